@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const Bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+/** Environment, validated once at boot. Unknown or malformed values stop the server with a clear message. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  APP_VERSION: z.string().default(pkg.version),
+  IS_DEV: Bool.default(false),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sapwood <no-reply@sapwood.local>'),
+  PUBLIC_URL: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(8 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(72),
+  RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
+  LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  SECURE_COOKIES: Bool.optional(),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: Bool.default(true),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type Config = z.output<typeof EnvSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

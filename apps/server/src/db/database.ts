@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** Something that can carry a notification to every server process sharing the database. */
+export interface Notifier {
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  notifier: Notifier;
+  close(): Promise<void>;
+}
+
+// Numbers come back as numbers and dates as 'YYYY-MM-DD' strings on both engines.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  return opts.url ? openPostgres(opts.url) : openPGlite(opts.dataDir);
+}
+
+async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir ? `${dataDir}/pglite` : undefined, {
+    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(lite) as never }) });
+  const notifier: Notifier = {
+    async listen(channel, onMessage) {
+      await lite.listen(channel, onMessage);
+    },
+    async notify(channel, payload) {
+      await lite.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+  return {
+    db,
+    kind: 'pglite',
+    notifier,
+    async close() {
+      await db.destroy();
+      await lite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 20) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  let closed = false;
+
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+    });
+    client.on('error', () => {
+      listener = null;
+      if (!closed) setTimeout(() => void connectListener().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`listen "${channel}"`);
+    listener = client;
+  }
+
+  const notifier: Notifier = {
+    async listen(channel, onMessage) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel ${channel}`);
+      const list = handlers.get(channel) ?? [];
+      list.push(onMessage);
+      handlers.set(channel, list);
+      if (!listener) await connectListener();
+      else if (list.length === 1) await listener.query(`listen "${channel}"`);
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+  return {
+    db,
+    kind: 'postgres',
+    notifier,
+    async close() {
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  number: Generated<string>;
+  role_id: number | null;
+  active: Generated<boolean>;
+  archived: Generated<boolean>;
+  locked: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  password_hash: string | null;
+  whatsapp_pref: Generated<boolean>;
+  email_pref: Generated<boolean>;
+  language_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  row_version: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface PasswordTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface SettingsTable {
+  id: Generated<number>;
+  sugar_limit: number;
+  starch_limit: number;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  user_id: number | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  old_values: ColumnType<unknown, string | null, never>;
+  new_values: ColumnType<unknown, string | null, never>;
+  reason: string | null;
+}
+
+export interface AppVersionsTable {
+  version: string;
+  started_at: Generated<Date>;
+}
+
+export interface PlatformTables {
+  languages: LanguagesTable;
+  roles: RolesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
+  app_versions: AppVersionsTable;
+}

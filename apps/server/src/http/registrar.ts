@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type EndpointDef, hasPermission } from '@sapwood/contracts';
+import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
+import { HttpError, forbidden, unauthorized, zodToFields } from './errors';
+import { readMultipart } from './multipart';
+
+type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? PublicCallContext : AuthedCallContext;
+
+export type Handler<E extends EndpointDef> = (
+  input: z.output<E['input']>,
+  ctx: CtxFor<E>,
+) => Promise<z.input<E['output']> | FastifyReply> | z.input<E['output']> | FastifyReply;
+
+/** A handler for every endpoint of a feature: the compiler refuses a feature with one missing. */
+export type Handlers<F extends Record<string, EndpointDef>> = { [K in keyof F]: Handler<F[K]> };
+
+export interface SessionResolver {
+  resolve(req: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser; sessionId: string } | null>;
+}
+
+export interface FeatureOptions<F> {
+  /** endpoints limited per client address (sign-in, forgot password) */
+  rateLimited?: (keyof F)[];
+}
+
+/**
+ * Registers routes from their declarations in @sapwood/contracts: reads and validates the input,
+ * enforces the declared access, calls the handler, and (outside production) checks the answer
+ * against the declared output so that a contract cannot drift.
+ */
+export class Registrar {
+  readonly registered: EndpointDef[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly sessions: SessionResolver,
+    private readonly opts: { checkOutput: boolean; rateLimit: number },
+  ) {}
+
+  feature<F extends Record<string, EndpointDef>>(endpoints: F, handlers: Handlers<F>, options: FeatureOptions<F> = {}): void {
+    for (const key of Object.keys(endpoints) as (keyof F & string)[]) {
+      this.route(endpoints[key], handlers[key] as Handler<EndpointDef>, options.rateLimited?.includes(key) ?? false);
+    }
+  }
+
+  private route(def: EndpointDef, handler: Handler<EndpointDef>, rateLimited: boolean): void {
+    if (!def.access) throw new Error(`${def.method} ${def.path} declares no access`);
+    this.registered.push(def);
+    const { checkOutput } = this.opts;
+    const sessions = this.sessions;
+    this.app.route({
+      method: def.method,
+      url: def.path,
+      config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
+      handler: async (req, reply) => {
+        const session = await sessions.resolve(req, reply);
+        if (!('public' in def.access)) {
+          if (!session) throw unauthorized();
+          if ('permission' in def.access && !hasPermission(session.user.permissions, def.access.permission)) throw forbidden();
+        }
+        const raw = def.multipart ? await readMultipart(req) : def.method === 'GET' ? req.query : (req.body ?? {});
+        const parsed = def.input.safeParse(raw);
+        if (!parsed.success) {
+          const fields = zodToFields(parsed.error);
+          throw new HttpError(400, 'ValidationError', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+        }
+        const ctx = { user: session?.user ?? null, sessionId: session?.sessionId ?? null, req, reply } as AuthedCallContext;
+        const out = await handler(parsed.data, ctx);
+        if (def.kind === 'file') return reply;
+        if (checkOutput) {
+          const check = def.output.safeParse(out);
+          if (!check.success) {
+            req.log.error({ issues: check.error.issues, path: def.path }, 'response does not match its contract');
+            throw new Error(`response of ${def.path} does not match its contract`);
+          }
+        }
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(out));
+      },
+    });
+  }
+}

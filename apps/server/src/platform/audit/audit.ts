@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type AuditEntry, insertAudit } from './audit.repository';
+
+export type { AuditEntry };
+
+/**
+ * Records a change of data. Call it inside the same transaction as the change, so that a change
+ * without its audit row cannot happen. Only the fields that changed are kept.
+ */
+export async function recordChange(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  const { oldValues, newValues } = entry;
+  if (isRecord(oldValues) && isRecord(newValues)) {
+    const keys = Object.keys(newValues).filter((k) => JSON.stringify(oldValues[k]) !== JSON.stringify(newValues[k]));
+    if (keys.length === 0 && entry.action === 'update') return;
+    const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
+    await insertAudit(trx, { ...entry, oldValues: pick(oldValues), newValues: pick(newValues) });
+    return;
+  }
+  await insertAudit(trx, entry);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export interface AuthUserRow {
+  id: number;
+  name: string;
+  email: string;
+  active: boolean;
+  archived: boolean;
+  locked: boolean;
+  failed_attempts: number;
+  password_hash: string | null;
+  language_id: number | null;
+  permissions: string[];
+}
+
+const userColumns = [
+  'users.id', 'users.name', 'users.email', 'users.active', 'users.archived', 'users.locked',
+  'users.failed_attempts', 'users.password_hash', 'users.language_id',
+] as const;
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async findUserByEmail(email: string): Promise<AuthUserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
+      .select([...userColumns, sql<string[]>`coalesce(roles.permissions, '{}')`.as('permissions')])
+      .where(sql`lower(users.email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async recordFailure(userId: number, lockAfter: number): Promise<{ locked: boolean }> {
+    const row = await this.db
+      .updateTable('users')
+      .set({
+        failed_attempts: sql`failed_attempts + 1`,
+        locked: sql`locked or failed_attempts + 1 >= ${lockAfter}`,
+      })
+      .where('id', '=', userId)
+      .returning(['locked'])
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  async clearFailures(userId: number): Promise<void> {
+    await this.db.updateTable('users').set({ failed_attempts: 0 }).where('id', '=', userId).where('failed_attempts', '>', 0).execute();
+  }
+
+  async createSession(s: { id: string; userId: number; idleMinutes: number; absoluteHours: number; userAgent: string | null; ip: string | null }) {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        last_seen_at: sql`now()`,
+        expires_at: sql`now() + make_interval(hours => ${s.absoluteHours})`,
+        user_agent: s.userAgent,
+        ip: s.ip,
+      })
+      .execute();
+  }
+
+  /** The session's user, if the session is alive and the account may still sign in. */
+  async findSessionUser(sessionId: string, idleMinutes: number) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
+      .select([
+        'users.id', 'users.name', 'users.email', 'users.language_id', 'sessions.last_seen_at',
+        sql<string[]>`coalesce(roles.permissions, '{}')`.as('permissions'),
+      ])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+      .where('users.active', '=', true)
+      .where('users.archived', '=', false)
+      .where('users.locked', '=', false)
+      .executeTakeFirst();
+  }
+
+  async touchSession(sessionId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteSessionsOfUser(userId: number, db: Db = this.db): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  async deleteExpiredSessions(idleMinutes: number): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([
+        eb('expires_at', '<', sql<Date>`now()`),
+        eb('last_seen_at', '<', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
+      ]))
+      .execute();
+  }
+
+  async createResetToken(userId: number, hash: string, minutes: number): Promise<void> {
+    await this.db
+      .insertInto('password_tokens')
+      .values({ token_hash: hash, user_id: userId, expires_at: sql`now() + make_interval(mins => ${minutes})` })
+      .execute();
+  }
+
+  async findLiveToken(hash: string, db: Db = this.db) {
+    return db
+      .selectFrom('password_tokens')
+      .select(['token_hash', 'user_id'])
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+  }
+
+  async useToken(hash: string, db: Db): Promise<boolean> {
+    const r = await db
+      .updateTable('password_tokens')
+      .set({ used_at: sql`now()` })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async setPassword(userId: number, passwordHash: string, db: Db): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, failed_attempts: 0, locked: false, updated_at: sql`now()`, row_version: sql`row_version + 1` })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async findUserById(userId: number) {
+    return this.db.selectFrom('users').select(['id', 'name', 'email', 'archived']).where('id', '=', userId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authEndpoints } from '@sapwood/contracts';
+import type { Config } from '../../config';
+import type { Registrar, SessionResolver } from '../../http/registrar';
+import type { StartupService } from '../startup/startup.service';
+import type { AuthService, ClientMeta } from './auth.service';
+
+export const SESSION_COOKIE = 'sapwood_session';
+
+export function clientMeta(req: FastifyRequest): ClientMeta {
+  const proto = req.protocol;
+  return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null, origin: `${proto}://${req.headers.host ?? 'localhost'}` };
+}
+
+/** Reads the session cookie on each request; a dead session's cookie is cleared. */
+export function sessionResolver(auth: AuthService): SessionResolver {
+  return {
+    async resolve(req: FastifyRequest, reply: FastifyReply) {
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const session = await auth.resolveSession(token);
+      if (!session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return session;
+    },
+  };
+}
+
+export function registerAuth(registrar: Registrar, auth: AuthService, startup: StartupService, config: Config): void {
+  const cookieOptions = (req: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.SECURE_COOKIES ?? req.protocol === 'https',
+    maxAge: config.SESSION_ABSOLUTE_HOURS * 3600,
+  });
+
+  registrar.feature(
+    authEndpoints,
+    {
+      async login(input, ctx) {
+        // A new session id at every sign-in; whatever session the browser had is ended.
+        await auth.logout(ctx.req.cookies[SESSION_COOKIE]);
+        const { result, sessionToken } = await auth.login(input.email, input.password, clientMeta(ctx.req));
+        if (sessionToken) ctx.reply.setCookie(SESSION_COOKIE, sessionToken, cookieOptions(ctx.req));
+        else ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return result;
+      },
+      initial: (_input, ctx) => startup.initial(ctx.user),
+      async logout(_input, ctx) {
+        await auth.logout(ctx.req.cookies[SESSION_COOKIE]);
+        ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return true as const;
+      },
+      async forgot(input, ctx) {
+        await auth.forgot(input.email, clientMeta(ctx.req));
+        return true as const;
+      },
+      checkToken: async (input) => ({ valid: await auth.checkToken(input.token) }),
+      reset: async (input) => ({ valid: await auth.reset(input.token, input.password) }),
+    },
+    { rateLimited: ['login', 'forgot', 'reset', 'checkToken'] },
+  );
+}

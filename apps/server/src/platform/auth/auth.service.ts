@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginResult } from '@sapwood/contracts';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { SessionUser } from '../../http/context';
+import { recordChange } from '../audit/audit';
+import type { Mailer } from '../mail/mailer';
+import { AuthRepository } from './auth.repository';
+import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+
+export interface ClientMeta {
+  userAgent: string | null;
+  ip: string | null;
+  /** where links in mail point to, e.g. http://localhost:3000 */
+  origin: string;
+}
+
+/** Sign-in, sessions and password reset. */
+export class AuthService {
+  private readonly repo: AuthRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.repo = new AuthRepository(db);
+  }
+
+  async login(email: string, password: string, meta: ClientMeta): Promise<{ result: LoginResult; sessionToken?: string }> {
+    const user = await this.repo.findUserByEmail(email.trim());
+    if (!user) {
+      await burnVerifyTime(password);
+      return { result: 'DoesNotExists' };
+    }
+    if (user.archived) return { result: 'Archived' };
+    if (!user.active) return { result: 'InActive' };
+    if (user.locked) return { result: 'Locked' };
+    if (!user.password_hash) return { result: 'CreatePassword' };
+    if (!(await verifyPassword(user.password_hash, password))) {
+      const { locked } = await this.repo.recordFailure(user.id, this.config.LOCKOUT_ATTEMPTS);
+      if (locked) {
+        await recordChange(this.db, { userId: null, entity: 'user', entityId: user.id, action: 'locked', newValues: { locked: true }, reason: 'Too many wrong passwords' });
+        return { result: 'Locked' };
+      }
+      return { result: 'WrongPassword' };
+    }
+    await this.repo.clearFailures(user.id);
+    const { token, hash } = newToken();
+    await this.repo.createSession({
+      id: hash, userId: user.id, idleMinutes: this.config.SESSION_IDLE_MINUTES,
+      absoluteHours: this.config.SESSION_ABSOLUTE_HOURS, userAgent: meta.userAgent, ip: meta.ip,
+    });
+    return { result: 'Success', sessionToken: token };
+  }
+
+
+  async resolveSession(sessionToken: string): Promise<{ user: SessionUser; sessionId: string } | null> {
+    const id = hashToken(sessionToken);
+    const row = await this.repo.findSessionUser(id, this.config.SESSION_IDLE_MINUTES);
+    if (!row) return null;
+    // Touch at most once a minute: idle time-outs need minutes, not every request.
+    if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) await this.repo.touchSession(id);
+    return {
+      sessionId: id,
+      user: { id: row.id, name: row.name, email: row.email, permissions: row.permissions, languageId: row.language_id },
+    };
+  }
+
+  async logout(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.repo.deleteSession(hashToken(sessionToken));
+  }
+
+  /** Always completes the same way, whether or not the email is known. */
+  async forgot(email: string, meta: ClientMeta): Promise<void> {
+    const user = email ? await this.repo.findUserByEmail(email) : undefined;
+    if (!user || user.archived) return;
+    await this.sendPasswordLink(user.id, user.email, meta.origin, 'reset');
+  }
+
+  /** Mails a set-password link; used by forgot password and by an administrator for a new user. */
+  async sendPasswordLink(userId: number, email: string, origin: string, purpose: 'reset' | 'create'): Promise<void> {
+    const { token, hash } = newToken();
+    await this.repo.createResetToken(userId, hash, this.config.RESET_TOKEN_MINUTES);
+    const base = this.config.PUBLIC_URL ?? origin;
+    const link = `${base.replace(/\/$/, '')}/token?token=${encodeURIComponent(token)}`;
+    const subject = purpose === 'reset' ? 'Reset your Sapwood password' : 'Create your Sapwood password';
+    const text = `${purpose === 'reset' ? 'A password reset was requested for your account.' : 'An account was created for you.'}\n\n`
+      + `Open this link to choose a password (valid for ${this.config.RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\n`
+      + 'If you did not ask for this, ignore this mail.';
+    this.mailer.send({ to: email, subject, text }).catch((err: unknown) => this.log.error({ err }, 'could not send password mail'));
+  }
+
+  async checkToken(token: string): Promise<boolean> {
+    return !!(await this.repo.findLiveToken(hashToken(token)));
+  }
+
+  /** Sets the password, spends the token and ends every session of the user. */
+  async reset(token: string, password: string): Promise<boolean> {
+    const hash = hashToken(token);
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction().execute(async (trx) => {
+      const live = await this.repo.findLiveToken(hash, trx);
+      if (!live) return false;
+      if (!(await this.repo.useToken(hash, trx))) return false;
+      await this.repo.setPassword(live.user_id, passwordHash, trx);
+      await this.repo.deleteSessionsOfUser(live.user_id, trx);
+      await recordChange(trx, { userId: live.user_id, entity: 'user', entityId: live.user_id, action: 'password-reset' });
+      return true;
+    });
+  }
+
+  async endSessionsOf(userId: number): Promise<void> {
+    await this.repo.deleteSessionsOfUser(userId);
+  }
+
+  async sweep(): Promise<void> {
+    await this.repo.deleteExpiredSessions(this.config.SESSION_IDLE_MINUTES);
+  }
+}

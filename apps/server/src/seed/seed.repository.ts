@@ -1,0 +1,28 @@
+import type { Db } from '../db/database';
+
+export async function ensureLanguage(db: Db, name: string): Promise<number> {
+  const found = await db.selectFrom('languages').select('id').where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  return (await db.insertInto('languages').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function ensureRole(db: Db, name: string, permissions: string[]): Promise<number> {
+  const found = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  return (await db.insertInto('roles').values({ name, permissions }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function insertUser(db: Db, u: { name: string; email: string; roleId: number; passwordHash: string | null; languageId: number | null }) {
+  return (
+    await db
+      .insertInto('users')
+      .values({ name: u.name, email: u.email, role_id: u.roleId, password_hash: u.passwordHash, language_id: u.languageId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}

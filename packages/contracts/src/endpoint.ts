@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Permission } from './permissions';
+
+/**
+ * Who may call an endpoint. Every endpoint must say one of these; the registry test fails otherwise.
+ * - public: anyone, signed in or not
+ * - session: any signed-in user
+ * - a permission: a signed-in user holding it (Admin holds all)
+ */
+export type Access = { public: true } | { session: true } | { permission: Permission };
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** 'json' answers with the response schema; 'file' streams a download the handler writes itself. */
+export type ResponseKind = 'json' | 'file';
+
+export interface EndpointDef<
+  M extends HttpMethod = HttpMethod,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  method: M;
+  path: `/api/${string}`;
+  /** JSON body for POST, query string for GET. */
+  input: I;
+  output: O;
+  access: Access;
+  kind?: ResponseKind;
+  /** multipart form bodies (file uploads, form posts) are parsed to fields before validation */
+  multipart?: boolean;
+  summary?: string;
+}
+
+export function endpoint<M extends HttpMethod, I extends z.ZodType, O extends z.ZodType>(
+  def: EndpointDef<M, I, O>,
+): EndpointDef<M, I, O> {
+  return def;
+}
+
+export type InputOf<E> = E extends EndpointDef<HttpMethod, infer I, z.ZodType> ? z.input<I> : never;
+export type ParsedInputOf<E> = E extends EndpointDef<HttpMethod, infer I, z.ZodType> ? z.output<I> : never;
+export type OutputOf<E> = E extends EndpointDef<HttpMethod, z.ZodType, infer O> ? z.output<O> : never;
+
+/** An empty body: `{}` or nothing at all. */
+export const Empty = z.object({}).strict().optional().default({});
+/** Handlers answering nothing in particular answer `true`. */
+export const Ok = z.literal(true);
+
+/** The body of every 400 answer. */
+export const ValidationErrorBody = z.object({
+  error: z.literal('ValidationError'),
+  message: z.string(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** The body of every other error answer (401, 403, 404, 409, 429, 500). */
+export const ErrorBody = z.object({ error: z.string(), message: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;

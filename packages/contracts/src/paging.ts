@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const PAGE_SIZES = [5, 10, 20, 30, 50, 100, 200, 500, 1000] as const;
+export const MAX_TEXT = 200;
+
+/**
+ * The one paging contract of every list (spec part 1 §7): page is 1-based; `all` asks for every row
+ * (used by pick lists and downloads, still capped by the server).
+ */
+export const PagedRequest = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(1000).default(20),
+  search: z.string().trim().max(MAX_TEXT).default(''),
+  sortBy: z.string().max(64).default(''),
+  ascending: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  all: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+});
+export type PagedRequest = z.output<typeof PagedRequest>;
+export type PagedRequestInput = z.input<typeof PagedRequest>;
+
+export function pagedResponse<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number().int() });
+}
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+}
