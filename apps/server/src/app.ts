@@ -30,6 +30,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
   registrar: Registrar;
+  /** every route the server holds, as registered (the registry test compares them with the contracts) */
+  routes: { method: string; url: string }[];
   services: { auth: AuthService; settings: SettingsService; versions: VersionService };
   close(): Promise<void>;
 }
@@ -51,6 +53,10 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);
 
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } });
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
     app,
     deps,
     registrar,
+    routes,
     services: { auth, settings, versions },
     async close() {
       clearInterval(sweep);

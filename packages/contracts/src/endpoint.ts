@@ -57,3 +57,11 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
 /** The body of every other error answer (401, 403, 404, 409, 429, 500). */
 export const ErrorBody = z.object({ error: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * A moment in time: a Date on the server, an ISO string on the wire, a Date again in the browser
+ * (the client parses every answer with its declared schema).
+ */
+export const DateTime = z.coerce.date();
+/** A calendar date, 'YYYY-MM-DD'. */
+export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');

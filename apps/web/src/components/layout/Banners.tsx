@@ -1,0 +1,25 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useVersionNotice } from '../../lib/versionNotice';
+import { useSession } from '../../lib/session';
+
+export function Banners() {
+  const session = useSession();
+  const newVersion = useVersionNotice(session.version);
+  return (
+    <>
+      {session.isDev && (
+        <Alert color="red" variant="filled" radius={0} py={4} data-testid="dev-banner">
+          <Text size="sm" fw={600} ta="center">This is a testing environment.</Text>
+        </Alert>
+      )}
+      {newVersion && (
+        <Alert color="yellow" radius={0} py={6} data-testid="version-banner">
+          <Group justify="center" gap="md">
+            <Text size="sm">New version is available. Please save your work and update.</Text>
+            <Button size="xs" onClick={() => window.location.reload()}>Update</Button>
+          </Group>
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { visibleMenu } from '../../app/menu';
+import { useCan, useSession } from '../../lib/session';
+import { PageLoader } from '../ui/PageLoader';
+import { Banners } from './Banners';
+
+/** The app shell: collapsible sidebar (drawer on mobile) with the menu, the user's name, version and Logout. */
+export function Shell() {
+  const session = useSession();
+  const can = useCan();
+  const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopOpen, { toggle: toggleDesktop }] = useDisclosure(true);
+  const location = useLocation();
+  const groups = visibleMenu(can);
+
+  return (
+    <AppShell
+      header={{ height: 44 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      padding="sm"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" gap="xs">
+          <Burger opened={mobileOpen} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+          <Burger opened={desktopOpen} onClick={toggleDesktop} visibleFrom="sm" size="sm" aria-label="Toggle sidebar" />
+          <Title order={4} c="teal.8">Sapwood</Title>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main menu">
+        <AppShell.Section px="sm" py={6}>
+          <Text size="sm" fw={600} data-testid="user-name">{session.name}</Text>
+          <Text size="xs" c="dimmed" data-testid="app-version">Version {session.version}</Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          {groups.map((g) => (
+            <Box key={g.group} mb={4}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2}>{g.group}</Text>
+              {g.items.map((item) => (
+                <NavLink
+                  key={item.path}
+                  component={Link}
+                  to={item.path}
+                  label={item.label}
+                  active={location.pathname === item.path}
+                  onClick={closeMobile}
+                  py={4}
+                />
+              ))}
+            </Box>
+          ))}
+        </AppShell.Section>
+        <AppShell.Section p="sm">
+          <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); void logout(); }} data-testid="logout">
+            <Group gap={6}><IconLogout size={16} /><Text size="sm">Logout</Text></Group>
+          </UnstyledButton>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Banners />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+async function logout() {
+  await fetch('/api/auth/logout', { credentials: 'same-origin' }).catch(() => undefined);
+  window.location.assign('/');
+}

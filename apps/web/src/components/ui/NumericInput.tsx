@@ -1,0 +1,40 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef, useEffect, useState } from 'react';
+import { parseNumberInput } from '../../lib/format';
+
+export interface NumericInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  value: number | null;
+  /** called with a finite number, or null for an empty field; never with text that is not a number */
+  onChange: (value: number | null) => void;
+  decimals?: number;
+}
+
+/** Accepts only finite numbers; empty means null. Text that is not a number gets a red ring and is not passed on. */
+export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(function NumericInput(
+  { value, onChange, decimals, error, ...rest },
+  ref,
+) {
+  const show = (v: number | null) => (v === null ? '' : decimals !== undefined ? v.toFixed(decimals) : String(v));
+  const [text, setText] = useState(show(value));
+  useEffect(() => {
+    setText((current) => (parseNumberInput(current) === value ? current : show(value)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  const parsed = parseNumberInput(text);
+  return (
+    <TextInput
+      ref={ref}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      error={error ?? (parsed === undefined ? true : undefined)}
+      onChange={(e) => {
+        const t = e.currentTarget.value;
+        setText(t);
+        const n = parseNumberInput(t);
+        if (n !== undefined) onChange(n);
+      }}
+      {...rest}
+    />
+  );
+});

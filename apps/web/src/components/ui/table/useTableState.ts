@@ -1,0 +1,55 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZES } from '@sapwood/contracts';
+
+export interface TableState {
+  page: number;
+  rowsPerPage: number;
+  search: string;
+  sortBy: string;
+  ascending: boolean;
+}
+
+/**
+ * A list's paging, search and sort, kept in the URL (so reload, back and shared links keep them).
+ * `key` separates two tables on one screen.
+ */
+export function useTableState(key: string, defaults: Partial<TableState> = {}) {
+  const [params, setParams] = useSearchParams();
+  const p = (name: string) => params.get(key ? `${key}.${name}` : name);
+  const state: TableState = useMemo(() => {
+    const size = Number(p('size'));
+    return {
+      page: Math.max(1, Number(p('page')) || 1),
+      rowsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : (defaults.rowsPerPage ?? 20),
+      search: p('q') ?? '',
+      sortBy: p('sort') ?? defaults.sortBy ?? '',
+      ascending: p('dir') ? p('dir') !== 'desc' : (defaults.ascending ?? true),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, key]);
+
+  const update = useCallback(
+    (patch: Partial<TableState>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const set = (name: string, v: string | null) => {
+            const k = key ? `${key}.${name}` : name;
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          };
+          if (patch.page !== undefined) set('page', patch.page === 1 ? null : String(patch.page));
+          if (patch.rowsPerPage !== undefined) set('size', String(patch.rowsPerPage));
+          if (patch.search !== undefined) set('q', patch.search);
+          if (patch.sortBy !== undefined) set('sort', patch.sortBy);
+          if (patch.ascending !== undefined) set('dir', patch.ascending ? null : 'desc');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [key, setParams],
+  );
+  return [state, update] as const;
+}

@@ -1,0 +1,61 @@
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFeatures } from '@sapwood/contracts';
+import { NumericInput } from '../../components/ui/NumericInput';
+import { ApiError, call } from '../../lib/api';
+import { STARTUP_KEY } from '../../lib/session';
+import { notify } from '../../lib/notify';
+
+const SETTINGS_KEY = ['settings'];
+
+/** /settings: the Limits card (Sugar Max, Starch Max). */
+export default function SettingsPage() {
+  const qc = useQueryClient();
+  const saved = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call(apiFeatures.settings.get, {}, { overlay: true }) });
+  const [sugar, setSugar] = useState<number | null>(0);
+  const [starch, setStarch] = useState<number | null>(0);
+  useEffect(() => {
+    if (saved.data) {
+      setSugar(saved.data.sugarLimit);
+      setStarch(saved.data.starchLimit);
+    }
+  }, [saved.data]);
+
+  // Save looks disabled until a value differs from the defaults (0 and 0).
+  const differs = (sugar ?? 0) !== 0 || (starch ?? 0) !== 0;
+
+  async function save() {
+    try {
+      await call(apiFeatures.settings.update, { sugarLimit: sugar ?? 0, starchLimit: starch ?? 0 }, { overlay: true });
+      notify.success('success');
+      await qc.invalidateQueries({ queryKey: SETTINGS_KEY });
+      await qc.invalidateQueries({ queryKey: STARTUP_KEY });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) notify.error(err.message);
+    }
+  }
+
+  return (
+    <Stack maw={420}>
+      <Card withBorder padding="md" data-testid="limits-card">
+        <Title order={5} mb="sm">Limits</Title>
+        <Stack gap="xs">
+          <NumericInput label="Sugar Max" value={sugar} onChange={setSugar} data-testid="sugar-max" />
+          <NumericInput label="Starch Max" value={starch} onChange={setStarch} data-testid="starch-max" />
+          <Group justify="flex-end">
+            <Button
+              onClick={save}
+              variant={differs ? 'filled' : 'light'}
+              color={differs ? undefined : 'gray'}
+              data-looks-disabled={!differs}
+              data-testid="settings-save"
+            >
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

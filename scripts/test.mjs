@@ -1,0 +1,62 @@
+// npm test: every check, in order, on a fresh clone with nothing run first.
+//   type check → lint → unit → API (PGlite) → API (PostgreSQL server, when TEST_DATABASE_URL is set) → browser
+// It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureDeps } from './ensure-deps.mjs';
+
+ensureDeps();
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian Chromium for the browser tests…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  } else {
+    console.error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    process.exit(1);
+  }
+}
+
+const out = '.test-artifacts';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failures.push(name);
+  return r.status === 0;
+}
+
+function vitest(name, project, env = {}) {
+  const file = `${out}/${name.replace(/\W+/g, '-')}.json`;
+  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    passed += r.numPassedTests ?? 0;
+    failed += r.numFailedTests ?? 0;
+    if (!ok && (r.numFailedTests ?? 0) === 0) failed += 1; // a suite that failed to load
+  } else if (!ok) failed += 1;
+}
+
+const tsc = step('type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+const lint = step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+vitest('unit', 'unit');
+const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
+process.env = envWithoutServer;
+vitest('api (PGlite)', 'api');
+if (TEST_DATABASE_URL) vitest('api (PostgreSQL server)', 'api', { TEST_DATABASE_URL });
+else console.log('\n(TEST_DATABASE_URL not set: API tests ran on PGlite only)');
+vitest('browser', 'browser');
+
+console.log('\n=== summary ===');
+if (!tsc) console.log('type check failed');
+if (!lint) console.log('lint failed');
+if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed + (tsc ? 0 : 1) + (lint ? 0 : 1)} failed`);
+process.exit(failures.length ? 1 : 0);
