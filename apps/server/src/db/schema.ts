@@ -1,4 +1,6 @@
+import type { CarbohydrateTables } from './tables/carbohydrates';
 import type { PlatformTables } from './tables/platform';
+import type { ReferenceTables } from './tables/reference';
 
 /** The whole database as Kysely sees it: one interface per area, joined here. */
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, ReferenceTables, CarbohydrateTables {}
