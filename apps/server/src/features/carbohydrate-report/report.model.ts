@@ -47,7 +47,7 @@ export interface ReportGroup {
 
 /**
  * A stage's range for a sample: the cultivar's override wins over the region's, which wins over the
- * stage's own values (ADR 0011). The resolved ranges are frozen into the stored report.
+ * stage's own values (docs/decisions: report records). The resolved ranges are frozen into the stored report.
  */
 export function resolveRange(stage: StageRow, region?: OverrideRow, cultivar?: OverrideRow): { sugar: Range; starch: Range } {
   const pick = (k: 'sugar' | 'starch') => {
