@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type BuiltApp, buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { freshDatabase } from './database';
@@ -17,7 +20,7 @@ export interface TestServer {
 export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   const config = loadConfig(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', ...env },
+    { DATA_DIR: mkdtempSync(join(tmpdir(), 'sapwood-test-')), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', ...env },
     overrides,
   );
   const built = await buildApp(config, { database: db.handle });

@@ -18,6 +18,7 @@ import { installOriginCheck } from './http/security';
 import { registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
+import { JobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail/mailer';
 import { registerSettings } from './platform/settings/settings.routes';
 import { SettingsService } from './platform/settings/settings.service';
@@ -32,7 +33,7 @@ export interface BuiltApp {
   registrar: Registrar;
   /** every route the server holds, as registered (the registry test compares them with the contracts) */
   routes: { method: string; url: string }[];
-  services: { auth: AuthService; settings: SettingsService; versions: VersionService };
+  services: { auth: AuthService; settings: SettingsService; versions: VersionService; jobs: JobQueue };
   close(): Promise<void>;
 }
 
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   const settings = new SettingsService(deps.db);
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);
+  const jobs = new JobQueue(deps.db, deps.notifier, app.log);
 
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
@@ -83,7 +85,7 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
-  registerFeatures(registrar, deps, { auth });
+  registerFeatures(registrar, deps, { auth, jobs });
   registerMessagesSocket(app, versions);
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
 
   await seed(deps, app.log);
   await versions.start();
+  await jobs.start();
   const sweep = setInterval(() => void auth.sweep().catch(() => undefined), 15 * 60_000);
   sweep.unref();
 
@@ -101,9 +104,10 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
     deps,
     registrar,
     routes,
-    services: { auth, settings, versions },
+    services: { auth, settings, versions, jobs },
     async close() {
       clearInterval(sweep);
+      await jobs.stop();
       await app.close();
       if (!opts.database) await database.close();
     },

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SEED_DEMO: Bool.default(true),
   LOG_LEVEL: z.string().default('info'),
+  MFW_URL: z.string().url().optional(),
+  MFW_API_KEY: z.string().optional(),
+  MFW_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type Config = z.output<typeof EnvSchema>;

@@ -1,10 +1,18 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { registerCarbohydrateReport } from './features/carbohydrate-report/report.routes';
+import { localFileStore } from './features/carbohydrate-report/report-files';
+import { ReportService } from './features/carbohydrate-report/report.service';
 import type { AuthService } from './platform/auth/auth.service';
+import { createMfwClient } from './platform/integrations/mfw.client';
+import type { JobQueue } from './platform/jobs/job-queue';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
   auth: AuthService;
+  jobs: JobQueue;
 }
 
 /**
@@ -12,7 +20,9 @@ export interface PlatformServices {
  * features/<name>/ and does not import another feature.
  */
 export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: PlatformServices): void {
-  void registrar;
-  void deps;
-  void platform;
+  const { config } = deps;
+  const mfw = createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS });
+  const files = localFileStore(config.DATA_DIR ? join(config.DATA_DIR, 'files') : null);
+  const logo = async (path: string | null) => (path && config.DATA_DIR ? readFile(join(config.DATA_DIR, 'uploads', 'distributors', path)) : null);
+  registerCarbohydrateReport(registrar, new ReportService(deps.db, platform.jobs, files, mfw, deps.log, logo));
 }

@@ -1,6 +1,7 @@
 import type { CarbohydrateTables } from './tables/carbohydrates';
 import type { PlatformTables } from './tables/platform';
 import type { ReferenceTables } from './tables/reference';
+import type { ReportTables } from './tables/reports';
 
 /** The whole database as Kysely sees it: one interface per area, joined here. */
-export interface Database extends PlatformTables, ReferenceTables, CarbohydrateTables {}
+export interface Database extends PlatformTables, ReferenceTables, CarbohydrateTables, ReportTables {}

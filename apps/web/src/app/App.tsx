@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Shell } from '../components/layout/Shell';
 import { ErrorBoundary } from '../components/ui/ErrorPage';
@@ -9,6 +9,8 @@ import { TokenPage } from '../features/auth/TokenPage';
 import { HomePage } from './HomePage';
 import { PROTECTED_PATHS, ProtectedScreen } from './ProtectedScreen';
 import { RequireAuth } from './RequireAuth';
+
+const ReportProgressPage = lazy(() => import('../features/carbohydrates/report/ReportProgressPage'));
 
 export function App() {
   return (
@@ -24,6 +26,7 @@ export function App() {
               {PROTECTED_PATHS.map((p) => (
                 <Route key={p} path={p} element={<ProtectedScreen path={p} />} />
               ))}
+              <Route path="/reports/carbohydrate/:id" element={<ReportProgressPage />} />
               <Route path="*" element={<ProtectedScreen path="__unknown" />} />
             </Route>
           </Route>

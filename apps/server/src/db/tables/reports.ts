@@ -1,0 +1,45 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Json = ColumnType<unknown, string, string>;
+
+export interface ReportTables {
+  background_jobs: {
+    id: Generated<number>;
+    kind: string;
+    payload: Json;
+    status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+    progress: Generated<number>;
+    attempts: Generated<number>;
+    error: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    started_at: Date | null;
+    heartbeat_at: Date | null;
+    finished_at: Date | null;
+  };
+  carbohydrate_reports: {
+    id: Generated<number>;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    options: Json;
+    selection: Json;
+    frozen: ColumnType<unknown, string | null, string | null>;
+    job_id: number | null;
+    file_key: string | null;
+    file_name: string | null;
+    file_size: number | null;
+  };
+  mfw_postings: {
+    id: Generated<number>;
+    report_request: Json;
+    idempotency_key: string;
+    attempt: number;
+    status: 'success' | 'failed';
+    http_status: number | null;
+    response: string | null;
+    error: string | null;
+    mfw_farm_id: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The farm-management system (MFW): the one module that speaks to it. Configured by MFW_URL and
+ * MFW_API_KEY. Each post carries an Idempotency-Key, so a retry (ours after a network fault or 5xx, or
+ * the user's) never creates a duplicate on the far side.
+ */
+export interface MfwResultPost {
+  client: string;
+  farm: string;
+  agent: string;
+  agriculturist: string;
+  reportId?: number;
+  results: {
+    sampleNumber: string;
+    block: string;
+    crop: string;
+    cultivar: string | null;
+    growthStage: string;
+    organ: string;
+    sugar: number | null;
+    starch: number | null;
+    sampleDate: string;
+    resultDate: string | null;
+  }[];
+}
+
+export interface MfwAttempt {
+  attempt: number;
+  ok: boolean;
+  httpStatus: number | null;
+  body: string | null;
+  error: string | null;
+  farmId: string | null;
+}
+
+export interface MfwClient {
+  readonly configured: boolean;
+  postResults(post: MfwResultPost, idempotencyKey: string, onAttempt: (a: MfwAttempt) => Promise<void>): Promise<MfwAttempt>;
+}
+
+export function createMfwClient(cfg: { url?: string; apiKey?: string; timeoutMs: number; retries?: number }): MfwClient {
+  const retries = cfg.retries ?? 3;
+  return {
+    configured: !!cfg.url,
+    async postResults(post, key, onAttempt) {
+      if (!cfg.url) {
+        const a: MfwAttempt = { attempt: 1, ok: false, httpStatus: null, body: null, error: 'MFW is not configured (MFW_URL is not set).', farmId: null };
+        await onAttempt(a);
+        return a;
+      }
+      let last: MfwAttempt | null = null;
+      for (let attempt = 1; attempt <= retries; attempt += 1) {
+        last = await once(cfg.url, cfg.apiKey, cfg.timeoutMs, post, key, attempt);
+        await onAttempt(last);
+        const retryable = !last.ok && (last.httpStatus === null || last.httpStatus >= 500 || last.httpStatus === 429);
+        if (!retryable) break;
+        if (attempt < retries) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+      }
+      return last!;
+    },
+  };
+}
+
+async function once(url: string, apiKey: string | undefined, timeoutMs: number, post: MfwResultPost, key: string, attempt: number): Promise<MfwAttempt> {
+  try {
+    const res = await fetch(new URL('/api/results', url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      },
+      body: JSON.stringify(post),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = await res.text();
+    let farmId: string | null = null;
+    let message: string | null = null;
+    try {
+      const json = JSON.parse(body) as { farmId?: unknown; message?: unknown; error?: unknown };
+      farmId = json.farmId !== undefined && json.farmId !== null ? String(json.farmId) : null;
+      message = typeof json.message === 'string' ? json.message : typeof json.error === 'string' ? json.error : null;
+    } catch {
+      /* not JSON */
+    }
+    if (res.ok) return { attempt, ok: true, httpStatus: res.status, body, error: null, farmId };
+    return { attempt, ok: false, httpStatus: res.status, body, error: `MFW answered ${res.status}${message ? `: ${message}` : ''}`, farmId: null };
+  } catch (err) {
+    const reason = err instanceof Error ? (err.name === 'TimeoutError' ? 'timed out' : (err.cause as Error | undefined)?.message ?? err.message) : String(err);
+    return { attempt, ok: false, httpStatus: null, body: null, error: `Could not reach MFW: ${reason}`, farmId: null };
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DateTime, endpoint } from '../endpoint';
+
+const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
+const Id = z.coerce.number({ error: 'Required' }).int().positive('Required');
+const Text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
+
+/** 'group,id' pairs joined by semicolons, in the order the user selected them. */
+export const ReportSelection = z
+  .string({ error: 'Select at least one result' })
+  .max(200_000)
+  .transform((s, ctx) => {
+    const pairs = s.split(';').map((p) => p.trim()).filter(Boolean).map((p) => {
+      const comma = p.lastIndexOf(',');
+      return { group: p.slice(0, comma), id: Number(p.slice(comma + 1)) };
+    });
+    if (pairs.length === 0 || pairs.some((p) => !p.group || !Number.isInteger(p.id) || p.id <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'Select at least one result' });
+      return z.NEVER;
+    }
+    return pairs;
+  });
+
+/** The report request (spec part 1 §3); every field is required (§5 report dialog rules). */
+export const ReportRequest = z.object({
+  result: ReportSelection,
+  langId: Id.describe('language'),
+  client: Text('Client Name is required'),
+  farm: Text('Farm Name is required'),
+  agriculturist: Text('Agriculturist is required'),
+  agent: Text('Agent is required'),
+  distributor: Id,
+  addressId: Id,
+  lowImageQuality: FormBool.default(false),
+  includeSummary: FormBool.default(true),
+});
+export type ReportRequestInput = z.input<typeof ReportRequest>;
+
+export const PostResult = z.object({ status: z.enum(['Success', 'Failed']), message: z.string() });
+
+export const ReportStatus = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  error: z.string().nullable(),
+  fileName: z.string().nullable(),
+  createdAt: DateTime,
+});
+
+export const carbohydrateReportEndpoints = {
+  getLabResult: endpoint({
+    method: 'POST', path: '/api/carbohydrate/getlabresult', access: { permission: 'CarbohydrateEntries' },
+    input: z.object({ id: Id }),
+    output: z.object({ agronomist: z.string(), entity: z.string(), farmName: z.string(), agent: z.string() }),
+  }),
+  /** The dialog's pick lists: languages, addresses (default first) and distributors. */
+  reportOptions: endpoint({
+    method: 'POST', path: '/api/carbohydrate/reportoptions', access: { permission: 'CarbohydrateEntries' },
+    input: z.object({}).optional().default({}),
+    output: z.object({
+      languages: z.array(z.object({ id: z.number(), name: z.string() })),
+      addresses: z.array(z.object({ id: z.number(), name: z.string(), isDefault: z.boolean() })),
+      distributors: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  }),
+  /** The dialog's Download: a form post to a new tab; answers with a redirect to the report's progress page. */
+  blockReport: endpoint({
+    method: 'POST', path: '/api/carbohydrate/blockreport', access: { permission: 'CarbohydrateEntries' },
+    input: ReportRequest, output: z.unknown(), kind: 'file', multipart: true,
+  }),
+  /** Starts a report from the dialog (JSON) and answers its id; the same work as blockreport. */
+  startReport: endpoint({
+    method: 'POST', path: '/api/carbohydrate/startreport', access: { permission: 'CarbohydrateEntries' },
+    input: ReportRequest, output: z.object({ id: z.number() }),
+  }),
+  reportStatus: endpoint({
+    method: 'GET', path: '/api/carbohydrate/reportstatus', access: { permission: 'CarbohydrateEntries' },
+    input: z.object({ id: Id }), output: ReportStatus,
+  }),
+  /** The stored PDF, unchanged however often it is downloaded again. */
+  reportFile: endpoint({
+    method: 'GET', path: '/api/carbohydrate/reportfile', access: { permission: 'CarbohydrateEntries' },
+    input: z.object({ id: Id }), output: z.unknown(), kind: 'file',
+  }),
+  postToMfw: endpoint({
+    method: 'POST', path: '/api/carbohydrate/posttomfw', access: { permission: 'CarbohydrateEntries' },
+    input: ReportRequest, output: z.array(PostResult),
+  }),
+};
