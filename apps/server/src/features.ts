@@ -1,6 +1,8 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
 import type { AuthService } from './platform/auth/auth.service';
+import { registerLanguages } from './features/languages/languages.routes';
+import { LanguagesService } from './features/languages/languages.service';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -15,4 +17,5 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void registrar;
   void deps;
   void platform;
+  registerLanguages(registrar, new LanguagesService(deps.db));
 }
