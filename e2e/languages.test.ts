@@ -84,7 +84,9 @@ describe('/languages, Keys tab', () => {
     const r = row('keys-table', 'e2e.greeting');
     await r.getByTestId(`key-text-${en}`).fill('Good morning');
     await r.getByTestId(`key-text-${af}`).fill('Goeie môre');
+    await expect.poll(() => r.getByTestId('key-update').getAttribute('data-dirty')).toBe('true');
     await r.getByTestId('key-update').click();
+    await expect.poll(() => r.getByTestId('key-update').getAttribute('data-dirty')).toBe('false');
     await expect.poll(async () => {
       const texts = await db()
         .selectFrom('language_texts').innerJoin('language_keys', 'language_keys.id', 'language_texts.key_id')

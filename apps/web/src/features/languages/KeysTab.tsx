@@ -12,6 +12,7 @@ import { AddKeyDialog } from './AddKeyDialog';
 import { useLanguageList, useLanguagesChanged } from './useLanguageData';
 
 interface RowActions {
+  isDirty(row: LanguageKeyRow): boolean;
   edit(row: LanguageKeyRow, langId: number, text: string): void;
   update(row: LanguageKeyRow): void;
   remove(row: LanguageKeyRow): void;
@@ -58,7 +59,7 @@ function columns(t: Translate, languages: Language[], actions: { current: RowAct
       enableSorting: false,
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" variant="light" onClick={() => actions.current.update(row.original)} data-testid="key-update">
+          <Button size="compact-xs" variant={actions.current.isDirty(row.original) ? 'filled' : 'light'} onClick={() => actions.current.update(row.original)} data-dirty={actions.current.isDirty(row.original)} data-testid="key-update">
             {t('common.update', 'Update')}
           </Button>
           <Tooltip label={t('common.delete', 'Delete')}>
@@ -81,10 +82,22 @@ export function KeysTab() {
   const [adding, setAdding] = useState(false);
   // Typed texts not saved yet, per key and language; inputs are uncontrolled so typing re-renders nothing.
   const drafts = useRef(new Map<number, Map<number, string>>());
+  // Rows with unsaved texts are tinted and their Update button filled.
+  const [dirty, setDirty] = useState<ReadonlySet<number>>(new Set());
+  const markDirty = (keyId: number, on: boolean) =>
+    setDirty((prev) => {
+      if (prev.has(keyId) === on) return prev;
+      const next = new Set(prev);
+      if (on) next.add(keyId);
+      else next.delete(keyId);
+      return next;
+    });
 
   const actions = useRef<RowActions>(null as unknown as RowActions);
   actions.current = {
+    isDirty: (row) => dirty.has(row.keyId),
     edit(row, langId, text) {
+      markDirty(row.keyId, true);
       const forRow = drafts.current.get(row.keyId) ?? new Map<number, string>();
       forRow.set(langId, text);
       drafts.current.set(row.keyId, forRow);
@@ -95,6 +108,7 @@ export function KeysTab() {
       try {
         await call(apiFeatures.languages.upsertKeyText, { keyId: row.keyId, rowVersion: row.rowVersion, entries });
         drafts.current.delete(row.keyId);
+        markDirty(row.keyId, false);
         notify.success('success');
         await changed.keys();
       } catch (err) {
@@ -106,6 +120,7 @@ export function KeysTab() {
       try {
         await call(apiFeatures.languages.deleteKey, { keyId: row.keyId });
         drafts.current.delete(row.keyId);
+        markDirty(row.keyId, false);
         notify.success('success');
         await changed.keys();
       } catch {
@@ -130,6 +145,7 @@ export function KeysTab() {
         endpoint={apiFeatures.languages.keys}
         columns={cols}
         rowId={(r) => r.keyId}
+        rowStyle={(r) => (dirty.has(r.keyId) ? { background: 'var(--mantine-color-yellow-0)' } : undefined)}
         stateKey="keys"
         testId="keys-table"
         toolbar={
