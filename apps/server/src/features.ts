@@ -8,6 +8,8 @@ import { ReportService } from './features/carbohydrate-report/report.service';
 import type { AuthService } from './platform/auth/auth.service';
 import { createMfwClient } from './platform/integrations/mfw.client';
 import type { JobQueue } from './platform/jobs/job-queue';
+import { registerLanguages } from './features/languages/languages.routes';
+import { LanguagesService } from './features/languages/languages.service';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -25,4 +27,8 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   const files = localFileStore(config.DATA_DIR ? join(config.DATA_DIR, 'files') : null);
   const logo = async (path: string | null) => (path && config.DATA_DIR ? readFile(join(config.DATA_DIR, 'uploads', 'distributors', path)) : null);
   registerCarbohydrateReport(registrar, new ReportService(deps.db, platform.jobs, files, mfw, deps.log, logo));
+  void registrar;
+  void deps;
+  void platform;
+  registerLanguages(registrar, new LanguagesService(deps.db));
 }

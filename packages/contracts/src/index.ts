@@ -2,6 +2,7 @@ import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './features/auth';
 import { settingsEndpoints } from './features/settings';
 import { carbohydrateReportEndpoints } from './features/carbohydrate-report';
+import { languagesEndpoints } from './features/languages';
 
 export * from './endpoint';
 export * from './permissions';
@@ -9,12 +10,14 @@ export * from './paging';
 export * from './features/auth';
 export * from './features/settings';
 export * from './features/carbohydrate-report';
+export * from './features/languages';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
   auth: authEndpoints,
   settings: settingsEndpoints,
   carbohydrateReport: carbohydrateReportEndpoints,
+  languages: languagesEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

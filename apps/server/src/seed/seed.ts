@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { hashPassword } from '../platform/auth/passwords';
-import { ReportTextsRepository } from '../features/carbohydrate-report/report-texts.repository';
+import { seedLanguageTexts } from '../features/languages/languages.seed';
 import { seedDemoData } from './demo';
 import { countUsers, ensureLanguage, ensureRole, insertUser } from './seed.repository';
 
@@ -14,8 +14,8 @@ export async function seed(deps: AppDeps, log: FastifyBaseLogger): Promise<void>
   const { db, config } = deps;
   const english = await ensureLanguage(db, 'English');
   await ensureLanguage(db, 'Afrikaans');
+  await seedLanguageTexts(db);
   const adminRole = await ensureRole(db, 'Administrator', ['Admin']);
-  await new ReportTextsRepository(db).seed();
 
   if ((await countUsers(db)) === 0) {
     const email = config.ADMIN_EMAIL ?? 'admin@sapwood.local';

@@ -7,31 +7,33 @@ export interface MenuItem {
 }
 export interface MenuGroup {
   group: string;
+  /** its text key (Keys tab); an item's key is `menu.<path without the slash>` */
+  key: string;
   items: MenuItem[];
 }
 
 /** The side menu exactly as the spec's table (part 1 §2); Farms needs Admin. */
 export const MENU: MenuGroup[] = [
-  { group: 'ITest Leaf', items: [
+  { group: 'ITest Leaf', key: 'menu.group.leaf', items: [
     { label: 'Entries', path: '/leafs', permission: 'Leafs' },
     { label: 'Submissions', path: '/submissions', permission: 'Submissions' },
   ] },
-  { group: 'ITest Carbohydrates', items: [
+  { group: 'ITest Carbohydrates', key: 'menu.group.carbohydrates', items: [
     { label: 'Results', path: '/carbohydrates', permission: 'CarbohydrateEntries' },
     { label: 'Tissues', path: '/carbohydratestissues', permission: 'CarbohydrateTissues' },
     { label: 'Growths', path: '/carbohydratesgrowths', permission: 'CarbohydrateEntries' },
   ] },
-  { group: 'ITest Farmers Sample', items: [
+  { group: 'ITest Farmers Sample', key: 'menu.group.farmersSample', items: [
     { label: 'Entries', path: '/farmerssampleentries', permission: 'FarmersSampleEntries' },
     { label: 'Submissions', path: '/farmerssamplesubmissions', permission: 'FarmersSampleSubmissions' },
   ] },
-  { group: 'Lab', items: [{ label: 'Jobs', path: '/labjobs', permission: 'LabJobs' }] },
-  { group: 'Configuration', items: [
+  { group: 'Lab', key: 'menu.group.lab', items: [{ label: 'Jobs', path: '/labjobs', permission: 'LabJobs' }] },
+  { group: 'Configuration', key: 'menu.group.configuration', items: [
     { label: 'Labmin', path: '/labmins', permission: 'Labmin' },
     { label: 'Crop', path: '/crops', permission: 'Crop' },
     { label: 'DrisGraphs', path: '/drisgraphs', permission: 'DrisGraphs' },
   ] },
-  { group: 'Management', items: [
+  { group: 'Management', key: 'menu.group.management', items: [
     { label: 'Users', path: '/users', permission: 'Users' },
     { label: 'Roles', path: '/roles', permission: 'Roles' },
     { label: 'Language', path: '/languages', permission: 'Language' },
@@ -44,6 +46,11 @@ export const MENU: MenuGroup[] = [
     { label: 'Depot', path: '/depot', permission: 'Depots' },
   ] },
 ];
+
+/** The text key of a menu item's label. */
+export function menuItemKey(item: MenuItem): string {
+  return `menu.${item.path.slice(1)}`;
+}
 
 export function visibleMenu(can: (p: Permission) => boolean): MenuGroup[] {
   return MENU.map((g) => ({ ...g, items: g.items.filter((i) => can(i.permission)) })).filter((g) => g.items.length > 0);

@@ -3,6 +3,7 @@ import * as m0001 from './0001_platform';
 import * as m0002 from './0002_reference';
 import * as m0003 from './0003_carbohydrates';
 import * as m0080 from './0080_reports';
+import * as m0040 from './0040_language_versions';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_reference': m0002,
   '0003_carbohydrates': m0003,
   '0080_reports': m0080,
+  '0040_language_versions': m0040,
 };

@@ -5,6 +5,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface LanguagesTable {
   id: Generated<number>;
   name: string;
+  /** migration 0040 */
+  row_version: Generated<number>;
 }
 
 export interface RolesTable {

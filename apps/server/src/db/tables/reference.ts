@@ -44,6 +44,6 @@ export interface ReferenceTables {
     image_hash: string | null;
     archived: Generated<boolean>;
   };
-  language_keys: { id: Generated<number>; key: string; frontend: Generated<boolean> };
+  language_keys: { id: Generated<number>; key: string; frontend: Generated<boolean>; row_version: Generated<number> /* 0040 */ };
   language_texts: { key_id: number; language_id: number; text: Generated<string> };
 }

@@ -51,7 +51,7 @@ export function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: Buffer 
     doc.page.margins.bottom = 0; // the footer sits in the margin; without this pdfkit would start a new page
     doc.font('Helvetica').fontSize(7).fillColor('#777');
     doc.text(`${r.address.name} · ${r.generatedOn}`, M, PAGE_H - M + 8, { width: 300, lineBreak: false });
-    doc.text(`${t['report.page']} ${i + 1} ${t['report.of']} ${range.count}`, PAGE_W - M - 120, PAGE_H - M + 8, { width: 120, align: 'right', lineBreak: false });
+    doc.text(t['report.page'].replace('{page}', String(i + 1)).replace('{pages}', String(range.count)), PAGE_W - M - 120, PAGE_H - M + 8, { width: 120, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;

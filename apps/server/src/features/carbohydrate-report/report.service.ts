@@ -12,7 +12,8 @@ import type { FileStore } from './report-files';
 import { type ReportGroup, buildGroups } from './report.model';
 import { type ReportDocument, renderReportPdf } from './report.pdf';
 import { ReportRepository } from './report.repository';
-import { ReportTextsRepository } from './report-texts.repository';
+import { loadTexts } from '../languages';
+import { REPORT_TEXTS, reportTexts } from './report.texts';
 
 export type ReportOptions = Omit<z.output<typeof ReportRequest>, 'result'>;
 type Selection = z.output<typeof ReportRequest>['result'];
@@ -22,7 +23,6 @@ export const REPORT_JOB = 'carbohydrate-report';
 /** The carbohydrate client report: requested from the results screen, built off the request path, kept as a record. */
 export class ReportService {
   private readonly repo: ReportRepository;
-  private readonly texts: ReportTextsRepository;
 
   constructor(
     private readonly db: Db,
@@ -33,7 +33,6 @@ export class ReportService {
     private readonly loadLogo: (imagePath: string | null, imageHash: string | null) => Promise<Buffer | null>,
   ) {
     this.repo = new ReportRepository(db);
-    this.texts = new ReportTextsRepository(db);
     jobs.register(REPORT_JOB, (payload, ctx) => this.build(payload as { reportId: number }, ctx));
   }
 
@@ -92,7 +91,7 @@ export class ReportService {
     await ctx.progress(10);
     const distributor = await this.repo.distributor(options.distributor);
     const logo = await this.logo(distributor?.image_path ?? null, distributor?.image_hash ?? null, options.lowImageQuality);
-    const texts = await this.texts.load(options.langId);
+    const texts = reportTexts(await loadTexts(this.db, options.langId, Object.keys(REPORT_TEXTS)));
     const pdf = await renderReportPdf(doc, texts, logo, (n) => void ctx.progress(10 + Math.round((80 * n) / Math.max(1, groups.length))));
     const address = await this.repo.address(options.addressId);
     const fileName = `${safe(address?.file_prefix ?? 'report')}-carbohydrates-${safe(options.client)}-${new Date().toISOString().slice(0, 10)}-${reportId}.pdf`;

@@ -1,7 +1,7 @@
 /**
- * The fixed texts of the carbohydrate report, by language key, with their English and Afrikaans
- * wording. The keys are seeded into the language tables (so the Keys tab can edit them); a report reads
- * them in its chosen language, falling back to English and then to the wording here.
+ * The fixed texts of the carbohydrate report, by language key. The keys are seeded into the language
+ * tables (features/languages REFERENCE_TEXTS, so the Keys tab can edit them); a report reads them in its
+ * chosen language, falling back to English and then to the English wording here.
  */
 export const REPORT_TEXTS = {
   'report.carbohydrate.title': ['Carbohydrate Report', 'Koolhidraatverslag'],
@@ -25,8 +25,7 @@ export const REPORT_TEXTS = {
   'report.low': ['Low', 'Laag'],
   'report.optimal': ['Optimal', 'Optimaal'],
   'report.high': ['High', 'Hoog'],
-  'report.page': ['Page', 'Bladsy'],
-  'report.of': ['of', 'van'],
+  'report.page': ['Page {page} of {pages}', 'Bladsy {page} van {pages}'],
   'report.unit': ['% of dry matter', '% van droë massa'],
   'report.legend': ['L = below range, H = above range; the band shows the range (min to max) and the line its median.', 'L = onder bereik, H = bo bereik; die band wys die bereik (min tot maks) en die lyn die mediaan.'],
   'report.noRange': ['No range', 'Geen bereik'],
@@ -39,11 +38,9 @@ export function englishTexts(): ReportTexts {
   return Object.fromEntries(Object.entries(REPORT_TEXTS).map(([k, v]) => [k, v[0]])) as ReportTexts;
 }
 
-/** Texts for a language from stored rows (key → text), falling back to English. */
-export function textsFrom(stored: Map<string, string>, english: Map<string, string>): ReportTexts {
+/** The report's texts from the language tables' texts (already resolved with the English fallback). */
+export function reportTexts(stored: Record<string, string>): ReportTexts {
   const base = englishTexts();
-  for (const key of Object.keys(base) as ReportTextKey[]) {
-    base[key] = stored.get(key) || english.get(key) || base[key];
-  }
+  for (const key of Object.keys(base) as ReportTextKey[]) base[key] = stored[key] || base[key];
   return base;
 }

@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { visibleMenu } from '../../app/menu';
+import { menuItemKey, visibleMenu } from '../../app/menu';
+import { useText } from '../../lib/i18n';
 import { useCan, useSession } from '../../lib/session';
 import { PageLoader } from '../ui/PageLoader';
 import { Banners } from './Banners';
@@ -16,6 +17,7 @@ export function Shell() {
   const [desktopOpen, { toggle: toggleDesktop }] = useDisclosure(true);
   const location = useLocation();
   const groups = visibleMenu(can);
+  const t = useText();
 
   return (
     <AppShell
@@ -33,18 +35,18 @@ export function Shell() {
       <AppShell.Navbar aria-label="Main menu">
         <AppShell.Section px="sm" py={6}>
           <Text size="sm" fw={600} data-testid="user-name">{session.name}</Text>
-          <Text size="xs" c="dimmed" data-testid="app-version">Version {session.version}</Text>
+          <Text size="xs" c="dimmed" data-testid="app-version">{t('shell.version', 'Version')} {session.version}</Text>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           {groups.map((g) => (
             <Box key={g.group} mb={4}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2}>{g.group}</Text>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2}>{t(g.key, g.group)}</Text>
               {g.items.map((item) => (
                 <NavLink
                   key={item.path}
                   component={Link}
                   to={item.path}
-                  label={item.label}
+                  label={t(menuItemKey(item), item.label)}
                   active={location.pathname === item.path}
                   onClick={closeMobile}
                   py={4}
@@ -55,7 +57,7 @@ export function Shell() {
         </AppShell.Section>
         <AppShell.Section p="sm">
           <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); void logout(); }} data-testid="logout">
-            <Group gap={6}><IconLogout size={16} /><Text size="sm">Logout</Text></Group>
+            <Group gap={6}><IconLogout size={16} /><Text size="sm">{t('shell.logout', 'Logout')}</Text></Group>
           </UnstyledButton>
         </AppShell.Section>
       </AppShell.Navbar>

@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, type LoginResult, apiFeatures } from '@sapwood/contracts';
 import { call } from '../../lib/api';
 import { STARTUP_KEY, useStartup } from '../../lib/session';
+import { useText } from '../../lib/i18n';
 import { ForgotDialog } from './ForgotDialog';
 
 /** Only same-site paths are honoured as ReturnUrl, never another site. */
@@ -25,6 +26,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<LoginResult | 'Error' | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const t = useText();
 
   if (startup.data?.authenticated) return <Navigate to={returnUrl} replace />;
 
@@ -58,10 +60,10 @@ export function LoginPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Title order={3} c="teal.8">Sapwood</Title>
-            <Text size="sm" c="dimmed">Sign in to continue</Text>
+            <Text size="sm" c="dimmed">{t('login.subtitle', 'Sign in to continue')}</Text>
             {message && <Alert color="red" py={6} data-testid="login-message">{message}</Alert>}
             <TextInput
-              label="Email"
+              label={t('login.email', 'Email')}
               type="email"
               autoComplete="username"
               autoFocus
@@ -71,18 +73,18 @@ export function LoginPage() {
               data-testid="login-email"
             />
             <PasswordInput
-              label="Password"
+              label={t('login.password', 'Password')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={submitted && passwordMissing}
               data-testid="login-password"
             />
-            <Button type="submit" loading={busy} fullWidth>Sign in</Button>
+            <Button type="submit" loading={busy} fullWidth>{t('login.signIn', 'Sign in')}</Button>
             <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
-              Forgot your password?
+              {t('login.forgot', 'Forgot your password?')}
             </Anchor>
-            <Text size="xs" c="dimmed" ta="center" data-testid="login-version">Version {startup.data?.version ?? ''}</Text>
+            <Text size="xs" c="dimmed" ta="center" data-testid="login-version">{t('shell.version', 'Version')} {startup.data?.version ?? ''}</Text>
           </Stack>
         </form>
       </Paper>

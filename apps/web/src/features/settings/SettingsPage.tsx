@@ -6,12 +6,14 @@ import { NumericInput } from '../../components/ui/NumericInput';
 import { ApiError, call } from '../../lib/api';
 import { STARTUP_KEY } from '../../lib/session';
 import { notify } from '../../lib/notify';
+import { useText } from '../../lib/i18n';
 
 const SETTINGS_KEY = ['settings'];
 
 /** /settings: the Limits card (Sugar Max, Starch Max). */
 export default function SettingsPage() {
   const qc = useQueryClient();
+  const t = useText();
   const saved = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call(apiFeatures.settings.get, {}, { overlay: true }) });
   const [sugar, setSugar] = useState<number | null>(0);
   const [starch, setStarch] = useState<number | null>(0);
@@ -39,10 +41,10 @@ export default function SettingsPage() {
   return (
     <Stack maw={420}>
       <Card withBorder padding="md" data-testid="limits-card">
-        <Title order={5} mb="sm">Limits</Title>
+        <Title order={5} mb="sm">{t('settings.limits', 'Limits')}</Title>
         <Stack gap="xs">
-          <NumericInput label="Sugar Max" value={sugar} onChange={setSugar} data-testid="sugar-max" />
-          <NumericInput label="Starch Max" value={starch} onChange={setStarch} data-testid="starch-max" />
+          <NumericInput label={t('settings.sugarMax', 'Sugar Max')} value={sugar} onChange={setSugar} data-testid="sugar-max" />
+          <NumericInput label={t('settings.starchMax', 'Starch Max')} value={starch} onChange={setStarch} data-testid="starch-max" />
           <Group justify="flex-end">
             <Button
               onClick={save}
@@ -51,7 +53,7 @@ export default function SettingsPage() {
               data-looks-disabled={!differs}
               data-testid="settings-save"
             >
-              Save
+              {t('common.save', 'Save')}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,160 @@
+import { ActionIcon, Button, Group, Switch, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useRef, useState } from 'react';
+import { type Language, type LanguageKeyRow, apiFeatures } from '@sapwood/contracts';
+import { useConfirm } from '../../components/ui/confirm';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { ApiError, call } from '../../lib/api';
+import { type Translate, useText } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { AddKeyDialog } from './AddKeyDialog';
+import { useLanguageList, useLanguagesChanged } from './useLanguageData';
+
+interface RowActions {
+  isDirty(row: LanguageKeyRow): boolean;
+  edit(row: LanguageKeyRow, langId: number, text: string): void;
+  update(row: LanguageKeyRow): void;
+  remove(row: LanguageKeyRow): void;
+  setFrontend(row: LanguageKeyRow, frontend: boolean): void;
+}
+
+function columns(t: Translate, languages: Language[], actions: { current: RowActions }): ColumnDef<LanguageKeyRow, unknown>[] {
+  return [
+    { id: 'key', header: t('languages.key', 'Key'), accessorKey: 'key', size: 220 },
+    {
+      id: 'frontend',
+      header: t('languages.frontend', 'Frontend'),
+      size: 80,
+      cell: ({ row }) => (
+        <Switch
+          size="xs"
+          checked={row.original.frontend}
+          onChange={(e) => actions.current.setFrontend(row.original, e.currentTarget.checked)}
+          aria-label={`Frontend ${row.original.key}`}
+          data-testid="key-frontend-toggle"
+        />
+      ),
+    },
+    ...languages.map<ColumnDef<LanguageKeyRow, unknown>>((lang) => ({
+      id: `lang-${lang.id}`,
+      header: () => lang.name,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <TextInput
+          key={`${row.original.keyId}-${row.original.rowVersion}`}
+          size="xs"
+          defaultValue={row.original.texts[String(lang.id)] ?? ''}
+          onChange={(e) => actions.current.edit(row.original, lang.id, e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && actions.current.update(row.original)}
+          aria-label={`${lang.name} text of ${row.original.key}`}
+          data-testid={`key-text-${lang.id}`}
+        />
+      ),
+    })),
+    {
+      id: 'actions',
+      header: () => null,
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" variant={actions.current.isDirty(row.original) ? 'filled' : 'light'} onClick={() => actions.current.update(row.original)} data-dirty={actions.current.isDirty(row.original)} data-testid="key-update">
+            {t('common.update', 'Update')}
+          </Button>
+          <Tooltip label={t('common.delete', 'Delete')}>
+            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${row.original.key}`} onClick={() => actions.current.remove(row.original)} data-testid="key-delete">
+              <IconTrash size={15} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** Keys tab: one row per key with an editable text per language, Update and delete per row, and Add key. */
+export function KeysTab() {
+  const t = useText();
+  const confirm = useConfirm();
+  const changed = useLanguagesChanged();
+  const languages = useLanguageList().data;
+  const [adding, setAdding] = useState(false);
+  // Typed texts not saved yet, per key and language; inputs are uncontrolled so typing re-renders nothing.
+  const drafts = useRef(new Map<number, Map<number, string>>());
+  // Rows with unsaved texts are tinted and their Update button filled.
+  const [dirty, setDirty] = useState<ReadonlySet<number>>(new Set());
+  const markDirty = (keyId: number, on: boolean) =>
+    setDirty((prev) => {
+      if (prev.has(keyId) === on) return prev;
+      const next = new Set(prev);
+      if (on) next.add(keyId);
+      else next.delete(keyId);
+      return next;
+    });
+
+  const actions = useRef<RowActions>(null as unknown as RowActions);
+  actions.current = {
+    isDirty: (row) => dirty.has(row.keyId),
+    edit(row, langId, text) {
+      markDirty(row.keyId, true);
+      const forRow = drafts.current.get(row.keyId) ?? new Map<number, string>();
+      forRow.set(langId, text);
+      drafts.current.set(row.keyId, forRow);
+    },
+    async update(row) {
+      const forRow = drafts.current.get(row.keyId);
+      const entries = (languages ?? []).map((l) => ({ langId: l.id, text: forRow?.get(l.id) ?? row.texts[String(l.id)] ?? '' }));
+      try {
+        await call(apiFeatures.languages.upsertKeyText, { keyId: row.keyId, rowVersion: row.rowVersion, entries });
+        drafts.current.delete(row.keyId);
+        markDirty(row.keyId, false);
+        notify.success('success');
+        await changed.keys();
+      } catch (err) {
+        notify.error(err instanceof ApiError && (err.status === 409 || err.status === 400) ? err.message : 'Operation has failed');
+      }
+    },
+    async remove(row) {
+      if (!(await confirm('Are you sure you want to delete this row?'))) return;
+      try {
+        await call(apiFeatures.languages.deleteKey, { keyId: row.keyId });
+        drafts.current.delete(row.keyId);
+        markDirty(row.keyId, false);
+        notify.success('success');
+        await changed.keys();
+      } catch {
+        notify.error('Operation has failed');
+      }
+    },
+    async setFrontend(row, frontend) {
+      try {
+        await call(apiFeatures.languages.changeDisplay, { keyId: row.keyId, frontend });
+        await changed.keys();
+      } catch {
+        notify.error('Operation has failed');
+      }
+    },
+  };
+
+  const cols = useMemo(() => columns(t, languages ?? [], actions), [t, languages]);
+  if (!languages) return null;
+  return (
+    <>
+      <PagedTable<LanguageKeyRow>
+        endpoint={apiFeatures.languages.keys}
+        columns={cols}
+        rowId={(r) => r.keyId}
+        rowStyle={(r) => (dirty.has(r.keyId) ? { background: 'var(--mantine-color-yellow-0)' } : undefined)}
+        stateKey="keys"
+        testId="keys-table"
+        toolbar={
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="add-key">
+            {t('languages.addKey', 'Add key')}
+          </Button>
+        }
+      />
+      <AddKeyDialog opened={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
