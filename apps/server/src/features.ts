@@ -1,6 +1,9 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
 import type { AuthService } from './platform/auth/auth.service';
+import { registerAgents } from './features/agents/agents.routes';
+import { registerDepots } from './features/depots/depots.routes';
+import { registerFarms } from './features/farms/farms.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -15,4 +18,7 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void registrar;
   void deps;
   void platform;
+  registerAgents(registrar, deps.db);
+  registerDepots(registrar, deps.db);
+  registerFarms(registrar, deps.db);
 }

@@ -1,17 +1,27 @@
 import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './features/auth';
 import { settingsEndpoints } from './features/settings';
+import { agentsEndpoints } from './features/agents';
+import { depotsEndpoints } from './features/depots';
+import { farmsEndpoints } from './features/farms';
 
 export * from './endpoint';
 export * from './permissions';
 export * from './paging';
 export * from './features/auth';
 export * from './features/settings';
+export * from './features/reference-lists';
+export * from './features/agents';
+export * from './features/depots';
+export * from './features/farms';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
   auth: authEndpoints,
   settings: settingsEndpoints,
+  agents: agentsEndpoints,
+  depots: depotsEndpoints,
+  farms: farmsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);
