@@ -120,6 +120,18 @@ describe.each(LISTS)('/api/$noun', ({ noun, table, permission, endpoints: ep }) 
     expect(edit.status).toBe(404);
   });
 
+  it('two crossing reassignments at once: one wins, the other is refused, nothing is lost', async () => {
+    const a = await add(`Cross A ${noun}`);
+    const b = await add(`Cross B ${noun}`);
+    const [ab, ba] = await Promise.all([
+      staff.call(ep.archive, { id: a.id, assignId: b.id }),
+      staff.call(ep.archive, { id: b.id, assignId: a.id }),
+    ]);
+    expect([ab.status, ba.status].sort()).toEqual([200, 400]);
+    const live = (await staff.call(ep.index)).body.map((r: { id: number }) => r.id);
+    expect([a.id, b.id].filter((id) => live.includes(id))).toHaveLength(1);
+  });
+
   it('index lists active items for any signed-in user; paged, upsert and archive need the permission', async () => {
     const item = await add(`Indexed ${noun}`);
     const r = await other.call(ep.index);
