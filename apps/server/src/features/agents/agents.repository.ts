@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
  * Every place that names an agent: the `agent` text of lab job entries and of captured carbohydrate
  * samples. Moves the archived agent's references (same name, ignoring case and surrounding spaces) to
  * the replacement; lab job entries get a new row version so that an open editor cannot overwrite it.
+ * Submissions (part 2) will refer to agents by id: move their agent_id here too when they exist.
  */
 export async function moveAgentReferences(trx: Db, from: ReferenceListPick, to: ReferenceListPick): Promise<Record<string, number[]>> {
   const same = sql<boolean>`lower(trim(agent)) = lower(trim(${from.name}))`;

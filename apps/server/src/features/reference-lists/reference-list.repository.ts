@@ -20,8 +20,7 @@ export class ReferenceListRepository {
 
   private select(db: Db) {
     // Both tables have the same columns; Kysely sees them through one of them.
-    return (db as Db).selectFrom(this.table as 'agents')
-      .select(['id', 'name', 'originate', 'archived', 'row_version as rowVersion']);
+    return db.selectFrom(this.table as 'agents').select(['id', 'name', 'originate', 'archived', 'row_version as rowVersion']);
   }
 
   async paged(req: PagedRequest): Promise<Paged<ReferenceListItem>> {

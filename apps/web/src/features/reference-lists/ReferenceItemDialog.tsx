@@ -37,7 +37,7 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
       onSaved();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setServerError(err.fieldMessage('name') ?? err.message);
-      else notify.error(err instanceof ApiError && err.status === 409 ? err.message : 'Operation has failed');
+      else notify.error(err instanceof ApiError && (err.status === 404 || err.status === 409) ? err.message : 'Operation has failed');
     } finally {
       setBusy(false);
     }
