@@ -10,6 +10,9 @@ import { createMfwClient } from './platform/integrations/mfw.client';
 import type { JobQueue } from './platform/jobs/job-queue';
 import { registerLanguages } from './features/languages/languages.routes';
 import { LanguagesService } from './features/languages/languages.service';
+import { registerAgents } from './features/agents/agents.routes';
+import { registerDepots } from './features/depots/depots.routes';
+import { registerFarms } from './features/farms/farms.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -31,4 +34,7 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void deps;
   void platform;
   registerLanguages(registrar, new LanguagesService(deps.db));
+  registerAgents(registrar, deps.db);
+  registerDepots(registrar, deps.db);
+  registerFarms(registrar, deps.db);
 }

@@ -3,6 +3,9 @@ import { authEndpoints } from './features/auth';
 import { settingsEndpoints } from './features/settings';
 import { carbohydrateReportEndpoints } from './features/carbohydrate-report';
 import { languagesEndpoints } from './features/languages';
+import { agentsEndpoints } from './features/agents';
+import { depotsEndpoints } from './features/depots';
+import { farmsEndpoints } from './features/farms';
 
 export * from './endpoint';
 export * from './permissions';
@@ -11,6 +14,10 @@ export * from './features/auth';
 export * from './features/settings';
 export * from './features/carbohydrate-report';
 export * from './features/languages';
+export * from './features/reference-lists';
+export * from './features/agents';
+export * from './features/depots';
+export * from './features/farms';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -18,6 +25,9 @@ export const apiFeatures = {
   settings: settingsEndpoints,
   carbohydrateReport: carbohydrateReportEndpoints,
   languages: languagesEndpoints,
+  agents: agentsEndpoints,
+  depots: depotsEndpoints,
+  farms: farmsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

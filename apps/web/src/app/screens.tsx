@@ -7,4 +7,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings': lazy(() => import('../features/settings/SettingsPage')),
   '/languages': lazy(() => import('../features/languages/LanguagesPage')),
+  '/agent': lazy(() => import('../features/agents/AgentsPage')),
+  '/depot': lazy(() => import('../features/depots/DepotsPage')),
+  '/farms': lazy(() => import('../features/farms/FarmsPage')),
 };

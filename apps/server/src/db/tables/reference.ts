@@ -12,8 +12,8 @@ interface NamedArchivable {
 
 export interface ReferenceTables {
   agronomists: NamedArchivable;
-  agents: NamedArchivable;
-  depots: NamedArchivable;
+  agents: NamedArchivable & { row_version: Generated<number> };
+  depots: NamedArchivable & { row_version: Generated<number> };
   user_agronomists: { user_id: number; agronomist_id: number };
   farms: {
     id: Generated<number>;

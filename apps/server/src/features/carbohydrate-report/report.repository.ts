@@ -180,11 +180,4 @@ export class ReportRepository {
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }
-
-  /** Remembers the farm's id in MFW (creating the farm row if this client and farm are new). */
-  async setFarmMfwId(client: string, farm: string, mfwId: string): Promise<void> {
-    await sql`
-      insert into farms (client, farm, mfw_id) values (${client}, ${farm}, ${mfwId})
-      on conflict (lower(client), lower(farm)) do update set mfw_id = excluded.mfw_id`.execute(this.db);
-  }
 }

@@ -12,6 +12,7 @@ import type { FileStore } from './report-files';
 import { type ReportGroup, buildGroups } from './report.model';
 import { type ReportDocument, renderReportPdf } from './report.pdf';
 import { ReportRepository } from './report.repository';
+import { upsertFarm } from '../farms';
 import { loadTexts } from '../languages';
 import { REPORT_TEXTS, reportTexts } from './report.texts';
 
@@ -164,7 +165,7 @@ export class ReportService {
         }),
       );
       if (last.ok) {
-        if (last.farmId) await this.repo.setFarmMfwId(options.client, farm, last.farmId);
+        if (last.farmId) await this.db.transaction().execute((trx) => upsertFarm(trx, { client: options.client, farm, mfwId: last.farmId }, userId));
         out.push({ status: 'Success', message: `${g.entity} / ${farm}: ${post.results.length} results posted${last.farmId ? ` (MFW farm ${last.farmId})` : ''}` });
       } else {
         out.push({ status: 'Failed', message: `${g.entity} / ${farm}: ${last.error ?? 'failed'}` });

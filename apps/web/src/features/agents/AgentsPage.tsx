@@ -1,0 +1,7 @@
+import { apiFeatures } from '@sapwood/contracts';
+import { ReferenceListPage } from '../reference-lists/ReferenceListPage';
+
+/** /agent (permission Agents). */
+export default function AgentsPage() {
+  return <ReferenceListPage endpoints={apiFeatures.agents} names={{ title: 'Agent', noun: 'agent' }} />;
+}

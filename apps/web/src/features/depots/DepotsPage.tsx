@@ -1,0 +1,7 @@
+import { apiFeatures } from '@sapwood/contracts';
+import { ReferenceListPage } from '../reference-lists/ReferenceListPage';
+
+/** /depot (permission Depots). */
+export default function DepotsPage() {
+  return <ReferenceListPage endpoints={apiFeatures.depots} names={{ title: 'Depot', noun: 'depot' }} />;
+}

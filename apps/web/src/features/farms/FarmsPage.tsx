@@ -1,0 +1,21 @@
+import { Stack, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FarmRow, apiFeatures } from '@sapwood/contracts';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+
+const COLUMNS: ColumnDef<FarmRow, unknown>[] = [
+  { id: 'client', header: 'Client', accessorKey: 'client' },
+  { id: 'farm', header: 'Farm', accessorKey: 'farm' },
+  { id: 'mfwId', header: 'MFW Id', accessorKey: 'mfwId', cell: ({ getValue }) => (getValue() as string | null) ?? '' },
+  { id: 'originate', header: 'Originate', accessorKey: 'originate' },
+];
+
+/** /farms: the read-only farm list (Admin only). */
+export default function FarmsPage() {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Farms</Title>
+      <PagedTable endpoint={apiFeatures.farms.paged} columns={COLUMNS} rowId={(r) => r.id} testId="farms-table" />
+    </Stack>
+  );
+}

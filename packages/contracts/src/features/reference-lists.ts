@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { Ok, endpoint } from '../endpoint';
+import type { Permission } from '../permissions';
+
+/**
+ * Archivable named reference lists (agents, depots): id, name, originate, archived (spec part 1 §3).
+ * Both lists share one shape and one set of calls; each feature file names its own path and permission.
+ */
+export const REFERENCE_ORIGINATES = ['International', 'Usa'] as const;
+export const ReferenceOriginate = z.enum(REFERENCE_ORIGINATES, { error: 'Originate must be International or Usa' });
+export type ReferenceOriginate = z.infer<typeof ReferenceOriginate>;
+
+export const ReferenceListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  originate: ReferenceOriginate,
+  rowVersion: z.number().int(),
+});
+export type ReferenceListItem = z.infer<typeof ReferenceListItem>;
+
+export const ReferenceListPick = z.object({ id: z.number().int(), name: z.string(), originate: ReferenceOriginate });
+export type ReferenceListPick = z.infer<typeof ReferenceListPick>;
+
+/** Columns a reference list may be sorted by. */
+export const REFERENCE_LIST_SORTS = ['name', 'originate'] as const;
+
+const Id = z.number({ error: 'Must be a number' }).int().min(0);
+
+export const ReferenceListUpsert = z.object({
+  /** 0 (or absent) inserts a new item */
+  id: Id.default(0),
+  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT, `Name must be at most ${MAX_TEXT} characters`),
+  originate: ReferenceOriginate.default('International'),
+  /** the version the editor saw; a stale one is refused with 409 instead of overwriting */
+  rowVersion: z.number().int().min(1).optional(),
+});
+export type ReferenceListUpsertInput = z.input<typeof ReferenceListUpsert>;
+
+/** 'Select a agent to reassign' (spec part 1 §5: the article is the spec's). */
+export const reassignMessage = (noun: string) => `Select a ${noun} to reassign`;
+
+export function referenceListEndpoints<P extends string>(segment: P, noun: string, permission: Permission) {
+  return {
+    index: endpoint({
+      method: 'GET', path: `/api/${segment}/index`, access: { session: true },
+      input: z.object({}).optional().default({}), output: z.array(ReferenceListPick),
+      summary: `active ${noun}s for pick lists`,
+    }),
+    paged: endpoint({
+      method: 'POST', path: `/api/${segment}/paged`, access: { permission },
+      input: PagedRequest, output: pagedResponse(ReferenceListItem),
+    }),
+    upsert: endpoint({
+      method: 'POST', path: `/api/${segment}/upsert`, access: { permission },
+      input: ReferenceListUpsert, output: ReferenceListItem,
+    }),
+    archive: endpoint({
+      method: 'POST', path: `/api/${segment}/archive`, access: { permission },
+      input: z.object({
+        id: z.number({ error: 'Must be a number' }).int().min(1, `Select a ${noun} to archive`),
+        /** the item that takes over every reference; missing, null or 0 means none was chosen */
+        assignId: z.number({ error: reassignMessage(noun) }).int(reassignMessage(noun)).min(1, reassignMessage(noun)),
+      }),
+      output: Ok,
+    }),
+  };
+}
