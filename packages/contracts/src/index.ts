@@ -1,17 +1,22 @@
 import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './features/auth';
 import { settingsEndpoints } from './features/settings';
+import { labEndpoints } from './features/lab';
 
 export * from './endpoint';
 export * from './permissions';
 export * from './paging';
 export * from './features/auth';
 export * from './features/settings';
+export * from './features/lab';
+export * from './carbohydrate/labjob-paste';
+export * from './carbohydrate/labjob-rules';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
   auth: authEndpoints,
   settings: settingsEndpoints,
+  lab: labEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);
