@@ -137,8 +137,8 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
         {submitted && noEntries && <Alert color="red" p="xs" data-testid="job-no-entries">{AT_LEAST_ONE_ENTRY}</Alert>}
         {submitted && messages.length > 0 && (
           <Alert color="red" p="xs" data-testid="job-errors">
-            {messages.slice(0, 6).map((m) => <div key={m}>{m}</div>)}
-            {messages.length > 6 && <div>… and {messages.length - 6} more</div>}
+            {messages.slice(0, 12).map((m) => <div key={m}>{m}</div>)}
+            {messages.length > 12 && <div>… and {messages.length - 12} more</div>}
           </Alert>
         )}
         {serverError && <Alert color="red" p="xs" data-testid="job-server-error">{serverError}</Alert>}
