@@ -157,6 +157,61 @@ describe('/labjobs', () => {
     await page.close();
   });
 
+  it('looks up a match, then tells the second of two people editing a job that it changed', async () => {
+    const db = server.built.deps.db;
+    await db.insertInto('carbohydrate_samples').values({
+      sample_number: 'CAP-1', entity: 'Captured Co', agent: 'Agent C', agronomist: 'Dr C', farm_name: 'Capture Farm', field_block_number: 'C9',
+      tissue_id: ref.tissues.roots.id, crop_id: ref.crop.id, cultivar_id: ref.cultivars[1].id, region_id: ref.region.id, growth_stage_id: ref.stages[1].id,
+      original: JSON.stringify({}), mapped: JSON.stringify({}),
+    }).execute();
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    await page.getByTestId('entry-0-sampleNumber').fill('CAP-1');
+    await page.keyboard.press('Tab');
+    await page.getByTestId('entry-0-matches').click();
+    await page.getByTestId('entry-0-match-0').click();
+    await page.getByTestId('entry-0-resolved').waitFor();
+    await expect(page.getByTestId('entry-0-entity').inputValue()).resolves.toBe('Captured Co');
+    await expect(page.getByTestId('entry-0-cultivarId').inputValue()).resolves.toBe(String(ref.cultivars[1].id));
+    await page.getByTestId('job-submit').click();
+    await expect.poll(() => page.url()).not.toContain('job=create');
+    const job = (await api.call(labEndpoints.jobs, { search: 'CAP-1' })).body.rows[0];
+    const card = (await api.call(labEndpoints.getData, { id: job.id })).body;
+    expect(card.entries[0]).toMatchObject({ resolved: true, entity: 'Captured Co' });
+
+    // the pencil opens the job; someone else saves it meanwhile; Submit says so and keeps their change
+    await page.getByTestId(`job-edit-${job.id}`).click();
+    await expect.poll(() => page.getByTestId('entry-0-entity').inputValue()).toBe('Captured Co');
+    const { id: _id, rowVersion: _rv, ...mine } = card.entries[0];
+    expect((await api.call(labEndpoints.upsertJob, { id: job.id, rowVersion: card.rowVersion, receivedOn: card.receivedOn, entries: [{ ...mine, id: _id, rowVersion: _rv, entity: 'First Save' }] })).status).toBe(200);
+    await page.getByTestId('entry-0-entity').fill('Second Save');
+    await page.getByTestId('job-submit').click();
+    await expect.poll(() => page.getByTestId('job-server-error').textContent()).toContain('changed by someone else');
+    expect((await api.call(labEndpoints.getData, { id: job.id })).body.entries[0].entity).toBe('First Save');
+    await page.close();
+  });
+
+  it('asks a reason to change a completed job and shows a concurrent change in the dialog', async () => {
+    const { jobId, entries } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'Z1', sugar: 2, starch: 3 }, { sampleNumber: 'Z2', sugar: 2, starch: 3 }] });
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, labUser, `/labjobs?tab=completed&results=${jobId}`);
+    await page.getByTestId('result-0-sugar').fill('2.5');
+    await page.getByTestId('result-0-sugar').press('Enter');
+    await expect.poll(() => page.getByTestId('results-dialog').textContent()).toContain('A reason is required to change a result of a completed or exported job.');
+    await page.getByTestId('results-reason').fill('Re-weighed');
+    await page.getByTestId('result-0-sugar').press('Enter');
+    await expect.poll(async () => (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults[0].sugar).toBe(2.5);
+
+    const z2 = (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults[1];
+    expect(z2.id).toBe(entries[1].id);
+    await api.call(labEndpoints.updateResult, { id: z2.id, sugar: 6, starch: 3, na: false, rowVersion: z2.rowVersion, reason: 'Other person' });
+    await page.getByTestId('result-1-sugar').fill('7');
+    await page.getByTestId('result-1-sugar').press('Enter');
+    await expect.poll(() => page.getByTestId('results-error').textContent()).toContain('changed by someone else');
+    expect((await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults[1].sugar).toBe(6);
+    await page.close();
+  });
+
   it('hides the menu item and answers 403 without LabJobs', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
     const page = await browser.newPage();
