@@ -75,8 +75,18 @@ export class LabEntriesRepository {
       .execute();
   }
 
-  insert(db: Db, jobId: number, position: number, v: EntryValues) {
-    return db.insertInto('lab_job_entries').values({ lab_job_id: jobId, position, ...toRow(v) }).returning('id').executeTakeFirstOrThrow();
+  /** Inserts new entries (one statement per 500) and answers their ids in order. */
+  async insertMany(db: Db, jobId: number, rows: { position: number; values: EntryValues }[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const r = await db
+        .insertInto('lab_job_entries')
+        .values(rows.slice(i, i + 500).map((x) => ({ lab_job_id: jobId, position: x.position, ...toRow(x.values) })))
+        .returning('id')
+        .execute();
+      ids.push(...r.map((x) => x.id));
+    }
+    return ids;
   }
 
   async update(db: Db, id: number, position: number, v: EntryValues): Promise<void> {
@@ -91,6 +101,22 @@ export class LabEntriesRepository {
       .returning('row_version')
       .executeTakeFirstOrThrow();
     return r.row_version;
+  }
+
+  /** Sets many results in one statement per 1000 rows; answers each row's new version. */
+  async setResults(db: Db, rows: ({ id: number } & { sugar: number | null; starch: number | null; na: boolean })[], userId: number) {
+    const versions = new Map<number, number>();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const values = sql.join(rows.slice(i, i + 1000).map((r) => sql`(${r.id}::int, ${r.sugar}::float8, ${r.starch}::float8, ${r.na}::boolean)`));
+      const r = await sql<{ id: number; rowVersion: number }>`
+        update lab_job_entries e set sugar = v.sugar, starch = v.starch, na = v.na, result_on = now(), result_by = ${userId},
+          row_version = e.row_version + 1
+        from (values ${values}) as v(id, sugar, starch, na)
+        where e.id = v.id
+        returning e.id, e.row_version as "rowVersion"`.execute(db);
+      for (const x of r.rows) versions.set(x.id, x.rowVersion);
+    }
+    return versions;
   }
 
   async remove(db: Db, ids: number[]): Promise<void> {

@@ -4,7 +4,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
-import { recordChange } from '../../platform/audit/audit';
+import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
 import { type EntryValues, LabEntriesRepository } from './lab-entries.repository';
 import { validateJobEntries } from './lab-job-validation';
 import { LabJobsRepository } from './lab-jobs.repository';
@@ -109,11 +109,12 @@ export class LabJobsService {
     const byId = new Map(existing.map((e) => [e.id, e]));
     const kept = new Set<number>();
     const wrong: { field: string; message: string }[] = [];
+    const audits: AuditEntry[] = [];
+    const inserts: { position: number; values: EntryValues }[] = [];
     for (let i = 0; i < inputs.length; i += 1) {
       const id = inputs[i].id;
       if (!id) {
-        const created = await this.entries.insert(trx, jobId, i + 1, values[i]);
-        await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: created.id, action: 'create', newValues: { jobId, ...values[i] } });
+        inserts.push({ position: i + 1, values: values[i] });
         continue;
       }
       const old = byId.get(id);
@@ -123,14 +124,19 @@ export class LabJobsService {
       }
       if (inputs[i].rowVersion != null && inputs[i].rowVersion !== old.rowVersion) throw conflict(JOB_CHANGED);
       kept.add(id);
-      await this.entries.update(trx, id, i + 1, values[i]);
       const { sugar: _s, starch: _st, na: _na, id: _id, jobId: _j, rowVersion: _rv, ...oldValues } = old;
-      await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: id, action: 'update', oldValues, newValues: values[i] });
+      const changed = JSON.stringify(Object.keys(values[i]).map((k) => oldValues[k as keyof EntryValues])) !== JSON.stringify(Object.values(values[i]));
+      if (!changed && existing.indexOf(old) === i) continue;
+      await this.entries.update(trx, id, i + 1, values[i]);
+      audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'update', oldValues, newValues: values[i] });
     }
     if (wrong.length) throw validationError(wrong);
+    const newIds = await this.entries.insertMany(trx, jobId, inserts);
+    newIds.forEach((id, k) => audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'create', newValues: { jobId, ...inserts[k].values } }));
     const gone = existing.filter((e) => !kept.has(e.id));
-    for (const e of gone) await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: e.id, action: 'delete', oldValues: e });
+    for (const e of gone) audits.push({ userId, entity: 'lab_job_entry', entityId: e.id, action: 'delete', oldValues: e });
     await this.entries.remove(trx, gone.map((e) => e.id));
+    await recordChanges(trx, audits);
   }
 
   /** Archives exported jobs: their entries are archived and the job moves to DOWNLOADED. */

@@ -2,7 +2,7 @@ import { type JobData, type JobStatus, ResultInput, UpdateResultsInput, naturalS
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
-import { recordChange } from '../../platform/audit/audit';
+import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
 import { LabEntriesRepository } from './lab-entries.repository';
 import { LabJobsRepository } from './lab-jobs.repository';
 
@@ -76,30 +76,32 @@ export class LabResultsService {
     const needsReason = (row: Entry) => statuses.get(row.jobId) !== 'current';
     const hasResult = (row: Entry) => row.na || row.sugar !== null || row.starch !== null;
 
-    const out: { id: number; rowVersion: number }[] = [];
+    const audits: AuditEntry[] = [];
+    const toSave: (Result & { id: number })[] = [];
+    const unchanged = new Map<number, number>();
     for (const c of changes) {
       const row = byId.get(c.id)!;
       if (c.rowVersion !== undefined && c.rowVersion !== row.rowVersion) throw conflict(RESULT_CHANGED);
       const next: Result = { sugar: c.sugar, starch: c.starch, na: c.na };
       if (same(row, next)) {
-        out.push({ id: row.id, rowVersion: row.rowVersion });
+        unchanged.set(row.id, row.rowVersion);
         continue;
       }
       if (needsReason(row) && !reason) throw fieldError('reason', REASON_REQUIRED);
-      const rowVersion = await this.entries.setResult(trx, row.id, next, userId);
-      await recordChange(trx, {
+      toSave.push({ id: row.id, ...next });
+      audits.push({
         userId, entity: 'lab_job_entry_result', entityId: row.id, action: hasResult(row) ? 'amend' : 'enter',
         oldValues: { sugar: row.sugar, starch: row.starch, na: row.na }, newValues: next, reason: reason ?? null,
       });
-      out.push({ id: row.id, rowVersion });
     }
     for (const id of removeIds) {
       const row = byId.get(id)!;
       if (hasResult(row) && needsReason(row) && !reason) throw fieldError('reason', REASON_REQUIRED);
-      const { jobId: jid, ...oldValues } = row;
-      await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: id, action: 'delete', oldValues: { jobId: jid, ...oldValues }, reason: reason ?? null });
+      audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'delete', oldValues: row, reason: reason ?? null });
     }
+    const versions = await this.entries.setResults(trx, toSave, userId);
+    await recordChanges(trx, audits);
     await this.entries.remove(trx, removeIds);
-    return out;
+    return changes.map((c) => ({ id: c.id, rowVersion: versions.get(c.id) ?? unchanged.get(c.id)! }));
   }
 }
