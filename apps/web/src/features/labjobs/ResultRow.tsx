@@ -57,6 +57,7 @@ export const ResultRow = memo(function ResultRow(props: {
           <NumericInput
             size="xs"
             value={v[col]}
+            decimals={2}
             disabled={v.na}
             error={(col === 'sugar' ? sugarOver : starchOver) || undefined}
             data-over={(col === 'sugar' ? sugarOver : starchOver) ? 'true' : 'false'}
