@@ -212,6 +212,24 @@ describe('/labjobs', () => {
     await page.close();
   });
 
+  it('takes 200 results by keyboard alone', async () => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, {
+      samples: Array.from({ length: 200 }, (_, i) => ({ sampleNumber: `B${String(i + 1).padStart(3, '0')}` })),
+    });
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, labUser, `/labjobs?results=${jobId}`);
+    await page.getByTestId('result-0-sugar').click();
+    for (let i = 0; i < 200; i += 1) {
+      await page.keyboard.type(String(1 + (i % 9)));
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(async () => (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults
+      .filter((r: { sugar: number | null }) => r.sugar !== null).length, { timeout: 30_000 }).toBe(200);
+    const rows = (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults;
+    expect(rows[199]).toMatchObject({ sampleNumber: 'B200', sugar: 1 + (199 % 9) });
+    await page.close();
+  }, 120_000);
+
   it('hides the menu item and answers 403 without LabJobs', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
     const page = await browser.newPage();
