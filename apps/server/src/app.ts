@@ -55,6 +55,12 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   const startup = new StartupService(deps.db, config, settings, versions);
   const jobs = new JobQueue(deps.db, deps.notifier, app.log);
 
+  // The error handler goes first: a route keeps the handler that was set when it was built, and awaiting a
+  // plugin (the static files) builds the routes declared before it.
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
+  installErrorHandler(app, indexHtml);
+
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });

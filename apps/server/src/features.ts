@@ -13,6 +13,7 @@ import { LanguagesService } from './features/languages/languages.service';
 import { registerAgents } from './features/agents/agents.routes';
 import { registerDepots } from './features/depots/depots.routes';
 import { registerFarms } from './features/farms/farms.routes';
+import { registerLab } from './features/lab/lab.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -37,4 +38,5 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   registerAgents(registrar, deps.db);
   registerDepots(registrar, deps.db);
   registerFarms(registrar, deps.db);
+  registerLab(registrar, deps);
 }

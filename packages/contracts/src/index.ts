@@ -6,6 +6,7 @@ import { languagesEndpoints } from './features/languages';
 import { agentsEndpoints } from './features/agents';
 import { depotsEndpoints } from './features/depots';
 import { farmsEndpoints } from './features/farms';
+import { labEndpoints } from './features/lab';
 
 export * from './endpoint';
 export * from './permissions';
@@ -18,6 +19,9 @@ export * from './features/reference-lists';
 export * from './features/agents';
 export * from './features/depots';
 export * from './features/farms';
+export * from './features/lab';
+export * from './carbohydrate/labjob-paste';
+export * from './carbohydrate/labjob-rules';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -28,6 +32,7 @@ export const apiFeatures = {
   agents: agentsEndpoints,
   depots: depotsEndpoints,
   farms: farmsEndpoints,
+  lab: labEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../http/context';
 import { ensureRole } from './seed.repository';
 import { seedDemoAgentsAndDepots } from '../features/reference-lists/reference-list.demo';
 import { seedDemoFarms } from '../features/farms/farms.demo';
+import { seedLabDemo } from '../features/lab/lab.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -13,5 +14,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await ensureRole(deps.db, 'Office (demo)', ['Users', 'Address', 'Distributors', 'Agronomists', 'Agents', 'Depots', 'Settings']);
   await seedDemoAgentsAndDepots(deps.db);
   await seedDemoFarms(deps.db);
+  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   log.info('demo data seeded');
 }

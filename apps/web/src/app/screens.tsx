@@ -10,4 +10,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/agent': lazy(() => import('../features/agents/AgentsPage')),
   '/depot': lazy(() => import('../features/depots/DepotsPage')),
   '/farms': lazy(() => import('../features/farms/FarmsPage')),
+  '/labjobs': lazy(() => import('../features/labjobs/LabJobsPage')),
 };

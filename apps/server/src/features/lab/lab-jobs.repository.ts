@@ -1,0 +1,103 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { JobStatus } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+
+/** An entry counts as done when it has sugar and starch, or is marked N/A. */
+const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
+
+/** The SQL condition of a job state (see JobStatus in the contracts for the definitions). */
+function statusCondition(status: JobStatus | 'all'): Expression<SqlBool> {
+  const unfinished = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE})`;
+  const anyEntry = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)`;
+  switch (status) {
+    case 'current': return sql<SqlBool>`(j.downloaded_at is null and (${unfinished} or not ${anyEntry}))`;
+    case 'completed': return sql<SqlBool>`(j.downloaded_at is null and ${anyEntry} and not ${unfinished})`;
+    case 'downloaded': return sql<SqlBool>`(j.downloaded_at is not null)`;
+    default: return sql<SqlBool>`true`;
+  }
+}
+
+export interface JobRow {
+  id: number;
+  received: string;
+  created: Date;
+  createdBy: string;
+  samples: number;
+  samplesCompleted: number;
+  downloaded: boolean;
+  totalCount: number;
+}
+
+/** Lab jobs: lists by state, the job row itself, its state. */
+export class LabJobsRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(status: JobStatus | 'all', opts: { search: string; limit: number; offset: number }): Promise<JobRow[]> {
+    const s = opts.search.trim();
+    const idSearch = /^j?\d+$/i.test(s) ? Number(s.replace(/^j/i, '')) : null;
+    const like = `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const searchCond = s === ''
+      ? sql<SqlBool>`true`
+      : sql<SqlBool>`(j.id = ${idSearch ?? -1} or exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and
+          (e.entity ilike ${like} or e.farm_name ilike ${like} or e.sample_number ilike ${like})))`;
+    const r = await sql<JobRow>`
+      select j.id, j.received_on::text as received, j.created_at as created, coalesce(u.name, '') as "createdBy",
+        coalesce(c.total, 0)::int as samples, coalesce(c.done, 0)::int as "samplesCompleted",
+        (j.downloaded_at is not null) as downloaded, (count(*) over ())::int as "totalCount"
+      from lab_jobs j
+      left join users u on u.id = j.created_by
+      left join lateral (
+        select count(*) as total, count(*) filter (where ${DONE}) as done from lab_job_entries e where e.lab_job_id = j.id
+      ) c on true
+      where ${statusCondition(status)} and ${searchCond}
+      order by j.id desc
+      limit ${opts.limit} offset ${opts.offset}`.execute(this.db);
+    return r.rows;
+  }
+
+  /** entity, farm and sample number of every entry of these jobs, for the cards */
+  entrySummaries(jobIds: number[]) {
+    if (jobIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('lab_job_entries')
+      .select(['lab_job_id as jobId', 'entity', 'farm_name as farmName', 'sample_number as sampleNumber'])
+      .where('lab_job_id', 'in', jobIds)
+      .orderBy('lab_job_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  job(db: Db, id: number, forUpdate = false) {
+    let q = db.selectFrom('lab_jobs').select(['id', sql<string>`received_on::text`.as('receivedOn'), 'row_version as rowVersion', 'downloaded_at as downloadedAt']).where('id', '=', id);
+    if (forUpdate) q = q.forUpdate();
+    return q.executeTakeFirst();
+  }
+
+  async status(db: Db, id: number): Promise<JobStatus> {
+    const r = await sql<{ status: JobStatus }>`
+      select case when ${statusCondition('downloaded')} then 'downloaded'
+                  when ${statusCondition('completed')} then 'completed' else 'current' end as status
+      from lab_jobs j where j.id = ${id}`.execute(db);
+    return r.rows[0]?.status ?? 'current';
+  }
+
+  insertJob(db: Db, v: { receivedOn: string; createdBy: number }) {
+    return db.insertInto('lab_jobs').values({ received_on: v.receivedOn, created_by: v.createdBy }).returning(['id', 'row_version as rowVersion']).executeTakeFirstOrThrow();
+  }
+
+  /** Updates the job only if it still has the version the client loaded; undefined when it does not. */
+  updateJobIfVersion(db: Db, id: number, rowVersion: number, receivedOn: string) {
+    return db
+      .updateTable('lab_jobs')
+      .set({ received_on: receivedOn, row_version: sql`row_version + 1` })
+      .where('id', '=', id)
+      .where('row_version', '=', rowVersion)
+      .returning(['id', 'row_version as rowVersion'])
+      .executeTakeFirst();
+  }
+
+  async archive(db: Db, id: number): Promise<void> {
+    await db.updateTable('lab_jobs').set({ downloaded_at: new Date(), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+    await db.updateTable('lab_job_entries').set({ archived: true }).where('lab_job_id', '=', id).execute();
+  }
+}

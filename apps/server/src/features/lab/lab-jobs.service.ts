@@ -1,0 +1,156 @@
+import {
+  type JobCard, type JobListItem, type JobStatus, type PagedRequest, type Paged, UpsertJobInput, naturalSampleCompare,
+} from '@sapwood/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { conflict, fieldError, notFound, validationError } from '../../http/errors';
+import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
+import { type EntryValues, LabEntriesRepository } from './lab-entries.repository';
+import { validateJobEntries } from './lab-job-validation';
+import { LabJobsRepository } from './lab-jobs.repository';
+import type { LabReferenceRepository } from './lab-reference.repository';
+
+export const JOB_CHANGED = 'This job was changed by someone else since you opened it. Close it and open it again to see their changes.';
+
+/** Job lists by state, the job card (read and save in one transaction) and archiving after export. */
+export class LabJobsService {
+  readonly jobs: LabJobsRepository;
+  readonly entries: LabEntriesRepository;
+
+  constructor(private readonly db: Db, private readonly refs: LabReferenceRepository) {
+    this.jobs = new LabJobsRepository(db);
+    this.entries = new LabEntriesRepository(db);
+  }
+
+  async list(status: JobStatus | 'all', req: PagedRequest): Promise<Paged<JobListItem>> {
+    const rows = await this.jobs.list(status, { search: req.search, limit: req.rowsPerPage, offset: (req.page - 1) * req.rowsPerPage });
+    const summaries = await this.jobs.entrySummaries(rows.map((r) => r.id));
+    const items = rows.map((r): JobListItem => {
+      const mine = summaries.filter((s) => s.jobId === r.id);
+      const numbers = mine.map((s) => s.sampleNumber).sort(naturalSampleCompare);
+      const done = r.samples > 0 && r.samples === r.samplesCompleted;
+      return {
+        id: r.id,
+        entities: [...new Set(mine.map((s) => s.entity))],
+        farms: [...new Set(mine.map((s) => s.farmName))],
+        firstSample: numbers[0] ?? '',
+        lastSample: numbers[numbers.length - 1] ?? '',
+        samples: r.samples,
+        samplesCompleted: r.samplesCompleted,
+        created: r.created,
+        createdBy: r.createdBy,
+        received: r.received,
+        status: r.downloaded ? 'downloaded' : done ? 'completed' : 'current',
+      };
+    });
+    return { rows: items, total: rows[0]?.totalCount ?? 0 };
+  }
+
+  async getData(id: number): Promise<JobCard> {
+    const job = await this.jobs.job(this.db, id);
+    if (!job) throw notFound('Job');
+    const entries = await this.entries.byJob(this.db, id);
+    return {
+      id: job.id,
+      receivedOn: job.receivedOn,
+      rowVersion: job.rowVersion,
+      status: await this.jobs.status(this.db, id),
+      entries: entries.map((e) => ({
+        id: e.id,
+        rowVersion: e.rowVersion,
+        sampleNumber: e.sampleNumber,
+        resolved: e.testCarbohydrateId !== null,
+        entity: e.entity,
+        agent: e.agent,
+        agronomist: e.agronomist,
+        farmName: e.farmName,
+        fieldBlockNumber: e.fieldBlockNumber,
+        sampleDate: e.sampleDate,
+        tissueId: e.tissueId,
+        cropId: e.cropId,
+        cultivarId: e.cultivarId,
+        regionId: e.regionId,
+        testCarboCropGrowthId: e.testCarboCropGrowthId,
+        testCarbohydrateId: e.testCarbohydrateId,
+        labResultsId: e.id,
+        hasResult: e.na || e.sugar !== null || e.starch !== null,
+      })),
+    };
+  }
+
+  /**
+   * Saves a job card with all its entries in one transaction: a new job (id 0) is created; an existing one
+   * must still have the version the client loaded (409 otherwise). Entries with an id are updated, new
+   * ones inserted, and entries no longer in the list deleted; every change is audited.
+   */
+  async upsert(input: z.output<typeof UpsertJobInput>, userId: number): Promise<{ id: number; rowVersion: number }> {
+    const values = await validateJobEntries(this.db, this.refs, input.entries);
+    return this.db.transaction().execute(async (trx) => {
+      let job: { id: number; rowVersion: number };
+      if (input.id === 0) {
+        job = await this.jobs.insertJob(trx, { receivedOn: input.receivedOn, createdBy: userId });
+        await recordChange(trx, { userId, entity: 'lab_job', entityId: job.id, action: 'create', newValues: { receivedOn: input.receivedOn } });
+      } else {
+        if (input.rowVersion == null) throw fieldError('rowVersion', 'The version of the job you loaded is required.');
+        const before = await this.jobs.job(trx, input.id, true);
+        if (!before) throw notFound('Job');
+        const updated = await this.jobs.updateJobIfVersion(trx, input.id, input.rowVersion, input.receivedOn);
+        if (!updated) throw conflict(JOB_CHANGED);
+        job = updated;
+        await recordChange(trx, { userId, entity: 'lab_job', entityId: job.id, action: 'update', oldValues: { receivedOn: before.receivedOn }, newValues: { receivedOn: input.receivedOn } });
+      }
+      await this.saveEntries(trx, job.id, input.entries, values, userId);
+      return job;
+    });
+  }
+
+  private async saveEntries(trx: Db, jobId: number, inputs: z.output<typeof UpsertJobInput>['entries'], values: EntryValues[], userId: number) {
+    const existing = await this.entries.byJob(trx, jobId);
+    const byId = new Map(existing.map((e) => [e.id, e]));
+    const kept = new Set<number>();
+    const wrong: { field: string; message: string }[] = [];
+    const audits: AuditEntry[] = [];
+    const inserts: { position: number; values: EntryValues }[] = [];
+    for (let i = 0; i < inputs.length; i += 1) {
+      const id = inputs[i].id;
+      if (!id) {
+        inserts.push({ position: i + 1, values: values[i] });
+        continue;
+      }
+      const old = byId.get(id);
+      if (!old) {
+        wrong.push({ field: `entries.${i}.id`, message: `Row ${i + 1}: This entry is not part of the job` });
+        continue;
+      }
+      if (inputs[i].rowVersion != null && inputs[i].rowVersion !== old.rowVersion) throw conflict(JOB_CHANGED);
+      kept.add(id);
+      const { sugar: _s, starch: _st, na: _na, id: _id, jobId: _j, rowVersion: _rv, ...oldValues } = old;
+      const changed = JSON.stringify(Object.keys(values[i]).map((k) => oldValues[k as keyof EntryValues])) !== JSON.stringify(Object.values(values[i]));
+      if (!changed && existing.indexOf(old) === i) continue;
+      await this.entries.update(trx, id, i + 1, values[i]);
+      audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'update', oldValues, newValues: values[i] });
+    }
+    if (wrong.length) throw validationError(wrong);
+    const newIds = await this.entries.insertMany(trx, jobId, inserts);
+    newIds.forEach((id, k) => audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'create', newValues: { jobId, ...inserts[k].values } }));
+    const gone = existing.filter((e) => !kept.has(e.id));
+    for (const e of gone) audits.push({ userId, entity: 'lab_job_entry', entityId: e.id, action: 'delete', oldValues: e });
+    await this.entries.remove(trx, gone.map((e) => e.id));
+    await recordChanges(trx, audits);
+  }
+
+  /** Archives exported jobs: their entries are archived and the job moves to DOWNLOADED. */
+  async archive(ids: number[], userId: number): Promise<true> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const id of ids) {
+        const job = await this.jobs.job(trx, id, true);
+        if (!job) throw notFound('Job');
+        const status = await this.jobs.status(trx, id);
+        if (status === 'current') throw fieldError('id', `Job J${id} is not completed yet.`);
+        await this.jobs.archive(trx, id);
+        await recordChange(trx, { userId, entity: 'lab_job', entityId: id, action: 'archive', oldValues: { status }, newValues: { status: 'downloaded' } });
+      }
+    });
+    return true;
+  }
+}

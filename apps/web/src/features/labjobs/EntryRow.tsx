@@ -1,0 +1,126 @@
+import { ActionIcon, Badge, Menu, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
+import { IconLink, IconTrash } from '@tabler/icons-react';
+import { type ClipboardEvent, memo } from 'react';
+import type { CropOption, Match, TissueOption } from '@sapwood/contracts';
+import { isMultiPaste } from '@sapwood/contracts';
+import { formatDate } from '../../lib/format';
+import { type EntryState, fromDateInput, growthOptions, toDateInput } from './entryModel';
+
+export interface EntryRowActions {
+  change: (index: number, patch: Partial<EntryState>) => void;
+  paste: (index: number, text: string) => void;
+  lookup: (index: number) => void;
+  choose: (index: number, match: Match) => void;
+  remove: (index: number) => void;
+}
+
+const options = (xs: { id: number; name: string }[]) => [{ value: '', label: '' }, ...xs.map((x) => ({ value: String(x.id), label: x.name }))];
+const idOf = (v: string) => (v ? Number(v) : null);
+
+/** One entry of the job card grid; memoized so typing in one row does not re-render the others. */
+export const EntryRow = memo(function EntryRow(props: {
+  entry: EntryState;
+  index: number;
+  errors: Map<string, string> | undefined;
+  crops: CropOption[];
+  tissues: TissueOption[];
+  actions: EntryRowActions;
+}) {
+  const { entry: e, index: i, errors, crops, tissues, actions } = props;
+  const crop = crops.find((c) => c.id === e.cropId);
+  const err = (f: string) => (errors?.has(f) ? true : undefined);
+  const text = (field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (
+    <TextInput
+      size="xs"
+      value={e[field]}
+      error={err(field)}
+      title={errors?.get(field)}
+      list={list}
+      aria-label={`${field} ${i + 1}`}
+      data-testid={`entry-${i}-${field}`}
+      onChange={(ev) => actions.change(i, { [field]: ev.currentTarget.value })}
+    />
+  );
+  const select = (field: 'tissueId' | 'cropId' | 'cultivarId' | 'regionId' | 'testCarboCropGrowthId', data: { id: number; name: string }[]) => (
+    <NativeSelect
+      size="xs"
+      data={options(data)}
+      value={e[field] ? String(e[field]) : ''}
+      error={err(field)}
+      title={errors?.get(field)}
+      aria-label={`${field} ${i + 1}`}
+      data-testid={`entry-${i}-${field}`}
+      onChange={(ev) => actions.change(i, { [field]: idOf(ev.currentTarget.value) })}
+    />
+  );
+  return (
+    <Table.Tr data-testid={`entry-row-${i}`}>
+      <Table.Td c="dimmed" fz="xs">{i + 1}</Table.Td>
+      <Table.Td miw={120}>
+        <TextInput
+          size="xs"
+          value={e.sampleNumber}
+          aria-label={`sample number ${i + 1}`}
+          data-testid={`entry-${i}-sampleNumber`}
+          onChange={(ev) => actions.change(i, { sampleNumber: ev.currentTarget.value, testCarbohydrateId: null, matches: null })}
+          onPaste={(ev: ClipboardEvent<HTMLInputElement>) => {
+            const t = ev.clipboardData.getData('text/plain');
+            if (isMultiPaste(t)) {
+              ev.preventDefault();
+              actions.paste(i, t);
+            }
+          }}
+          onBlur={() => actions.lookup(i)}
+        />
+      </Table.Td>
+      <Table.Td>
+        {e.testCarbohydrateId ? (
+          <Tooltip label="Matched to a captured sample"><Badge size="xs" color="teal" data-testid={`entry-${i}-resolved`}>resolved</Badge></Tooltip>
+        ) : e.matches && e.matches.length > 0 ? (
+          <Menu withinPortal>
+            <Menu.Target>
+              <Badge size="xs" color="blue" style={{ cursor: 'pointer' }} leftSection={<IconLink size={10} />} data-testid={`entry-${i}-matches`}>
+                {e.matches.length} {e.matches.length === 1 ? 'match' : 'matches'}
+              </Badge>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {e.matches.map((m, k) => (
+                <Menu.Item key={`${m.source}-${m.testCarbohydrateId}-${k}`} onClick={() => actions.choose(i, m)} data-testid={`entry-${i}-match-${k}`}>
+                  {m.sampleNumber} · {m.entity} · {m.farmName} · {m.fieldBlockNumber} {m.date ? `· ${formatDate(m.date)}` : ''}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Table.Td>
+      <Table.Td miw={140}>{text('entity', 'lab-entities')}</Table.Td>
+      <Table.Td miw={120}>{text('agent', 'lab-agents')}</Table.Td>
+      <Table.Td miw={120}>{text('agronomist', 'lab-agronomists')}</Table.Td>
+      <Table.Td miw={130}>{text('farmName', 'lab-farms')}</Table.Td>
+      <Table.Td miw={90}>{text('fieldBlockNumber')}</Table.Td>
+      <Table.Td miw={130}>
+        <TextInput
+          size="xs"
+          type="date"
+          value={toDateInput(e.sampleDate)}
+          aria-label={`sample date ${i + 1}`}
+          data-testid={`entry-${i}-sampleDate`}
+          onChange={(ev) => {
+            const d = fromDateInput(ev.currentTarget.value, e.sampleDate);
+            if (d) actions.change(i, { sampleDate: d });
+          }}
+        />
+      </Table.Td>
+      <Table.Td miw={110}>{select('tissueId', tissues)}</Table.Td>
+      <Table.Td miw={110}>{select('cropId', crops)}</Table.Td>
+      <Table.Td miw={110}>{select('cultivarId', crop?.cultivars ?? [])}</Table.Td>
+      <Table.Td miw={110}>{select('regionId', crop?.regions ?? [])}</Table.Td>
+      <Table.Td miw={120}>{select('testCarboCropGrowthId', growthOptions(crop, e.tissueId))}</Table.Td>
+      <Table.Td>
+        <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove entry ${i + 1}`} onClick={() => actions.remove(i)} data-testid={`entry-${i}-remove`}>
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

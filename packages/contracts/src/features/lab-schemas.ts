@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { DateOnly, DateTime } from '../endpoint';
+import { MAX_TEXT } from '../paging';
+
+/**
+ * The lab job states (spec part 1 §2 tabs):
+ * - CURRENT: not exported, and at least one entry has no result yet (neither sugar and starch, nor N/A);
+ * - COMPLETED: every entry has sugar and starch, or is N/A, and the job has not been exported;
+ * - DOWNLOADED: exported (Export Job archived its entries).
+ */
+export const JOB_STATUSES = ['current', 'completed', 'downloaded'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+const Id = z.number().int().positive();
+const NullableId = z.number().int().nullable().optional().transform((v) => (v && v > 0 ? v : null));
+const Text = z.string().max(MAX_TEXT).default('');
+
+export const JobListItem = z.object({
+  id: z.number(),
+  entities: z.array(z.string()),
+  farms: z.array(z.string()),
+  firstSample: z.string(),
+  lastSample: z.string(),
+  samples: z.number(),
+  samplesCompleted: z.number(),
+  created: DateTime,
+  createdBy: z.string(),
+  received: z.string(),
+  status: JobStatus,
+});
+export type JobListItem = z.infer<typeof JobListItem>;
+
+/** A job entry as the job card form sends it (spec part 1 §3 Job entry). */
+export const JobEntryInput = z.object({
+  id: z.number().int().nullable().optional(),
+  rowVersion: z.number().int().nullable().optional(),
+  sampleNumber: z.string().trim().min(1, 'Sample number required').max(64),
+  entity: Text,
+  agent: Text,
+  agronomist: Text,
+  farmName: Text,
+  fieldBlockNumber: Text,
+  sampleDate: DateTime,
+  tissueId: z.number().int().nullable().default(0),
+  cropId: z.number().int().nullable().default(0),
+  cultivarId: z.number().int().nullable().default(0),
+  regionId: NullableId,
+  testCarboCropGrowthId: z.number().int().nullable().default(0),
+  testCarbohydrateId: NullableId,
+});
+export type JobEntryInput = z.input<typeof JobEntryInput>;
+
+export const JobEntry = z.object({
+  id: z.number(),
+  rowVersion: z.number(),
+  sampleNumber: z.string(),
+  resolved: z.boolean(),
+  entity: z.string(),
+  agent: z.string(),
+  agronomist: z.string(),
+  farmName: z.string(),
+  fieldBlockNumber: z.string(),
+  sampleDate: DateTime,
+  tissueId: z.number(),
+  cropId: z.number(),
+  cultivarId: z.number().nullable(),
+  regionId: z.number().nullable(),
+  testCarboCropGrowthId: z.number(),
+  testCarbohydrateId: z.number().nullable(),
+  labResultsId: z.number(),
+  hasResult: z.boolean(),
+});
+export type JobEntry = z.infer<typeof JobEntry>;
+
+export const JobCard = z.object({
+  id: z.number(),
+  receivedOn: z.string(),
+  rowVersion: z.number(),
+  status: JobStatus,
+  entries: z.array(JobEntry),
+});
+export type JobCard = z.infer<typeof JobCard>;
+
+export const UpsertJobInput = z.object({
+  id: z.number().int().min(0).default(0),
+  receivedOn: DateOnly,
+  rowVersion: z.number().int().nullable().optional(),
+  entries: z.array(JobEntryInput).max(2000),
+});
+
+export const Match = z.object({
+  sampleNumber: z.string(),
+  testCarbohydrateId: z.number(),
+  date: DateTime.nullable(),
+  entity: z.string(),
+  agent: z.string(),
+  agronomist: z.string(),
+  farmName: z.string(),
+  fieldBlockNumber: z.string(),
+  tissueId: z.number().nullable(),
+  cropId: z.number().nullable(),
+  cultivarId: z.number().nullable(),
+  regionId: z.number().nullable(),
+  testCarboCropGrowthId: z.number().nullable(),
+  source: z.enum(['sample', 'entry']),
+});
+export type Match = z.infer<typeof Match>;
+
+export const LabResultRow = z.object({
+  id: z.number(),
+  sampleNumber: z.string(),
+  organName: z.string(),
+  sugar: z.number().nullable(),
+  starch: z.number().nullable(),
+  na: z.boolean(),
+  rowVersion: z.number(),
+});
+export type LabResultRow = z.infer<typeof LabResultRow>;
+
+export const JobData = z.object({
+  id: z.number(),
+  status: JobStatus,
+  testCarbohydrateLabResults: z.array(LabResultRow),
+});
+export type JobData = z.infer<typeof JobData>;
+
+const ResultValue = z.number().finite().min(0).max(1_000_000).nullable();
+const Reason = z.string().trim().max(500).optional();
+
+export const ResultInput = z.object({
+  id: Id,
+  sugar: ResultValue,
+  starch: ResultValue,
+  na: z.boolean().default(false),
+  /** the version the client loaded; a stale one gets 409 */
+  rowVersion: z.number().int().optional(),
+  reason: Reason,
+});
+export type ResultInput = z.input<typeof ResultInput>;
+
+export const UpdateResultsInput = z.object({
+  jobId: Id.optional(),
+  entries: z.array(ResultInput.omit({ reason: true })).max(5000),
+  /** ids queued for removal in the dialog; removed in the same transaction */
+  removeIds: z.array(Id).max(5000).default([]),
+  reason: Reason,
+});
+
+export const CropOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  cultivars: z.array(z.object({ id: z.number(), name: z.string() })),
+  regions: z.array(z.object({ id: z.number(), name: z.string() })),
+  growths: z.array(z.object({ id: z.number(), name: z.string(), tissueId: z.number().nullable() })),
+});
+export type CropOption = z.infer<typeof CropOption>;
+
+export const TissueOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  active: z.boolean(),
+  organs: z.array(z.object({ id: z.number(), name: z.string(), cropId: z.number() })),
+});
+export type TissueOption = z.infer<typeof TissueOption>;
+
+export const Suggestions = z.object({
+  entities: z.array(z.string()),
+  agents: z.array(z.string()),
+  agronomists: z.array(z.string()),
+  farms: z.array(z.string()),
+});

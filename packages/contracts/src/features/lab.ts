@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { Empty, Ok, endpoint } from '../endpoint';
+import { PagedRequest, pagedResponse } from '../paging';
+import {
+  CropOption, JobCard, JobData, JobListItem, Match, ResultInput, Suggestions, TissueOption, UpdateResultsInput, UpsertJobInput,
+} from './lab-schemas';
+
+export * from './lab-schemas';
+
+const lab = { permission: 'LabJobs' } as const;
+const JobId = z.object({ id: z.number().int().positive() });
+const JobList = pagedResponse(JobListItem);
+
+/** Lab jobs, job cards and job results (spec part 1 §7 Lab jobs). */
+export const labEndpoints = {
+  jobs: endpoint({ method: 'POST', path: '/api/lab/jobs', access: lab, input: PagedRequest, output: JobList, summary: 'CURRENT jobs' }),
+  jobsCompleted: endpoint({ method: 'POST', path: '/api/lab/jobscompleted', access: lab, input: PagedRequest, output: JobList }),
+  jobsArchived: endpoint({ method: 'POST', path: '/api/lab/jobsarchived', access: lab, input: PagedRequest, output: JobList }),
+  all: endpoint({ method: 'POST', path: '/api/lab/all', access: lab, input: PagedRequest, output: JobList, summary: 'every job' }),
+  getData: endpoint({ method: 'POST', path: '/api/lab/getdata', access: lab, input: JobId, output: JobCard, summary: 'a job card with its entries' }),
+  upsertJob: endpoint({
+    method: 'POST', path: '/api/lab/upsertjob', access: lab, input: UpsertJobInput,
+    output: z.object({ id: z.number(), rowVersion: z.number() }),
+  }),
+  matches: endpoint({
+    method: 'POST', path: '/api/lab/matches', access: lab,
+    input: z.object({ value: z.string().trim().max(64), jobId: z.number().int().nullable().optional() }),
+    output: z.array(Match),
+  }),
+  suggestions: endpoint({ method: 'POST', path: '/api/lab/suggestions', access: lab, input: Empty, output: Suggestions }),
+  jobData: endpoint({ method: 'POST', path: '/api/lab/jobdata', access: lab, input: JobId, output: JobData }),
+  updateResult: endpoint({
+    method: 'POST', path: '/api/lab/updateresult', access: lab, input: ResultInput,
+    output: z.object({ id: z.number(), rowVersion: z.number() }),
+  }),
+  updateResults: endpoint({
+    method: 'POST', path: '/api/lab/updateresults', access: lab, input: UpdateResultsInput,
+    output: z.object({ rows: z.array(z.object({ id: z.number(), rowVersion: z.number() })) }),
+  }),
+  removeResult: endpoint({ method: 'POST', path: '/api/lab/removeresult', access: lab, input: z.array(z.number().int().positive()).max(5000), output: Ok }),
+  archiveJob: endpoint({ method: 'POST', path: '/api/lab/archivejob', access: lab, input: z.array(JobId).min(1).max(500), output: Ok }),
+  exportJob: endpoint({
+    method: 'GET', path: '/api/lab/exportjob', access: lab, kind: 'file',
+    input: z.object({ id: z.coerce.number().int().positive() }), output: z.unknown(), summary: 'the results of a job as .xlsx',
+  }),
+  cropsActive: endpoint({ method: 'GET', path: '/api/lab/cropsactive', access: { session: true }, input: Empty, output: z.array(CropOption) }),
+  tissueTypes: endpoint({ method: 'GET', path: '/api/lab/tissuetypes', access: { session: true }, input: Empty, output: z.array(TissueOption) }),
+  tissueTypesActive: endpoint({ method: 'GET', path: '/api/lab/tissuetypesactive', access: { session: true }, input: Empty, output: z.array(TissueOption) }),
+};
