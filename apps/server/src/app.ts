@@ -88,12 +88,6 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
 
-  // Before any route: a route takes the error handler in force when it is built, and the awaited
-  // static registration below builds the routes declared so far.
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
-  installErrorHandler(app, indexHtml);
-
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
