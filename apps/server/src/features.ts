@@ -1,6 +1,8 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
 import type { AuthService } from './platform/auth/auth.service';
+import { registerAddresses } from './features/addresses/addresses.routes';
+import { registerDistributors } from './features/distributors/distributors.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -15,4 +17,6 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void registrar;
   void deps;
   void platform;
+  registerAddresses(registrar, deps);
+  registerDistributors(registrar, deps);
 }
