@@ -27,7 +27,7 @@ export class AddressesService {
     return this.repo.list();
   }
 
-  upsert(input: Input, userId: number): Promise<Address> {
+  upsert(input: Input, userId: number | null): Promise<Address> {
     const { id, isDefault, rowVersion, ...fields } = input;
     return this.write(async (trx) => {
       if (!id) {
@@ -68,7 +68,7 @@ export class AddressesService {
   }
 
   /** Moves the default to `target` inside the caller's transaction, auditing both sides. */
-  private async switchDefault(trx: Db, target: Address, userId: number): Promise<Address> {
+  private async switchDefault(trx: Db, target: Address, userId: number | null): Promise<Address> {
     const previous = await this.repo.currentDefault(trx);
     const saved = await this.repo.makeDefault(trx, target.id);
     if (previous && previous.id !== target.id) {
