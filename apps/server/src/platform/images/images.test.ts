@@ -1,11 +1,11 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isValidKey } from '../storage/keys';
 import { contentHash, detectImageKind, renderPng } from './images';
 
 describe('detectImageKind', () => {
   it('knows PNG, JPEG and WebP by their first bytes, and nothing else', async () => {
-    const make = (s: sharp.Sharp) => s.toBuffer();
+    const make = (s: Sharp) => s.toBuffer();
     const base = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } });
     expect(detectImageKind(await make(base().png()))).toBe('png');
     expect(detectImageKind(await make(base().jpeg()))).toBe('jpeg');
