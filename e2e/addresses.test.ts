@@ -5,6 +5,9 @@ import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/suppor
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
+/** the machine is shared: give the app time to answer */
+const POLL = { timeout: 15_000 };
+
 let server: TestServer;
 let browser: Browser;
 
@@ -49,10 +52,10 @@ describe('/addresses', () => {
       'Email required', 'Website required', 'File prefix required', 'Logo word required']) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
-    await expect.poll(() => page.getByTestId('address-name').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByTestId('address-name').getAttribute('aria-invalid'), POLL).toBe('true');
     await fillAddress(page, { ...full('Overlong'), logoWord: 'x'.repeat(21) });
     await dialog.getByText('The word is to long to fit in the logo').waitFor();
-    await expect.poll(() => dialog.getByText('Name required').count()).toBe(0);
+    await expect.poll(() => dialog.getByText('Name required').count(), POLL).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await defaults()).toEqual([]);
@@ -74,22 +77,23 @@ describe('/addresses', () => {
 
     const branchRow = table.locator('tr', { has: page.getByRole('cell', { name: 'Branch', exact: true }) });
     await branchRow.getByRole('button', { name: 'Edit Branch' }).click();
-    await expect.poll(() => page.getByTestId('address-name').inputValue()).toBe('Branch');
+    await expect.poll(() => page.getByTestId('address-name').inputValue(), POLL).toBe('Branch');
     await page.getByTestId('address-area').fill('Paarl');
     await page.getByTestId('address-save').click();
     await table.getByRole('cell', { name: 'Paarl', exact: true }).waitFor();
+    await page.getByTestId('address-dialog').waitFor({ state: 'hidden' });
 
-    await branchRow.getByRole('switch', { name: 'Default Branch' }).click({ force: true });
-    await expect.poll(defaults).toEqual(['Branch']);
-    await expect.poll(() => branchRow.getByRole('switch').isChecked()).toBe(true);
+    await branchRow.locator('.mantine-Switch-track').click();
+    await expect.poll(defaults, POLL).toEqual(['Branch']);
+    await expect.poll(() => branchRow.getByRole('switch').isChecked(), POLL).toBe(true);
     const headRow = table.locator('tr', { has: page.getByRole('cell', { name: 'Head Office', exact: true }) });
-    await expect.poll(() => headRow.getByRole('switch').isChecked()).toBe(false);
+    await expect.poll(() => headRow.getByRole('switch').isChecked(), POLL).toBe(false);
     // The default cannot be deleted; the other one can, after the confirmation.
-    await expect.poll(() => branchRow.getByRole('button', { name: 'Delete Branch' }).isDisabled()).toBe(true);
+    await expect.poll(() => branchRow.getByRole('button', { name: 'Delete Branch' }).isDisabled(), POLL).toBe(true);
     await headRow.getByRole('button', { name: 'Delete Head Office' }).click();
     await page.getByText('Are you sure you want to delete this row?').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => table.getByRole('cell', { name: 'Head Office', exact: true }).count()).toBe(0);
+    await expect.poll(() => table.getByRole('cell', { name: 'Head Office', exact: true }).count(), POLL).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/suppor
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
+/** the machine is shared: give the app time to answer */
+const POLL = { timeout: 15_000 };
+
 let server: TestServer;
 let browser: Browser;
 let dataDir: string;
@@ -43,7 +46,7 @@ describe('/distributors', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('logo-browse').click();
     await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') });
-    await expect.poll(() => page.getByTestId('logo-error').textContent()).toBe('The logo must be a PNG, JPEG or WebP image.');
+    await expect.poll(() => page.getByTestId('logo-error').textContent(), POLL).toBe('The logo must be a PNG, JPEG or WebP image.');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -57,7 +60,7 @@ describe('/distributors', () => {
     await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     const preview = page.getByTestId('logo-preview');
     await preview.waitFor();
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL).toBe(1000);
     const width = await preview.evaluate((img) => img.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(0);
     expect(width).toBeLessThanOrEqual(600);
@@ -67,7 +70,7 @@ describe('/distributors', () => {
     const table = page.getByTestId('distributors-table');
     const thumb = table.getByRole('img', { name: 'Green Valley Agri logo' });
     await thumb.waitFor();
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL).toBe(300);
     const src = await thumb.getAttribute('src');
     expect(src).toMatch(/^\/upload\/distributors\/[a-f0-9]+-[a-f0-9]+-low\.png$/);
 
@@ -79,8 +82,8 @@ describe('/distributors', () => {
     await page.getByTestId('logo-browse').click();
     await (await again).setFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: replacement });
     await page.getByTestId('distributor-save').click();
-    await expect.poll(() => thumb.getAttribute('src')).not.toBe(src);
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    await expect.poll(() => thumb.getAttribute('src'), POLL).not.toBe(src);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL).toBe(300);
     expect(errors).toEqual([]);
   });
 
