@@ -87,12 +87,38 @@ describe('/distributors', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes a logo dropped on the area, and shows the server refusing a text file disguised as a PNG', async () => {
+    await page.getByTestId('distributor-add').click();
+    await page.getByTestId('distributor-name').fill('Dropped Logo Co');
+    const drop = async (name: string, type: string, bytes: number[]) => {
+      const dataTransfer = await page.evaluateHandle(({ name, type, bytes }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], name, { type }));
+        return dt;
+      }, { name, type, bytes });
+      await page.getByTestId('logo-drop').dispatchEvent('drop', { dataTransfer });
+    };
+    await drop('fake.png', 'image/png', [...Buffer.from('just some text, not a picture')]);
+    await page.getByTestId('logo-preview').waitFor();
+    await page.getByTestId('distributor-save').click();
+    await expect.poll(() => page.getByTestId('logo-error').textContent(), POLL).toBe('The logo must be a PNG, JPEG or WebP image.');
+
+    const real = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#805ad5' } }).webp().toBuffer();
+    await drop('real.webp', 'image/webp', [...real]);
+    await expect.poll(() => page.getByTestId('logo-error').count(), POLL).toBe(0);
+    await page.getByTestId('distributor-save').click();
+    await page.getByTestId('distributor-dialog').waitFor({ state: 'hidden' });
+    const thumb = page.getByTestId('distributors-table').getByRole('img', { name: 'Dropped Logo Co logo' });
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL).toBe(120);
+  });
+
   it('deletes a distributor after the confirmation', async () => {
     const table = page.getByTestId('distributors-table');
     await table.getByRole('button', { name: 'Delete Green Valley Agri' }).click();
     await page.getByText('Are you sure you want to delete this row?').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await table.getByText('No data available').waitFor();
+    await expect.poll(() => table.getByRole('cell', { name: 'Green Valley Agri', exact: true }).count(), POLL).toBe(0);
+    await table.getByRole('cell', { name: 'Dropped Logo Co', exact: true }).waitFor();
   });
 });
 
