@@ -3,10 +3,9 @@
  * without Low Image Quality: time from request to finished file, peak memory growth of the process
  * while it is made, and the file sizes. Target: under 10 s and under 300 MB growth for 50 groups.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { carbohydrateReportEndpoints as ep } from '@sapwood/contracts';
+import { createStorage } from '../apps/server/src/platform/storage/storage';
 import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, startTestServer } from '../tests/support/server';
 import { signedIn } from '../tests/support/users';
@@ -28,13 +27,11 @@ for (let g = 0; g < GROUPS; g += 1) {
   });
   for (const e of job.entries) selection.push(`Farm ${g},${e.id}`);
 }
-const dir = join(server.built.deps.config.DATA_DIR, 'uploads', 'distributors');
-mkdirSync(dir, { recursive: true });
 const noise = Buffer.alloc(800 * 400 * 3);
 for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
-writeFileSync(join(dir, 'logo.png'), await sharp(noise, { raw: { width: 800, height: 400, channels: 3 } }).png().toBuffer());
+await createStorage(server.built.deps.config).put('distributors/logo-x.png', await sharp(noise, { raw: { width: 800, height: 400, channels: 3 } }).png().toBuffer());
 const address = await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021 555 0101', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).returning('id').executeTakeFirstOrThrow();
-const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: 'logo.png', image_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: 'logo', image_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
 
 async function run(lowImageQuality: boolean) {
   global.gc?.();

@@ -1,19 +1,19 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
-import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { registerCarbohydrateReport } from './features/carbohydrate-report/report.routes';
-import { localFileStore } from './features/carbohydrate-report/report-files';
 import { ReportService } from './features/carbohydrate-report/report.service';
 import type { AuthService } from './platform/auth/auth.service';
 import { createMfwClient } from './platform/integrations/mfw.client';
 import type { JobQueue } from './platform/jobs/job-queue';
+import { createStorage } from './platform/storage/storage';
 import { registerLanguages } from './features/languages/languages.routes';
 import { LanguagesService } from './features/languages/languages.service';
 import { registerAgents } from './features/agents/agents.routes';
 import { registerDepots } from './features/depots/depots.routes';
 import { registerFarms } from './features/farms/farms.routes';
 import { registerLab } from './features/lab/lab.routes';
+import { registerAddresses } from './features/addresses/addresses.routes';
+import { registerDistributors } from './features/distributors/distributors.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -28,15 +28,13 @@ export interface PlatformServices {
 export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: PlatformServices): void {
   const { config } = deps;
   const mfw = createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS });
-  const files = localFileStore(config.DATA_DIR ? join(config.DATA_DIR, 'files') : null);
-  const logo = async (path: string | null) => (path && config.DATA_DIR ? readFile(join(config.DATA_DIR, 'uploads', 'distributors', path)) : null);
-  registerCarbohydrateReport(registrar, new ReportService(deps.db, platform.jobs, files, mfw, deps.log, logo));
-  void registrar;
-  void deps;
-  void platform;
+  const storage = createStorage(config);
+  registerCarbohydrateReport(registrar, new ReportService(deps.db, platform.jobs, storage, mfw, deps.log));
   registerLanguages(registrar, new LanguagesService(deps.db));
   registerAgents(registrar, deps.db);
   registerDepots(registrar, deps.db);
   registerFarms(registrar, deps.db);
   registerLab(registrar, deps);
+  registerAddresses(registrar, deps);
+  registerDistributors(registrar, deps);
 }

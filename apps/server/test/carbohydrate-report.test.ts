@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carbohydrateReportEndpoints as ep } from '@sapwood/contracts';
+import { createStorage } from '../src/platform/storage/storage';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
@@ -58,11 +57,10 @@ beforeAll(async () => {
   selection = [...ids.g2.map((id) => `Hilltop,${id}`), ...ids.g1.map((id) => `Riverside,${id}`)].join(';');
   const langs = await db.selectFrom('languages').select(['id', 'name']).execute();
   const address = await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021 555 0101', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).returning('id').executeTakeFirstOrThrow();
-  mkdirSync(join(server.built.deps.config.DATA_DIR, 'uploads', 'distributors'), { recursive: true });
   const noise = Buffer.alloc(600 * 300 * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
-  writeFileSync(join(server.built.deps.config.DATA_DIR, 'uploads', 'distributors', 'agri.png'), await sharp(noise, { raw: { width: 600, height: 300, channels: 3 } }).png().toBuffer());
-  const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: 'agri.png', image_hash: 'h1' }).returning('id').executeTakeFirstOrThrow();
+  await createStorage(server.built.deps.config).put('distributors/agri-h1.png', await sharp(noise, { raw: { width: 600, height: 300, channels: 3 } }).png().toBuffer());
+  const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: 'agri', image_hash: 'h1' }).returning('id').executeTakeFirstOrThrow();
   base = { langId: langs.find((l) => l.name === 'English')!.id, afrikaansId: langs.find((l) => l.name === 'Afrikaans')!.id, addressId: address.id, distributor: distributor.id };
 });
 afterAll(async () => {

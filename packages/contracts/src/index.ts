@@ -7,6 +7,8 @@ import { agentsEndpoints } from './features/agents';
 import { depotsEndpoints } from './features/depots';
 import { farmsEndpoints } from './features/farms';
 import { labEndpoints } from './features/lab';
+import { addressEndpoints } from './features/addresses';
+import { distributorEndpoints } from './features/distributors';
 
 export * from './endpoint';
 export * from './permissions';
@@ -22,6 +24,8 @@ export * from './features/farms';
 export * from './features/lab';
 export * from './carbohydrate/labjob-paste';
 export * from './carbohydrate/labjob-rules';
+export * from './features/addresses';
+export * from './features/distributors';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -33,6 +37,8 @@ export const apiFeatures = {
   depots: depotsEndpoints,
   farms: farmsEndpoints,
   lab: labEndpoints,
+  addresses: addressEndpoints,
+  distributors: distributorEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

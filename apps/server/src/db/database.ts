@@ -59,6 +59,9 @@ async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 20) });
+  // An idle connection that the server ends (restart, administrator, a dropped test database) is dropped
+  // by the pool, which opens a new one on demand; without this listener its error would crash the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let listener: pg.Client | null = null;
   const handlers = new Map<string, ((payload: string) => void)[]>();

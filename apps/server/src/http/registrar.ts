@@ -44,6 +44,19 @@ export class Registrar {
     }
   }
 
+  /**
+   * A GET route outside /api that answers a file rather than JSON (stored uploads). Only signed-in users
+   * reach the handler; anonymous callers get 401.
+   */
+  fileRoute(url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void {
+    if (url.startsWith('/api/')) throw new Error(`${url}: API routes are declared in the contracts`);
+    const sessions = this.sessions;
+    this.app.get(url, { config: { rateLimit: false } }, async (req, reply) => {
+      if (!(await sessions.resolve(req, reply))) throw unauthorized();
+      return handler(req, reply);
+    });
+  }
+
   private route(def: EndpointDef, handler: Handler<EndpointDef>, rateLimited: boolean): void {
     if (!def.access) throw new Error(`${def.method} ${def.path} declares no access`);
     this.registered.push(def);

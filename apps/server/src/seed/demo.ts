@@ -4,6 +4,7 @@ import { ensureRole } from './seed.repository';
 import { seedDemoAgentsAndDepots } from '../features/reference-lists/reference-list.demo';
 import { seedDemoFarms } from '../features/farms/farms.demo';
 import { seedLabDemo } from '../features/lab/lab.demo';
+import { seedAddressesDemo } from '../features/addresses/addresses.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -15,5 +16,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await seedDemoAgentsAndDepots(deps.db);
   await seedDemoFarms(deps.db);
   await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
+  await seedAddressesDemo(deps.db);
   log.info('demo data seeded');
 }

@@ -11,4 +11,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/depot': lazy(() => import('../features/depots/DepotsPage')),
   '/farms': lazy(() => import('../features/farms/FarmsPage')),
   '/labjobs': lazy(() => import('../features/labjobs/LabJobsPage')),
+  '/addresses': lazy(() => import('../features/addresses/AddressesPage')),
+  '/distributors': lazy(() => import('../features/distributors/DistributorsPage')),
 };

@@ -5,6 +5,7 @@ import * as m0003 from './0003_carbohydrates';
 import * as m0080 from './0080_reports';
 import * as m0040 from './0040_language_versions';
 import * as m0030 from './0030_reference_list_versions';
+import * as m0035 from './0035_addresses_distributors';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0080_reports': m0080,
   '0040_language_versions': m0040,
   '0030_reference_list_versions': m0030,
+  '0035_addresses_distributors': m0035,
 };

@@ -36,6 +36,8 @@ export interface ReferenceTables {
     logo_word: string;
     is_default: Generated<boolean>;
     archived: Generated<boolean>;
+    /** migration 0035 */
+    row_version: Generated<number>;
   };
   distributors: {
     id: Generated<number>;
@@ -43,6 +45,8 @@ export interface ReferenceTables {
     image_path: string | null;
     image_hash: string | null;
     archived: Generated<boolean>;
+    /** migration 0035 */
+    row_version: Generated<number>;
   };
   language_keys: { id: Generated<number>; key: string; frontend: Generated<boolean>; row_version: Generated<number> /* 0040 */ };
   language_texts: { key_id: number; language_id: number; text: Generated<string> };

@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { MfwClient, MfwResultPost } from '../../platform/integrations/mfw.client';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
-import type { FileStore } from './report-files';
+import { type FileStorage, readAll } from '../../platform/storage/storage';
 import { type ReportGroup, buildGroups } from './report.model';
 import { type ReportDocument, renderReportPdf } from './report.pdf';
 import { ReportRepository } from './report.repository';
@@ -28,10 +28,9 @@ export class ReportService {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
-    private readonly files: FileStore,
+    private readonly files: FileStorage,
     private readonly mfw: MfwClient,
     private readonly log: FastifyBaseLogger,
-    private readonly loadLogo: (imagePath: string | null, imageHash: string | null) => Promise<Buffer | null>,
   ) {
     this.repo = new ReportRepository(db);
     jobs.register(REPORT_JOB, (payload, ctx) => this.build(payload as { reportId: number }, ctx));
@@ -77,7 +76,7 @@ export class ReportService {
   async file(id: number): Promise<{ fileName: string; data: Buffer }> {
     const r = await this.repo.report(id);
     if (!r || !r.fileKey || !r.fileName) throw notFound('Report file');
-    const data = await this.files.read(r.fileKey);
+    const data = await readAll(this.files, r.fileKey);
     if (!data) throw notFound('Report file');
     return { fileName: r.fileName, data };
   }
@@ -129,7 +128,8 @@ export class ReportService {
 
   /** The distributor's logo; Low Image Quality embeds a small, strongly compressed copy. */
   private async logo(path: string | null, hash: string | null, low: boolean): Promise<Buffer | null> {
-    const original = await this.loadLogo(path, hash).catch(() => null);
+    // the distributor's full-size logo, as features/distributors stores it
+    const original = path && hash ? await readAll(this.files, `distributors/${path}-${hash}.png`).catch(() => null) : null;
     if (!original) return null;
     try {
       const img = sharp(original).flatten({ background: '#ffffff' });

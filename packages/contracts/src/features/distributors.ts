@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Empty, Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+
+/** Largest logo upload accepted (the server's multipart limit is the same). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** Widest logo preview in the dialog (spec part 1 §9). */
+export const LOGO_PREVIEW_MAX_WIDTH = 600;
+
+/** A file part of a multipart body as the server reads it. */
+export interface UploadedFilePart {
+  filename: string;
+  mimetype: string;
+  data: Uint8Array;
+}
+const UploadedFile = z.custom<UploadedFilePart>(
+  (v) => typeof v === 'object' && v !== null && (v as { data?: unknown }).data instanceof Uint8Array,
+  'Choose an image file',
+);
+
+const FormBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((v) => v === 'true')]);
+const FormInt = z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), z.coerce.number().int().min(0).optional());
+
+/** The distributor form as a multipart body: {name, image, id, newImage} (spec part 1 §7). */
+export const DistributorUpsertInput = z.object({
+  id: FormInt,
+  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT),
+  /** true when `image` carries a new logo */
+  newImage: FormBool.default(false),
+  image: UploadedFile.optional(),
+  rowVersion: FormInt,
+});
+
+export const Distributor = z.object({
+  id: z.number(),
+  name: z.string(),
+  imagePath: z.string().nullable(),
+  imageHash: z.string().nullable(),
+  rowVersion: z.number(),
+});
+export type Distributor = z.infer<typeof Distributor>;
+
+/**
+ * Where a distributor's logo is served: a low-resolution PNG whose path changes with the image's
+ * hash, so a changed logo is never served stale. `null` when there is no logo.
+ */
+export function distributorLogoUrl(d: { imagePath: string | null; imageHash: string | null }, quality: 'low' | 'full' = 'low'): string | null {
+  if (!d.imagePath || !d.imageHash) return null;
+  return `/upload/distributors/${d.imagePath}-${d.imageHash}${quality === 'low' ? '-low' : ''}.png`;
+}
+
+export const distributorEndpoints = {
+  paged: endpoint({
+    method: 'POST', path: '/api/distributor/paged', access: { permission: 'Distributors' },
+    input: PagedRequest, output: pagedResponse(Distributor),
+  }),
+  /** every live distributor by name: the report dialog's pick list */
+  all: endpoint({ method: 'POST', path: '/api/distributor/all', access: { session: true }, input: Empty, output: z.array(Distributor) }),
+  upsert: endpoint({
+    method: 'POST', path: '/api/distributor/upsert', access: { permission: 'Distributors' }, multipart: true,
+    input: DistributorUpsertInput, output: Distributor,
+  }),
+  delete: endpoint({
+    method: 'POST', path: '/api/distributor/delete', access: { permission: 'Distributors' },
+    input: z.object({ id: z.number({ error: 'Choose a distributor' }).int().min(1, 'Choose a distributor') }), output: Ok,
+  }),
+};
