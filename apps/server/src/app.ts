@@ -36,9 +36,16 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, opts: { database?: DatabaseHandle; logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  database?: DatabaseHandle;
+  logger?: boolean;
+  /** where log lines go instead of stdout (tests read what the server logs) */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
