@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, trustProxyOf } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
@@ -46,7 +46,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: true,
+    trustProxy: trustProxyOf(config),
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   });
@@ -83,6 +83,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  // Before any route: a route keeps the error handler that was current when it was added.
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
+  installErrorHandler(app, indexHtml);
   await app.register(rateLimit, { global: false });
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
@@ -93,10 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFeatures(registrar, deps, { auth });
   registerMessagesSocket(app, versions);
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  installErrorHandler(app, indexHtml);
 
   await seed(deps, app.log);
   await versions.start();

@@ -205,7 +205,8 @@ describe('cross-origin requests', () => {
 describe('rate limits', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ AUTH_RATE_LIMIT: '3' });
+    // TRUST_PROXY=false: as if exposed without a proxy, so X-Forwarded-For is the client's to forge.
+    limited = await startTestServer({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: 'false' });
   });
   afterAll(() => limited.close());
 
@@ -219,6 +220,15 @@ describe('rate limits', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const r = await client.call(ep, input);
     expect(r.body).toMatchObject({ error: 'TooManyRequests' });
+  });
+
+  it('a forged X-Forwarded-For does not escape the limit', async () => {
+    const client = new ApiClient(limited.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await client.call(authEndpoints.checkToken, { token: 'x' }, { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('does not limit other endpoints', async () => {

@@ -1,18 +1,27 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, settingsEndpoints } from '@sapwood/contracts';
-import type { ApiClient } from '../../../tests/support/api-client';
+import { ApiClient } from '../../../tests/support/api-client';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { signedIn } from '../../../tests/support/users';
 
 /** Bad input gets a 400 naming the fields, never a 500, and nothing is saved. */
 let server: TestServer;
 let admin: ApiClient;
+// A web build is always present here, as in production (the static files plugin changes how routes are set up).
+const webDist = mkdtempSync(join(tmpdir(), 'sapwood-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Sapwood</title><div id="root"></div>');
 
 beforeAll(async () => {
-  server = await startTestServer({ AUTH_RATE_LIMIT: '1000' });
+  server = await startTestServer({ AUTH_RATE_LIMIT: '1000', WEB_DIST: webDist });
   admin = await signedIn(server.url, ADMIN);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const fieldsOf = (body: { fields?: { field: string }[] }) => (body.fields ?? []).map((f) => f.field).sort();
@@ -92,6 +101,25 @@ describe('bad input', () => {
     await admin.call(settingsEndpoints.update, { sugarLimit: 5, starchLimit: -1 });
     await admin.raw('POST', '/api/settings/update', '{"sugarLimit": 5, "starchLimit": ', JSON_HEADERS);
     expect(await limits()).toEqual(before);
+  });
+
+  it('every screen path is the web app, while an unknown API path gets a JSON 404', async () => {
+    const page = await fetch(`${server.url}/no/such/screen`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('a rate-limited call answers 429 in the same error format', async () => {
+    const limited = await startTestServer({ AUTH_RATE_LIMIT: '1', WEB_DIST: webDist });
+    try {
+      const client = new ApiClient(limited.url);
+      await client.call(authEndpoints.forgot, { email: 'a@test.local' });
+      const r = await client.call(authEndpoints.forgot, { email: 'a@test.local' });
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual({ error: 'TooManyRequests', message: expect.any(String) });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('an unknown API path gets a JSON 404, and error answers never show a stack', async () => {
