@@ -71,6 +71,18 @@ describe('reset link', () => {
     expect((await client.call(authEndpoints.login, { email: u.email, password: 'brand-new-pass-1' })).body).toBe('Success');
   });
 
+  it('spends the other open links of the user once one is used', async () => {
+    const u = await createUser(db(), []);
+    const first = tokenOf(await requestLink(server, smtp.mails, u.email));
+    await new ApiClient(server.url).call(authEndpoints.forgot, { email: u.email });
+    await expect.poll(() => smtp.mails.filter((m) => m.to.includes(u.email)).length).toBe(2);
+    const second = tokenOf(await waitForLink(smtp.mails, u.email));
+    expect(second).not.toBe(first);
+    const client = new ApiClient(server.url);
+    expect((await client.call(authEndpoints.reset, { token: second, password: 'newest-link-1' })).body).toEqual({ valid: true });
+    expect((await client.call(authEndpoints.checkToken, { token: first })).body).toEqual({ valid: false });
+  });
+
   it('refuses a token that was never issued', async () => {
     const client = new ApiClient(server.url);
     expect((await client.call(authEndpoints.checkToken, { token: 'made-up-token' })).body).toEqual({ valid: false });

@@ -130,6 +130,11 @@ export class AuthRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** Spends every link of a user still open (after a reset, older links must not work). */
+  async spendTokensOf(userId: number, db: Db): Promise<void> {
+    await db.updateTable('password_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  }
+
   async setPassword(userId: number, passwordHash: string, db: Db): Promise<void> {
     await db
       .updateTable('users')

@@ -99,7 +99,7 @@ export class AuthService {
     return !!(await this.repo.findLiveToken(hashToken(token)));
   }
 
-  /** Sets the password, spends the token and ends every session of the user. */
+  /** Sets the password, spends the token (and any other open link of the user) and ends every session of the user. */
   async reset(token: string, password: string): Promise<boolean> {
     const hash = hashToken(token);
     const passwordHash = await hashPassword(password);
@@ -107,6 +107,7 @@ export class AuthService {
       const live = await this.repo.findLiveToken(hash, trx);
       if (!live) return false;
       if (!(await this.repo.useToken(hash, trx))) return false;
+      await this.repo.spendTokensOf(live.user_id, trx);
       await this.repo.setPassword(live.user_id, passwordHash, trx);
       await this.repo.deleteSessionsOfUser(live.user_id, trx);
       await recordChange(trx, { userId: live.user_id, entity: 'user', entityId: live.user_id, action: 'password-reset' });
