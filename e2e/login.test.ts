@@ -4,6 +4,7 @@ import { LOGIN_MESSAGES } from '@sapwood/contracts';
 import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
+import { PROTECTED_PATHS } from '../apps/web/src/app/ProtectedScreen';
 
 let server: TestServer;
 let browser: Browser;
@@ -46,6 +47,16 @@ describe('sign-in screen', () => {
     await page.waitForURL(`${server.url}/settings`);
     await page.getByTestId('limits-card').waitFor();
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends an anonymous user from every protected route of both spec parts to /login with ReturnUrl', async () => {
+    const page = await browser.newPage();
+    for (const path of PROTECTED_PATHS) {
+      await page.goto(server.url + path);
+      await page.waitForURL(`${server.url}/login?ReturnUrl=${encodeURIComponent(path)}`);
+      await page.getByTestId('login-email').waitFor();
+    }
     await page.close();
   });
 
