@@ -1,13 +1,16 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { LOGIN_MESSAGES } from '@sapwood/contracts';
+import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+import { PROTECTED_PATHS } from '../apps/web/src/app/ProtectedScreen';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ AUTH_RATE_LIMIT: '1000', APP_VERSION: '4.5.6' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -15,12 +18,29 @@ afterAll(async () => {
   await server?.close();
 });
 
+const db = () => server.built.deps.db;
+
+async function fillAndSubmit(page: Page, email: string, password: string) {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Counts the sign-in calls the page makes. */
+function countLoginCalls(page: Page): { n: number } {
+  const counter = { n: 0 };
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/login')) counter.n += 1;
+  });
+  return counter;
+}
+
 describe('sign-in screen', () => {
-  it('sends an anonymous user to /login with ReturnUrl, then back after sign-in', async () => {
+  it('sends an anonymous user to /login with ReturnUrl, then back after sign-in with Enter', async () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${server.url}/settings`);
-    await page.waitForURL(/\/login\?ReturnUrl=%2Fsettings/);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Fsettings$/);
     await page.getByTestId('login-email').fill(ADMIN.email);
     await page.getByTestId('login-password').fill(ADMIN.password);
     await page.keyboard.press('Enter');
@@ -30,20 +50,105 @@ describe('sign-in screen', () => {
     await page.close();
   });
 
-  it('shows the catalogue message for a wrong password', async () => {
+  it('sends an anonymous user from every protected route of both spec parts to /login with ReturnUrl', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN.email);
-    await page.getByTestId('login-password').fill('nope');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('login-message').textContent()).resolves.toBe('Wrong email or password');
+    for (const path of PROTECTED_PATHS) {
+      await page.goto(server.url + path);
+      await page.waitForURL(`${server.url}/login?ReturnUrl=${encodeURIComponent(path)}`);
+      await page.getByTestId('login-email').waitFor();
+    }
     await page.close();
   });
 
-  it('signs in through the helper', async () => {
+  it('guards an unknown path the same way and returns to it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/no/such/screen?x=1`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Fno%2Fsuch%2Fscreen%3Fx%3D1$/);
+    await fillAndSubmit(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/no/such/screen?x=1`);
+    await page.getByTestId('placeholder').waitFor();
+    await page.close();
+  });
+
+  it('goes to / without a ReturnUrl, and never to another site', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login?ReturnUrl=${encodeURIComponent('//evil.example/')}`);
+    await fillAndSubmit(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('user-name').waitFor();
+    await page.close();
+  });
+
+  it('shows the version label', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => page.getByTestId('login-version').textContent()).toBe('Version 4.5.6');
+    await page.close();
+  });
+
+  it('shows the catalogue message for every refused sign-in', async () => {
+    const archived = await createUser(db(), []);
+    const inactive = await createUser(db(), []);
+    const locked = await createUser(db(), []);
+    const noPassword = await createUser(db(), [], { password: null });
+    await db().updateTable('users').set({ archived: true }).where('id', '=', archived.id).execute();
+    await db().updateTable('users').set({ active: false }).where('id', '=', inactive.id).execute();
+    await db().updateTable('users').set({ locked: true }).where('id', '=', locked.id).execute();
+    const cases = [
+      ['DoesNotExists', 'nobody@test.local', 'whatever-1'],
+      ['Archived', archived.email, archived.password],
+      ['InActive', inactive.email, inactive.password],
+      ['Locked', locked.email, locked.password],
+      ['WrongPassword', ADMIN.email, 'not-the-password'],
+      ['CreatePassword', noPassword.email, 'anything-1'],
+    ] as const;
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    for (const [result, email, password] of cases) {
+      await fillAndSubmit(page, email, password);
+      await expect.poll(() => page.getByTestId('login-message').textContent(), { message: result }).toBe(LOGIN_MESSAGES[result]);
+      expect(new URL(page.url()).pathname).toBe('/login');
+    }
+    await page.close();
+  });
+
+  it('validates only after the first submit, with red rings, and sends nothing while a field is empty', async () => {
+    const page = await browser.newPage();
+    const calls = countLoginCalls(page);
+    await page.goto(`${server.url}/login`);
+    const email = page.getByTestId('login-email');
+    const password = page.getByTestId('login-password');
+    await email.waitFor();
+    expect(await isMarkedInvalid(email)).toBe(false);
+    expect(await isMarkedInvalid(password)).toBe(false);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => isMarkedInvalid(email)).toBe(true);
+    expect(await isMarkedInvalid(password)).toBe(true);
+
+    await email.fill(ADMIN.email);
+    await expect.poll(() => isMarkedInvalid(email)).toBe(false);
+    expect(await isMarkedInvalid(password)).toBe(true);
+    await password.press('Enter');
+    await email.fill('   ');
+    await password.fill('something');
+    await password.press('Enter');
+    await expect.poll(() => isMarkedInvalid(email)).toBe(true);
+    expect(calls.n).toBe(0);
+
+    await email.fill(ADMIN.email);
+    await password.fill(ADMIN.password);
+    await password.press('Enter');
+    await page.waitForURL(`${server.url}/`);
+    expect(calls.n).toBe(1);
+    await page.close();
+  });
+
+  it('signs in through the helper and shows the user in the shell', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/');
     await expect(page.getByTestId('user-name').textContent()).resolves.toBe('Administrator');
+    await expect(page.getByTestId('app-version').textContent()).resolves.toBe('Version 4.5.6');
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,4 +30,12 @@ export async function signInThroughUi(page: Page, baseUrl: string, creds: { emai
   await page.getByTestId('login-password').fill(creds.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+}
+
+/**
+ * Whether a form field shows its red ring (Mantine marks invalid inputs with aria-invalid, and the
+ * password input with data-invalid).
+ */
+export function isMarkedInvalid(field: Locator): Promise<boolean> {
+  return field.evaluate((el) => el.getAttribute('aria-invalid') === 'true' || el.hasAttribute('data-invalid'));
 }

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, trustProxyOf } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
@@ -37,10 +37,17 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, opts: { database?: DatabaseHandle; logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  database?: DatabaseHandle;
+  logger?: boolean;
+  /** where log lines go instead of stdout (tests read what the server logs) */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    trustProxy: trustProxyOf(config),
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   });

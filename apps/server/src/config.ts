@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SECURE_COOKIES: Bool.optional(),
+  /** whose X-Forwarded-* headers to believe: 'true', 'false', or addresses/CIDRs/names (proxy-addr) */
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: Bool.default(true),
   LOG_LEVEL: z.string().default('info'),
@@ -41,4 +43,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   return { ...parsed.data, ...overrides };
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: only proxies on this host or a private network by default. */
+export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | string {
+  if (config.TRUST_PROXY === 'true') return true;
+  if (config.TRUST_PROXY === 'false' || config.TRUST_PROXY === '') return false;
+  return config.TRUST_PROXY;
 }

@@ -55,7 +55,7 @@ export class AuthRepository {
         id: s.id,
         user_id: s.userId,
         last_seen_at: sql`now()`,
-        expires_at: sql`now() + make_interval(hours => ${s.absoluteHours})`,
+        expires_at: sql`now() + make_interval(secs => ${s.absoluteHours * 3600})`,
         user_agent: s.userAgent,
         ip: s.ip,
       })
@@ -74,7 +74,7 @@ export class AuthRepository {
       ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.expires_at', '>', sql<Date>`now()`)
-      .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+      .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleMinutes * 60})`)
       .where('users.active', '=', true)
       .where('users.archived', '=', false)
       .where('users.locked', '=', false)
@@ -98,7 +98,7 @@ export class AuthRepository {
       .deleteFrom('sessions')
       .where((eb) => eb.or([
         eb('expires_at', '<', sql<Date>`now()`),
-        eb('last_seen_at', '<', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
+        eb('last_seen_at', '<', sql<Date>`now() - make_interval(secs => ${idleMinutes * 60})`),
       ]))
       .execute();
   }
@@ -106,7 +106,7 @@ export class AuthRepository {
   async createResetToken(userId: number, hash: string, minutes: number): Promise<void> {
     await this.db
       .insertInto('password_tokens')
-      .values({ token_hash: hash, user_id: userId, expires_at: sql`now() + make_interval(mins => ${minutes})` })
+      .values({ token_hash: hash, user_id: userId, expires_at: sql`now() + make_interval(secs => ${minutes * 60})` })
       .execute();
   }
 
@@ -128,6 +128,11 @@ export class AuthRepository {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Spends every link of a user still open (after a reset, older links must not work). */
+  async spendTokensOf(userId: number, db: Db): Promise<void> {
+    await db.updateTable('password_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
   async setPassword(userId: number, passwordHash: string, db: Db): Promise<void> {

@@ -61,8 +61,10 @@ export class AuthService {
     const id = hashToken(sessionToken);
     const row = await this.repo.findSessionUser(id, this.config.SESSION_IDLE_MINUTES);
     if (!row) return null;
-    // Touch at most once a minute: idle time-outs need minutes, not every request.
-    if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) await this.repo.touchSession(id);
+    // Touch at most once a minute (or a quarter of the idle time-out when that is shorter): idle
+    // time-outs need minutes, not a write on every request.
+    const touchAfterMs = Math.min(60_000, (this.config.SESSION_IDLE_MINUTES * 60_000) / 4);
+    if (Date.now() - new Date(row.last_seen_at).getTime() > touchAfterMs) await this.repo.touchSession(id);
     return {
       sessionId: id,
       user: { id: row.id, name: row.name, email: row.email, permissions: row.permissions, languageId: row.language_id },
@@ -97,7 +99,7 @@ export class AuthService {
     return !!(await this.repo.findLiveToken(hashToken(token)));
   }
 
-  /** Sets the password, spends the token and ends every session of the user. */
+  /** Sets the password, spends the token (and any other open link of the user) and ends every session of the user. */
   async reset(token: string, password: string): Promise<boolean> {
     const hash = hashToken(token);
     const passwordHash = await hashPassword(password);
@@ -105,6 +107,7 @@ export class AuthService {
       const live = await this.repo.findLiveToken(hash, trx);
       if (!live) return false;
       if (!(await this.repo.useToken(hash, trx))) return false;
+      await this.repo.spendTokensOf(live.user_id, trx);
       await this.repo.setPassword(live.user_id, passwordHash, trx);
       await this.repo.deleteSessionsOfUser(live.user_id, trx);
       await recordChange(trx, { userId: live.user_id, entity: 'user', entityId: live.user_id, action: 'password-reset' });

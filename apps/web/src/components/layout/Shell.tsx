@@ -40,7 +40,7 @@ export function Shell() {
         <AppShell.Section grow component={ScrollArea}>
           {groups.map((g) => (
             <Box key={g.group} mb={4}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2}>{t(g.key, g.group)}</Text>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2} data-menu-group>{t(g.key, g.group)}</Text>
               {g.items.map((item) => (
                 <NavLink
                   key={item.path}

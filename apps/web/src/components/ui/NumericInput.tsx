@@ -6,12 +6,14 @@ export interface NumericInputProps extends Omit<TextInputProps, 'value' | 'onCha
   value: number | null;
   /** called with a finite number, or null for an empty field; never with text that is not a number */
   onChange: (value: number | null) => void;
+  /** told whether the text is currently not a number (forms refuse to save then) */
+  onInvalidChange?: (invalid: boolean) => void;
   decimals?: number;
 }
 
 /** Accepts only finite numbers; empty means null. Text that is not a number gets a red ring and is not passed on. */
 export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(function NumericInput(
-  { value, onChange, decimals, error, ...rest },
+  { value, onChange, onInvalidChange, decimals, error, ...rest },
   ref,
 ) {
   const show = (v: number | null) => (v === null ? '' : decimals !== undefined ? v.toFixed(decimals) : String(v));
@@ -32,6 +34,7 @@ export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(func
         const t = e.currentTarget.value;
         setText(t);
         const n = parseNumberInput(t);
+        onInvalidChange?.(n === undefined);
         if (n !== undefined) onChange(n);
       }}
       {...rest}

@@ -4,7 +4,7 @@ import { PAGE_SIZES } from '@sapwood/contracts';
 /** About 6 page numbers near the current page, plus First and Last, and the page size. */
 export function pageWindow(page: number, pages: number, size = 6): number[] {
   if (pages <= 0) return [];
-  let start = Math.max(1, page - Math.floor(size / 2) + 1);
+  let start = Math.max(1, page - Math.floor((size - 1) / 2));
   const end = Math.min(pages, start + size - 1);
   start = Math.max(1, end - size + 1);
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);

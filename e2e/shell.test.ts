@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@sapwood/contracts';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ AUTH_RATE_LIMIT: '1000' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The menu as shown: group headings and item labels, in order. */
+async function menuOf(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByTestId('user-name').waitFor();
+  return nav.locator('[data-menu-group], a[href^="/"]').evaluateAll((els) =>
+    els.map((e) => (e.hasAttribute('data-menu-group') ? `# ${e.textContent}` : (e.textContent ?? '').trim())),
+  );
+}
+
+describe('app shell', () => {
+  it('shows a user with few permissions only their items, and hides empty groups', async () => {
+    const user = await createUser(server.built.deps.db, ['Settings', 'LabJobs'], { name: 'Few Rights' });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, user, '/');
+    expect(await page.getByTestId('user-name').textContent()).toBe('Few Rights');
+    expect(await menuOf(page)).toEqual(['# Lab', 'Jobs', '# Management', 'Settings']);
+
+    // A screen the menu hides says so inside the shell; the API refuses it too (registry test).
+    await page.goto(`${server.url}/users`);
+    await page.getByText('You do not have permission to open this page.').waitFor();
+    // An item without a screen yet shows a placeholder.
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    await page.waitForURL(`${server.url}/labjobs`);
+    await page.getByTestId('placeholder').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows Farms only to an administrator', async () => {
+    const everythingButAdmin = await createUser(server.built.deps.db, PERMISSIONS.filter((p) => p !== 'Admin'));
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, everythingButAdmin, '/');
+    const menu = await menuOf(page);
+    expect(menu).toContain('Settings');
+    expect(menu).not.toContain('Farms');
+    await page.close();
+
+    const adminPage = await browser.newPage();
+    await signInThroughUi(adminPage, server.url, ADMIN, '/');
+    expect(await menuOf(adminPage)).toEqual([
+      '# ITest Leaf', 'Entries', 'Submissions',
+      '# ITest Carbohydrates', 'Results', 'Tissues', 'Growths',
+      '# ITest Farmers Sample', 'Entries', 'Submissions',
+      '# Lab', 'Jobs',
+      '# Configuration', 'Labmin', 'Crop', 'DrisGraphs',
+      '# Management', 'Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot',
+    ]);
+    await adminPage.close();
+  });
+
+  it('collapses the sidebar and opens a drawer on a small screen', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, ADMIN, '/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThan(0);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.x).toBe(0);
+
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(`${server.url}/settings`);
+    await page.getByTestId('limits-card').waitFor();
+    await page.close();
+  });
+
+  it('logout ends the session and goes to /, which then asks to sign in', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, ADMIN, '/settings');
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login\?ReturnUrl=%2F$/);
+    // The old session is gone on the server, not just in this tab.
+    await page.goto(`${server.url}/settings`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Fsettings$/);
+    const status = await page.evaluate(async () => (await fetch('/api/settings/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(status).toBe(401);
+    await page.close();
+  });
+
+  it("shows 'Error loading app' when the start-up call fails, with 'Start over'", async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/auth/initial', (route) => route.abort('connectionrefused'));
+    await page.goto(`${server.url}/settings`);
+    await page.getByText('Error loading app').waitFor({ timeout: 15_000 });
+    await page.getByText('Oops, something went wrong. The exact error has been logged and our developers have been notified.').waitFor();
+    await page.unroute('**/api/auth/initial');
+    await page.getByRole('link', { name: 'Start over' }).click();
+    await page.waitForURL(/\/login\?ReturnUrl=%2F$/);
+    await page.close();
+  });
+});

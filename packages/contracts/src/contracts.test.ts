@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOGIN_MESSAGES, LOGIN_RESULTS, PAGE_SIZES, PERMISSIONS, PERMISSION_GROUPS, PagedRequest, allEndpoints,
+  authEndpoints, hasPermission, settingsEndpoints,
+} from './index';
+
+describe('permissions', () => {
+  it('Admin grants everything; otherwise only what is held', () => {
+    for (const p of PERMISSIONS) expect(hasPermission(['Admin'], p)).toBe(true);
+    expect(hasPermission(['Users'], 'Users')).toBe(true);
+    expect(hasPermission(['Users'], 'Roles')).toBe(false);
+    expect(hasPermission([], 'Settings')).toBe(false);
+  });
+
+  it('groups every permission exactly once for the role dialog', () => {
+    const grouped = PERMISSION_GROUPS.flatMap((g) => g.permissions);
+    expect([...grouped].sort()).toEqual([...PERMISSIONS].sort());
+  });
+});
+
+describe('sign-in contract', () => {
+  it('has a catalogue message for every result but Success', () => {
+    expect(Object.keys(LOGIN_MESSAGES).sort()).toEqual(LOGIN_RESULTS.filter((r) => r !== 'Success').sort());
+    expect(LOGIN_MESSAGES.DoesNotExists).toBe('Account does not exists');
+    expect(LOGIN_MESSAGES.CreatePassword).toBe('No password exists for this account, please create a password.');
+  });
+
+  it('answers the login result as a plain string', () => {
+    expect(authEndpoints.login.output.parse('Locked')).toBe('Locked');
+    expect(authEndpoints.login.output.safeParse('Nope').success).toBe(false);
+  });
+
+  it('refuses an empty reset password with the spec message', () => {
+    const r = authEndpoints.reset.input.safeParse({ token: 't', password: '' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('Password is required');
+  });
+
+  it('trims the sign-in email', () => {
+    expect(authEndpoints.login.input.parse({ email: '  a@b.c ', password: 'x' }).email).toBe('a@b.c');
+  });
+});
+
+describe('settings contract', () => {
+  it('takes finite, non-negative numbers only', () => {
+    const input = settingsEndpoints.update.input;
+    expect(input.parse({ sugarLimit: 0, starchLimit: 2.5 })).toEqual({ sugarLimit: 0, starchLimit: 2.5 });
+    for (const bad of [-1, '1', null, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(input.safeParse({ sugarLimit: bad, starchLimit: 0 }).success, String(bad)).toBe(false);
+    }
+  });
+});
+
+describe('paging contract', () => {
+  it('fills defaults and reads query-string values', () => {
+    expect(PagedRequest.parse({})).toEqual({ page: 1, rowsPerPage: 20, search: '', sortBy: '', ascending: true, all: false });
+    expect(PagedRequest.parse({ page: '3', rowsPerPage: '50', ascending: 'false', all: 'true', search: '  S1 ' })).toMatchObject({
+      page: 3, rowsPerPage: 50, ascending: false, all: true, search: 'S1',
+    });
+  });
+
+  it('refuses a page below 1 and a page size above the largest option', () => {
+    expect(PagedRequest.safeParse({ page: 0 }).success).toBe(false);
+    expect(PagedRequest.safeParse({ rowsPerPage: 5000 }).success).toBe(false);
+    expect(Math.max(...PAGE_SIZES)).toBe(1000);
+    expect(PAGE_SIZES).toEqual([5, 10, 20, 30, 50, 100, 200, 500, 1000]);
+  });
+});
+
+describe('registry', () => {
+  it('every endpoint is under /api and declares access', () => {
+    for (const ep of allEndpoints) {
+      expect(ep.path.startsWith('/api/')).toBe(true);
+      expect(Object.keys(ep.access)).toHaveLength(1);
+    }
+  });
+});
