@@ -1,17 +1,26 @@
 import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './features/auth';
 import { settingsEndpoints } from './features/settings';
+import { userEndpoints } from './features/users';
+import { roleEndpoints } from './features/roles';
+import { agronomistEndpoints } from './features/agronomists';
 
 export * from './endpoint';
 export * from './permissions';
 export * from './paging';
 export * from './features/auth';
 export * from './features/settings';
+export * from './features/users';
+export * from './features/roles';
+export * from './features/agronomists';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
   auth: authEndpoints,
   settings: settingsEndpoints,
+  users: userEndpoints,
+  roles: roleEndpoints,
+  agronomists: agronomistEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

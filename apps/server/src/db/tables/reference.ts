@@ -11,7 +11,8 @@ interface NamedArchivable {
 }
 
 export interface ReferenceTables {
-  agronomists: NamedArchivable;
+  /** row_version: migration 0020 */
+  agronomists: NamedArchivable & { row_version: Generated<number> };
   agents: NamedArchivable;
   depots: NamedArchivable;
   user_agronomists: { user_id: number; agronomist_id: number };
