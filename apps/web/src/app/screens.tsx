@@ -6,4 +6,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings': lazy(() => import('../features/settings/SettingsPage')),
+  '/users': lazy(() => import('../features/users/UsersPage')),
+  '/roles': lazy(() => import('../features/roles/RolesPage')),
+  '/agronomist': lazy(() => import('../features/agronomists/AgronomistsPage')),
 };
