@@ -53,6 +53,11 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);
 
+  // The error handler goes in before any route: a route keeps the handler it was registered under.
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
+  installErrorHandler(app, indexHtml);
+
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
@@ -86,10 +91,7 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   registerFeatures(registrar, deps, { auth });
   registerMessagesSocket(app, versions);
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  installErrorHandler(app, indexHtml);
 
   await seed(deps, app.log);
   await versions.start();
