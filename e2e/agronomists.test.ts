@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
 import type { Db } from '../apps/server/src/db/database';
 
@@ -81,13 +82,8 @@ describe('/agronomist', () => {
   });
 
   it('a user without the Agronomists permission sees no Agronomist menu item and the API answers 403', async () => {
-    const creds = await createUser(db, ['Users']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/');
-    await page.getByRole('link', { name: 'Users' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Agronomist' }).count()).toBe(0);
-    expect((await page.request.post(`${server.url}/api/agronomist/paged`, { data: {} })).status()).toBe(403);
-    expect((await page.request.post(`${server.url}/api/agronomist/archive`, { data: { id: 1, assignId: 2 } })).status()).toBe(403);
-    await page.close();
+    await expectMenuAndApiGated(browser, server.url, await createUser(db, ['Users']), {
+      visible: 'Users', hidden: 'Agronomist', calls: [{ path: '/api/agronomist/paged' }, { path: '/api/agronomist/archive', data: { id: 1, assignId: 2 } }],
+    });
   });
 });

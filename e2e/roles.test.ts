@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
 import type { Db } from '../apps/server/src/db/database';
 import { ensureRole } from '../apps/server/src/seed/seed.repository';
@@ -98,13 +99,8 @@ describe('/roles', () => {
   });
 
   it('a user without the Roles permission sees no Roles menu item and the API answers 403', async () => {
-    const creds = await createUser(db, ['Users']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/');
-    await page.getByRole('link', { name: 'Users' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Roles' }).count()).toBe(0);
-    expect((await page.request.post(`${server.url}/api/role/paged`, { data: {} })).status()).toBe(403);
-    expect((await page.request.post(`${server.url}/api/role/delete`, { data: { id: 1 } })).status()).toBe(403);
-    await page.close();
+    await expectMenuAndApiGated(browser, server.url, await createUser(db, ['Users']), {
+      visible: 'Users', hidden: 'Roles', calls: [{ path: '/api/role/paged' }, { path: '/api/role/delete', data: { id: 1 } }],
+    });
   });
 });

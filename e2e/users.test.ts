@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
 import type { Db } from '../apps/server/src/db/database';
 import { ensureRole } from '../apps/server/src/seed/seed.repository';
@@ -113,13 +114,8 @@ describe('/users', () => {
   });
 
   it('a user without the Users permission sees no Users menu item and the API answers 403', async () => {
-    const creds = await createUser(db, ['Roles']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/');
-    await page.getByRole('link', { name: 'Roles' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
-    const r = await page.request.post(`${server.url}/api/user/paged`, { data: {} });
-    expect(r.status()).toBe(403);
-    await page.close();
+    await expectMenuAndApiGated(browser, server.url, await createUser(db, ['Roles']), {
+      visible: 'Roles', hidden: 'Users', calls: [{ path: '/api/user/paged' }, { path: '/api/user/upsert' }, { path: '/api/user/quickupdate', data: { id: 1, active: false } }],
+    });
   });
 });

@@ -3,34 +3,24 @@ import { type FormEvent, useState } from 'react';
 import { AGRONOMIST_MESSAGES, AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { call } from '../../lib/api';
-import { errorMessage, serverFieldErrors } from '../../lib/fieldErrors';
-import { notify } from '../../lib/notify';
+import { useFormSave } from '../../lib/useFormSave';
 
 /** Adds or edits an agronomist: name and origin (International by default). Saves with 'insert' or 'update'. */
 export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist: AgronomistRow | null; onClose: () => void; onSaved: () => void }) {
   const [name, setName] = useState(agronomist?.name ?? '');
   const [originate, setOriginate] = useState<AgronomistRow['originate']>(agronomist?.originate ?? 'International');
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const nameError = serverError ?? (submitted && name.trim() === '' ? AGRONOMIST_MESSAGES.nameRequired : undefined);
+  const { busy, serverErrors, clearServerError, save } = useFormSave();
+  const nameError = serverErrors.name ?? (submitted && name.trim() === '' ? AGRONOMIST_MESSAGES.nameRequired : undefined);
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     setSubmitted(true);
     if (name.trim() === '') return;
-    setBusy(true);
-    try {
-      await call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate }, { overlay: true });
-      notify.success('success');
-      onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setServerError(fields.name);
-      if (!fields.name) notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate }),
+      { success: 'success', onSaved, inForm: ['name'] },
+    );
   }
 
   return (
@@ -53,7 +43,7 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
             value={name}
             onChange={(e) => {
               setName(e.currentTarget.value);
-              setServerError(undefined);
+              clearServerError('name');
             }}
             error={nameError}
             data-testid="agronomist-name"

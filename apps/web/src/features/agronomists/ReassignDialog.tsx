@@ -4,29 +4,22 @@ import { useState } from 'react';
 import { AGRONOMIST_MESSAGES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/fieldErrors';
-import { notify } from '../../lib/notify';
+import { useFormSave } from '../../lib/useFormSave';
 
 /** 'Assign {name} to New Agronomist': archives the agronomist, moving everything that names it to the chosen one. */
 export function ReassignDialog({ agronomist, onClose, onDone }: { agronomist: AgronomistRow; onClose: () => void; onDone: () => void }) {
   const others = useQuery({ queryKey: ['agronomist-index'], queryFn: () => call(apiFeatures.agronomists.index) });
   const [assignId, setAssignId] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useFormSave();
 
   async function reassign() {
     setSubmitted(true);
     if (!assignId) return;
-    setBusy(true);
-    try {
-      await call(apiFeatures.agronomists.archive, { id: agronomist.id, assignId: Number(assignId) }, { overlay: true });
-      notify.success('success');
-      onDone();
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => call(apiFeatures.agronomists.archive, { id: agronomist.id, assignId: Number(assignId) }),
+      { success: 'success', onSaved: onDone, inForm: [] },
+    );
   }
 
   return (

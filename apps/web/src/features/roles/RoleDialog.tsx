@@ -3,9 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { ROLE_MESSAGES, type RoleRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { call } from '../../lib/api';
-import { errorMessage, serverFieldErrors } from '../../lib/fieldErrors';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { useFormSave } from '../../lib/useFormSave';
 
 /** 'Role Profile': the name and the permissions as checkboxes grouped as the start-up data says. */
 export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: () => void }) {
@@ -13,8 +12,7 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, serverErrors, clearServerError, save } = useFormSave();
 
   const nameError = serverErrors.name ?? (submitted && name.trim() === '' ? ROLE_MESSAGES.nameRequired : undefined);
   const toggle = (p: string, on: boolean) => setPermissions((ps) => (on ? [...ps, p] : ps.filter((x) => x !== p)));
@@ -23,18 +21,10 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
     e?.preventDefault();
     setSubmitted(true);
     if (name.trim() === '') return;
-    setBusy(true);
-    try {
-      await call(apiFeatures.roles.upsert, { id: role?.id ?? 0, name: name.trim(), permissions: permissions as never, rowVersion: role?.rowVersion }, { overlay: true });
-      notify.success('Role updated');
-      onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setServerErrors(fields);
-      if (!fields.name) notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => call(apiFeatures.roles.upsert, { id: role?.id ?? 0, name: name.trim(), permissions: permissions as never, rowVersion: role?.rowVersion }),
+      { success: 'Role updated', onSaved, inForm: ['name'] },
+    );
   }
 
   return (
@@ -58,7 +48,7 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
             value={name}
             onChange={(e) => {
               setName(e.currentTarget.value);
-              setServerErrors({});
+              clearServerError('name');
             }}
             error={nameError}
             data-testid="role-name"

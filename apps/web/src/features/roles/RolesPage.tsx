@@ -35,7 +35,7 @@ export default function RolesPage() {
         return;
       }
       try {
-        await call(apiFeatures.roles.delete, { id: role.id }, { overlay: true });
+        await call(apiFeatures.roles.delete, { id: role.id });
         notify.success('Role deleted');
       } catch (err) {
         notify.error(errorMessage(err));

@@ -6,8 +6,7 @@ import { EMAIL_PATTERN, USER_MESSAGES, type UserRow, apiFeatures } from '@sapwoo
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
-import { errorMessage, serverFieldErrors } from '../../lib/fieldErrors';
-import { notify } from '../../lib/notify';
+import { useFormSave } from '../../lib/useFormSave';
 
 interface Form {
   name: string;
@@ -40,8 +39,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
   const confirm = useConfirm();
   const [form, setForm] = useState<Form>(() => formOf(user));
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, serverErrors, setServerErrors, clearServerError, save } = useFormSave();
   const [pick, setPick] = useState<string | null>(null);
   const roles = useQuery({ queryKey: ['role-index'], queryFn: () => call(apiFeatures.roles.index) });
   const agronomists = useQuery({ queryKey: ['agronomist-index'], queryFn: () => call(apiFeatures.agronomists.index) });
@@ -49,10 +47,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
   const errors = submitted ? { ...validate(form), ...serverErrors } : serverErrors;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors((e) => {
-      const { [key]: _drop, ...rest } = e;
-      return rest;
-    });
+    clearServerError(key);
   };
   const nameOf = (id: number) => agronomists.data?.find((a) => a.id === id)?.name ?? `#${id}`;
 
@@ -71,29 +66,17 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
     e?.preventDefault();
     setSubmitted(true);
     if (Object.keys(validate(form)).length > 0) return;
-    setBusy(true);
-    try {
-      const email = form.email.trim();
-      const free = await call(apiFeatures.users.uniqueEmail, { email, id: user?.id ?? 0 });
-      if (!free) {
+    const email = form.email.trim();
+    await save(async () => {
+      if (!(await call(apiFeatures.users.uniqueEmail, { email, id: user?.id ?? 0 }))) {
         setServerErrors({ email: USER_MESSAGES.emailExists });
-        return;
+        return false;
       }
-      await call(apiFeatures.users.upsert, {
+      return call(apiFeatures.users.upsert, {
         id: user?.id ?? 0, name: form.name.trim(), email, number: form.number.trim(), roleId: form.roleId ?? 0,
         emailPref: form.emailPref, whatsappPref: form.whatsappPref, agronomistIds: form.agronomistIds, rowVersion: user?.rowVersion,
-      }, { overlay: true });
-      notify.success(USER_MESSAGES.updated);
-      onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setServerErrors(fields);
-      if (Object.keys(fields).length === 0 || fields.roleId === USER_MESSAGES.lastAdmin) {
-        notify.error(errorMessage(err));
-      }
-    } finally {
-      setBusy(false);
-    }
+      });
+    }, { success: USER_MESSAGES.updated, onSaved, inForm: ['name', 'email', 'number', 'agronomistIds'] });
   }
 
   const available = (agronomists.data ?? []).filter((a) => !form.agronomistIds.includes(a.id));

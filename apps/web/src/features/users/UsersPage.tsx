@@ -38,9 +38,9 @@ export default function UsersPage() {
       if (what === 'archive' && !(await confirm(`Are you sure you want to archive ${user.name}? They are signed out at once.`))) return;
       if (what === 'link' && !(await confirm(`Send ${user.email} a link to set a password?`))) return;
       try {
-        if (what === 'unlock') await call(apiFeatures.users.unlock, { id: user.id }, { overlay: true });
-        if (what === 'link') await call(apiFeatures.users.sendPasswordLink, { id: user.id }, { overlay: true });
-        if (what === 'archive') await call(apiFeatures.users.archive, { id: user.id }, { overlay: true });
+        if (what === 'unlock') await call(apiFeatures.users.unlock, { id: user.id });
+        if (what === 'link') await call(apiFeatures.users.sendPasswordLink, { id: user.id });
+        if (what === 'archive') await call(apiFeatures.users.archive, { id: user.id });
         notify.success(what === 'unlock' ? 'User unlocked' : what === 'link' ? 'Set-password link sent' : 'User archived');
       } catch (err) {
         notify.error(errorMessage(err));
