@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_ADMIN_MESSAGE } from '@sapwood/contracts';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { expectMenuAndApiGated } from '../tests/support/gating';
@@ -110,6 +111,29 @@ describe('/users', () => {
     await page.getByText('User unlocked').first().waitFor();
     await row.getByTestId('user-locked').waitFor({ state: 'detached' });
     expect((await db.selectFrom('users').select('locked').where('id', '=', locked.id).executeTakeFirstOrThrow()).locked).toBe(false);
+    await page.close();
+  });
+
+  it('refuses to switch off the last administrator, archives a user and sends a set-password link', async () => {
+    const leaver = await createUser(db, ['Users'], { name: 'Leaving Lee' });
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, ADMIN, '/users');
+    const mine = userRow(page, ADMIN.email).getByRole('switch');
+    await mine.waitFor({ state: 'attached' });
+    await mine.click({ force: true });
+    await page.getByText(LAST_ADMIN_MESSAGE).first().waitFor();
+    await expect.poll(() => mine.isChecked()).toBe(true);
+
+    await userRow(page, leaver.email).getByTestId('user-send-link').click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Set-password link sent').first().waitFor();
+
+    await userRow(page, leaver.email).getByTestId('user-archive').click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm' });
+    await confirm.getByText('Are you sure you want to archive Leaving Lee? They are signed out at once.').waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await userRow(page, leaver.email).waitFor({ state: 'detached' });
+    expect((await db.selectFrom('users').select('archived').where('id', '=', leaver.id).executeTakeFirstOrThrow()).archived).toBe(true);
     await page.close();
   });
 
