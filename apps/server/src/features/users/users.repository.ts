@@ -58,7 +58,8 @@ export class UsersRepository {
 
   find(db: Db, id: number) {
     return db.selectFrom('users')
-      .select(['id', 'name', 'email', 'number', 'role_id', 'active', 'archived', 'locked', 'whatsapp_pref', 'email_pref', 'row_version', agronomistIds.as('agronomist_ids')])
+      .select(['id', 'name', 'email', 'number', 'role_id', 'active', 'archived', 'locked', 'whatsapp_pref', 'email_pref', 'row_version', agronomistIds.as('agronomist_ids'),
+        sql<boolean>`password_hash is not null`.as('has_password')])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();

@@ -86,7 +86,7 @@ export class UsersService {
     return true;
   }
 
-  /** Mails the user a link to set a password; until it is used, sign-in answers CreatePassword (when there is no password). */
+  /** Mails the user a link to set a password (a new user meets CreatePassword at sign-in until they use it). */
   async sendPasswordLink(id: number, actorId: number, origin: string): Promise<true> {
     const user = await this.db.transaction().execute(async (trx) => {
       const found = await this.repo.find(trx, id);
@@ -94,7 +94,7 @@ export class UsersService {
       await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'send-password-link', newValues: { email: found.email } });
       return found;
     });
-    await this.auth.sendPasswordLink(user.id, user.email, origin, 'create');
+    await this.auth.sendPasswordLink(user.id, user.email, origin, user.has_password ? 'reset' : 'create');
     return true;
   }
 
