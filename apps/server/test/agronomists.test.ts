@@ -28,14 +28,17 @@ describe('agronomists API', () => {
   it("adds (International by default) and edits an agronomist, refusing a blank name with 'Name required'", async () => {
     const id = await add('Dr Nel');
     const page = await admin.call(api.paged, { search: 'Nel' });
-    expect(page.body.rows).toEqual([{ id, name: 'Dr Nel', originate: 'International' }]);
+    expect(page.body.rows).toEqual([{ id, name: 'Dr Nel', originate: 'International', rowVersion: 1 }]);
     const blank = await admin.call(api.upsert, { id, name: '  ', originate: 'Usa' });
     expect(blank.status).toBe(400);
     expect(blank.body.fields).toEqual([{ field: 'name', message: AGRONOMIST_MESSAGES.nameRequired }]);
     const bad = await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Mars' });
     expect(bad.status).toBe(400);
-    expect((await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Usa' })).status).toBe(200);
-    expect((await admin.call(api.index)).body).toContainEqual({ id, name: 'Dr Nel', originate: 'Usa' });
+    expect((await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Usa', rowVersion: 1 })).status).toBe(200);
+    expect((await admin.call(api.index)).body).toContainEqual({ id, name: 'Dr Nel', originate: 'Usa', rowVersion: 2 });
+    const stale = await admin.call(api.upsert, { id, name: 'Dr Nel Late', originate: 'Usa', rowVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(AGRONOMIST_MESSAGES.changed);
     const audit = await db.selectFrom('audit_log').select('action').where('entity', '=', 'agronomist').where('entity_id', '=', String(id)).execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
   });

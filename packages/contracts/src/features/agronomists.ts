@@ -8,9 +8,10 @@ export const AGRONOMIST_MESSAGES = {
   nameRequired: 'Name required',
   selectTarget: 'Select a agronomist to reassign',
   notFound: 'This agronomist no longer exists or was archived meanwhile.',
+  changed: 'This agronomist was changed by someone else meanwhile. Close the dialog and open it again.',
 } as const;
 
-export const AgronomistRow = z.object({ id: z.number().int(), name: z.string(), originate: z.enum(AGRONOMIST_ORIGINATES) });
+export const AgronomistRow = z.object({ id: z.number().int(), name: z.string(), originate: z.enum(AGRONOMIST_ORIGINATES), rowVersion: z.number().int() });
 export type AgronomistRow = z.infer<typeof AgronomistRow>;
 
 export const agronomistEndpoints = {
@@ -27,6 +28,8 @@ export const agronomistEndpoints = {
       id: z.number().int().min(0).default(0),
       name: z.string().trim().min(1, AGRONOMIST_MESSAGES.nameRequired).max(MAX_TEXT),
       originate: z.enum(AGRONOMIST_ORIGINATES).default('International'),
+      /** the version the dialog was opened on; a save over a newer one answers 409 */
+      rowVersion: z.number().int().optional(),
     }),
     output: z.object({ id: z.number().int() }),
   }),

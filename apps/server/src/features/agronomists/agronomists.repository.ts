@@ -17,27 +17,30 @@ export class AgronomistsRepository {
       return req.search ? q.where((eb) => eb.or([eb('name', 'ilike', containsPattern(req.search)), eb(sql<string>`originate`, 'ilike', containsPattern(req.search))])) : q;
     };
     const [rows, count] = await Promise.all([
-      base().select(['id', 'name', 'originate']).orderBy(sql.ref(sort), req.ascending ? 'asc' : 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      base().select(['id', 'name', 'originate', 'row_version as rowVersion']).orderBy(sql.ref(sort), req.ascending ? 'asc' : 'desc').orderBy('id').limit(limit).offset(offset).execute(),
       base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }
 
   index() {
-    return this.db.selectFrom('agronomists').select(['id', 'name', 'originate']).where('archived', '=', false).orderBy(sql`lower(name)`).execute();
+    return this.db.selectFrom('agronomists').select(['id', 'name', 'originate', 'row_version as rowVersion']).where('archived', '=', false).orderBy(sql`lower(name)`).execute();
   }
 
   /** An unarchived agronomist, locked for the rest of the transaction. */
   findLive(db: Db, id: number) {
-    return db.selectFrom('agronomists').select(['id', 'name', 'originate']).where('id', '=', id).where('archived', '=', false).forUpdate().executeTakeFirst();
+    return db.selectFrom('agronomists').select(['id', 'name', 'originate', 'row_version']).where('id', '=', id).where('archived', '=', false).forUpdate().executeTakeFirst();
   }
 
   async insert(db: Db, a: { name: string; originate: Originate }): Promise<number> {
     return (await db.insertInto('agronomists').values(a).returning('id').executeTakeFirstOrThrow()).id;
   }
 
-  async update(db: Db, id: number, a: { name: string; originate: Originate }): Promise<void> {
-    await db.updateTable('agronomists').set({ ...a, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  /** Updates when the row is still at `version`; false when someone else changed it first. */
+  async update(db: Db, id: number, a: { name: string; originate: Originate }, version: number): Promise<boolean> {
+    const r = await db.updateTable('agronomists').set({ ...a, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('row_version', '=', version).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   async archive(db: Db, id: number): Promise<void> {

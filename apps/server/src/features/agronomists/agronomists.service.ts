@@ -1,7 +1,7 @@
 import { AGRONOMIST_MESSAGES, type PagedRequest } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import type { Originate } from '../../db/tables/reference';
-import { fieldError, notFound } from '../../http/errors';
+import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { AgronomistsRepository } from './agronomists.repository';
 
@@ -21,7 +21,7 @@ export class AgronomistsService {
     return this.repo.index();
   }
 
-  async upsert(input: { id: number; name: string; originate: Originate }, actorId: number): Promise<{ id: number }> {
+  async upsert(input: { id: number; name: string; originate: Originate; rowVersion?: number }, actorId: number): Promise<{ id: number }> {
     const after = { name: input.name, originate: input.originate };
     return this.db.transaction().execute(async (trx) => {
       if (input.id === 0) {
@@ -31,7 +31,7 @@ export class AgronomistsService {
       }
       const old = await this.repo.findLive(trx, input.id);
       if (!old) throw notFound('Agronomist');
-      await this.repo.update(trx, input.id, after);
+      if (!(await this.repo.update(trx, input.id, after, input.rowVersion ?? old.row_version))) throw conflict(AGRONOMIST_MESSAGES.changed);
       await recordChange(trx, { userId: actorId, entity: 'agronomist', entityId: input.id, action: 'update', oldValues: { name: old.name, originate: old.originate }, newValues: after });
       return { id: input.id };
     });

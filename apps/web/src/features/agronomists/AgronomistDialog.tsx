@@ -18,7 +18,7 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
     setSubmitted(true);
     if (name.trim() === '') return;
     await save(
-      () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate }),
+      () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate, rowVersion: agronomist?.rowVersion }),
       { success: 'success', onSaved, inForm: ['name'] },
     );
   }
