@@ -32,6 +32,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           globalSetup: ['tests/support/build-web.ts'],
           fileParallelism: false,
+          // a shared, busy machine can take more than the default 1 s to re-render after a click
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -14,6 +14,9 @@ import { registerFarms } from './features/farms/farms.routes';
 import { registerLab } from './features/lab/lab.routes';
 import { registerAddresses } from './features/addresses/addresses.routes';
 import { registerDistributors } from './features/distributors/distributors.routes';
+import { registerUsers } from './features/users/users.routes';
+import { registerRoles } from './features/roles/roles.routes';
+import { registerAgronomists } from './features/agronomists/agronomists.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -37,4 +40,10 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   registerLab(registrar, deps);
   registerAddresses(registrar, deps);
   registerDistributors(registrar, deps);
+  void registrar;
+  void deps;
+  void platform;
+  registerUsers(registrar, deps, platform);
+  registerRoles(registrar, deps);
+  registerAgronomists(registrar, deps);
 }

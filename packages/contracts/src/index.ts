@@ -9,6 +9,9 @@ import { farmsEndpoints } from './features/farms';
 import { labEndpoints } from './features/lab';
 import { addressEndpoints } from './features/addresses';
 import { distributorEndpoints } from './features/distributors';
+import { userEndpoints } from './features/users';
+import { roleEndpoints } from './features/roles';
+import { agronomistEndpoints } from './features/agronomists';
 
 export * from './endpoint';
 export * from './permissions';
@@ -26,6 +29,9 @@ export * from './carbohydrate/labjob-paste';
 export * from './carbohydrate/labjob-rules';
 export * from './features/addresses';
 export * from './features/distributors';
+export * from './features/users';
+export * from './features/roles';
+export * from './features/agronomists';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -39,6 +45,9 @@ export const apiFeatures = {
   lab: labEndpoints,
   addresses: addressEndpoints,
   distributors: distributorEndpoints,
+  users: userEndpoints,
+  roles: roleEndpoints,
+  agronomists: agronomistEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

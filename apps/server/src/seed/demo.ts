@@ -5,6 +5,7 @@ import { seedDemoAgentsAndDepots } from '../features/reference-lists/reference-l
 import { seedDemoFarms } from '../features/farms/farms.demo';
 import { seedLabDemo } from '../features/lab/lab.demo';
 import { seedAddressesDemo } from '../features/addresses/addresses.demo';
+import { seedDemoAgronomists } from '../features/agronomists/agronomists.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -17,5 +18,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await seedDemoFarms(deps.db);
   await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   await seedAddressesDemo(deps.db);
+  await seedDemoAgronomists(deps.db);
   log.info('demo data seeded');
 }

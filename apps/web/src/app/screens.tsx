@@ -13,4 +13,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/labjobs': lazy(() => import('../features/labjobs/LabJobsPage')),
   '/addresses': lazy(() => import('../features/addresses/AddressesPage')),
   '/distributors': lazy(() => import('../features/distributors/DistributorsPage')),
+  '/users': lazy(() => import('../features/users/UsersPage')),
+  '/roles': lazy(() => import('../features/roles/RolesPage')),
+  '/agronomist': lazy(() => import('../features/agronomists/AgronomistsPage')),
 };

@@ -13,6 +13,8 @@ export interface RolesTable {
   id: Generated<number>;
   name: string;
   permissions: ColumnType<string[], string[] | undefined, string[]>;
+  /** migration 0020 */
+  row_version: Generated<number>;
 }
 
 export interface UsersTable {

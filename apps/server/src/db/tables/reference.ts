@@ -11,7 +11,8 @@ interface NamedArchivable {
 }
 
 export interface ReferenceTables {
-  agronomists: NamedArchivable;
+  /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
+  agronomists: NamedArchivable & { row_version: Generated<number> };
   agents: NamedArchivable & { row_version: Generated<number> };
   depots: NamedArchivable & { row_version: Generated<number> };
   user_agronomists: { user_id: number; agronomist_id: number };

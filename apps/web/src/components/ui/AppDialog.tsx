@@ -1,5 +1,5 @@
 import { Group, Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 export interface AppDialogProps extends Omit<ModalProps, 'title'> {
   title: ReactNode;
@@ -10,18 +10,49 @@ export interface AppDialogProps extends Omit<ModalProps, 'title'> {
 }
 
 /**
+ * Open dialogs, oldest first. Mantine closes every open modal on Escape; the app closes only the
+ * topmost, so one window listener answers Escape for all of them.
+ */
+const openDialogs: { close: () => void }[] = [];
+
+function onEscape(event: KeyboardEvent) {
+  if (event.key !== 'Escape' || event.isComposing || openDialogs.length === 0) return;
+  // a field that handles Escape itself (an open select dropdown) keeps it
+  if ((event.target as HTMLElement | null)?.getAttribute?.('data-mantine-stop-propagation') === 'true') return;
+  openDialogs[openDialogs.length - 1].close();
+}
+
+function useEscapeStack(opened: boolean, enabled: boolean, onClose: () => void) {
+  const latest = useRef(onClose);
+  useEffect(() => {
+    latest.current = onClose;
+  });
+  useEffect(() => {
+    if (!opened || !enabled) return;
+    const entry = { close: () => latest.current() };
+    openDialogs.push(entry);
+    if (openDialogs.length === 1) window.addEventListener('keydown', onEscape, { capture: true });
+    return () => {
+      openDialogs.splice(openDialogs.indexOf(entry), 1);
+      if (openDialogs.length === 0) window.removeEventListener('keydown', onEscape, { capture: true });
+    };
+  }, [opened, enabled]);
+}
+
+/**
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
  * and the body scrolls past 70vh.
  */
-export function AppDialog({ title, actions, modal = true, children, ...rest }: AppDialogProps) {
+export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, ...rest }: AppDialogProps) {
+  useEscapeStack(rest.opened, closeOnEscape, rest.onClose);
   return (
     <Modal
       title={title}
-      closeOnEscape
       closeOnClickOutside={modal}
       trapFocus
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto' }, title: { fontWeight: 600 } }}
       {...rest}
+      closeOnEscape={false}
     >
       {children}
       {actions && (

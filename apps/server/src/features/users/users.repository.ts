@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { PagedRequest, UserRow, UserUpsert } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+import { containsPattern, pageSlice, sortColumn } from '../../db/paged-query';
+
+const SORTS = {
+  email: 'users.email', name: 'users.name', role: 'roles.name', active: 'users.active', number: 'users.number',
+} as const;
+
+const agronomistIds = sql<number[]>`coalesce((select array_agg(ua.agronomist_id order by ua.agronomist_id) from user_agronomists ua where ua.user_id = users.id), '{}')`;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  private base(db: Db, search: string) {
+    let q = db.selectFrom('users').leftJoin('roles', 'roles.id', 'users.role_id').where('users.archived', '=', false);
+    if (search) {
+      const like = containsPattern(search);
+      q = q.where((eb) => eb.or([eb('users.email', 'ilike', like), eb('users.name', 'ilike', like), eb('roles.name', 'ilike', like)]));
+    }
+    return q;
+  }
+
+  async paged(req: PagedRequest): Promise<{ rows: UserRow[]; total: number }> {
+    const { limit, offset } = pageSlice(req);
+    const sort = sortColumn(SORTS, req.sortBy, 'users.email');
+    const [rows, count] = await Promise.all([
+      this.base(this.db, req.search)
+        .select([
+          'users.id', 'users.name', 'users.email', 'users.number', 'users.role_id as roleId', 'roles.name as roleName',
+          'users.active', 'users.archived', 'users.locked', 'users.whatsapp_pref as whatsappPref', 'users.email_pref as emailPref',
+          'users.row_version as rowVersion', sql<boolean>`users.password_hash is not null`.as('hasPassword'), agronomistIds.as('agronomistIds'),
+        ])
+        .orderBy(sort, req.ascending ? 'asc' : 'desc')
+        .orderBy('users.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.base(this.db, req.search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  index() {
+    return this.db.selectFrom('users').select(['id', 'name', 'email']).where('archived', '=', false).orderBy('name').execute();
+  }
+
+  async emailTaken(email: string, exceptId: number, db: Db = this.db): Promise<boolean> {
+    const r = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).where('id', '<>', exceptId).executeTakeFirst();
+    return !!r;
+  }
+
+  async nameTaken(name: string, exceptId: number): Promise<boolean> {
+    const r = await this.db.selectFrom('users').select('id').where(sql`lower(name)`, '=', name.toLowerCase())
+      .where('archived', '=', false).where('id', '<>', exceptId).executeTakeFirst();
+    return !!r;
+  }
+
+  find(db: Db, id: number) {
+    return db.selectFrom('users')
+      .select(['id', 'name', 'email', 'number', 'role_id', 'active', 'archived', 'locked', 'whatsapp_pref', 'email_pref', 'row_version', agronomistIds.as('agronomist_ids'),
+        sql<boolean>`password_hash is not null`.as('has_password')])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async roleExists(db: Db, id: number): Promise<boolean> {
+    return !!(await db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  async liveAgronomists(db: Db, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('agronomists').select('id').where('id', 'in', ids).where('archived', '=', false).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async insert(db: Db, u: UserUpsert): Promise<number> {
+    const r = await db.insertInto('users')
+      .values({ name: u.name, email: u.email, number: u.number, role_id: u.roleId, email_pref: u.emailPref, whatsapp_pref: u.whatsappPref, password_hash: null, language_id: null })
+      .returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  /** Updates when the row is still at `version`; false when someone else changed it first. */
+  async update(db: Db, u: UserUpsert, version: number): Promise<boolean> {
+    const r = await db.updateTable('users')
+      .set({
+        name: u.name, email: u.email, number: u.number, role_id: u.roleId, email_pref: u.emailPref, whatsapp_pref: u.whatsappPref,
+        updated_at: sql`now()`, row_version: sql`row_version + 1`,
+      })
+      .where('id', '=', u.id).where('row_version', '=', version).where('archived', '=', false)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Sets the user's agronomists to exactly `ids` (no duplicates). */
+  async setAgronomists(db: Db, userId: number, ids: number[]): Promise<void> {
+    let del = db.deleteFrom('user_agronomists').where('user_id', '=', userId);
+    if (ids.length) del = del.where('agronomist_id', 'not in', ids);
+    await del.execute();
+    if (ids.length) {
+      await db.insertInto('user_agronomists').values(ids.map((a) => ({ user_id: userId, agronomist_id: a })))
+        .onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+
+  async setFlags(db: Db, id: number, flags: { active?: boolean; archived?: boolean; locked?: boolean }): Promise<void> {
+    await db.updateTable('users')
+      .set({ ...flags, ...(flags.locked === false ? { failed_attempts: 0 } : {}), updated_at: sql`now()`, row_version: sql`row_version + 1` })
+      .where('id', '=', id).execute();
+  }
+}

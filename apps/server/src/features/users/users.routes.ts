@@ -1,0 +1,21 @@
+import { userEndpoints } from '@sapwood/contracts';
+import type { PlatformServices } from '../../features';
+import type { AppDeps } from '../../http/context';
+import type { Registrar } from '../../http/registrar';
+import { clientMeta } from '../../platform/auth/auth.routes';
+import { UsersService } from './users.service';
+
+export function registerUsers(registrar: Registrar, deps: AppDeps, platform: PlatformServices): void {
+  const users = new UsersService(deps.db, platform.auth);
+  registrar.feature(userEndpoints, {
+    index: () => users.index(),
+    paged: (input) => users.paged(input),
+    unique: (input) => users.nameIsFree(input.name, input.id),
+    uniqueEmail: (input) => users.emailIsFree(input.email, input.id),
+    upsert: (input, ctx) => users.upsert(input, ctx.user.id),
+    quickUpdate: (input, ctx) => users.setActive(input.id, input.active, ctx.user.id),
+    archive: (input, ctx) => users.archive(input.id, ctx.user.id),
+    unlock: (input, ctx) => users.unlock(input.id, ctx.user.id),
+    sendPasswordLink: (input, ctx) => users.sendPasswordLink(input.id, ctx.user.id, clientMeta(ctx.req).origin),
+  });
+}

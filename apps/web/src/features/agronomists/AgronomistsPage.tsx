@@ -1,0 +1,72 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { type AgronomistRow, apiFeatures } from '@sapwood/contracts';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { AgronomistDialog } from './AgronomistDialog';
+import { ReassignDialog } from './ReassignDialog';
+
+const PAGED = apiFeatures.agronomists.paged;
+
+/** /agronomist: a paged list with add, edit and the delete 'x' that reassigns. */
+export default function AgronomistsPage() {
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<AgronomistRow | 'new' | null>(null);
+  const [archiving, setArchiving] = useState<AgronomistRow | null>(null);
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: [PAGED.path] });
+    await qc.invalidateQueries({ queryKey: ['agronomist-index'] });
+  };
+
+  const columns = useMemo<ColumnDef<AgronomistRow, unknown>[]>(() => [
+    { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+    { id: 'originate', header: 'Originate', size: 140, cell: ({ row }) => row.original.originate },
+    {
+      id: 'actions', header: () => 'Actions', enableSorting: false, size: 100,
+      cell: ({ row: { original: a } }) => (
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)} data-testid="agronomist-edit"><IconPencil size={15} /></ActionIcon></Tooltip>
+          <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => setArchiving(a)} data-testid="agronomist-delete"><IconX size={15} /></ActionIcon></Tooltip>
+        </Group>
+      ),
+    },
+  ], []);
+
+  return (
+    <>
+      <PagedTable
+        endpoint={PAGED}
+        columns={columns}
+        rowId={(a: AgronomistRow) => a.id}
+        testId="agronomists-table"
+        toolbar={
+          <Tooltip label="Add agronomist">
+            <ActionIcon onClick={() => setEditing('new')} aria-label="Add agronomist" data-testid="agronomist-add"><IconPlus size={16} /></ActionIcon>
+          </Tooltip>
+        }
+      />
+      {editing && (
+        <AgronomistDialog
+          agronomist={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+      {archiving && (
+        <ReassignDialog
+          agronomist={archiving}
+          onClose={() => setArchiving(null)}
+          onDone={() => {
+            setArchiving(null);
+            void refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+
+export const AGRONOMIST_ORIGINATES = ['International', 'Usa'] as const;
+
+export const AGRONOMIST_MESSAGES = {
+  nameRequired: 'Name required',
+  selectTarget: 'Select a agronomist to reassign',
+  notFound: 'This agronomist no longer exists or was archived meanwhile.',
+  changed: 'This agronomist was changed by someone else meanwhile. Close the dialog and open it again.',
+} as const;
+
+export const AgronomistRow = z.object({ id: z.number().int(), name: z.string(), originate: z.enum(AGRONOMIST_ORIGINATES), rowVersion: z.number().int() });
+export type AgronomistRow = z.infer<typeof AgronomistRow>;
+
+export const agronomistEndpoints = {
+  /** a pick list for other screens (user dialog, entry forms) */
+  index: endpoint({
+    method: 'GET', path: '/api/agronomist/index', access: { session: true },
+    input: z.object({}).optional().default({}),
+    output: z.array(AgronomistRow),
+  }),
+  paged: endpoint({ method: 'POST', path: '/api/agronomist/paged', access: { permission: 'Agronomists' }, input: PagedRequest, output: pagedResponse(AgronomistRow) }),
+  upsert: endpoint({
+    method: 'POST', path: '/api/agronomist/upsert', access: { permission: 'Agronomists' },
+    input: z.object({
+      id: z.number().int().min(0).default(0),
+      name: z.string().trim().min(1, AGRONOMIST_MESSAGES.nameRequired).max(MAX_TEXT),
+      originate: z.enum(AGRONOMIST_ORIGINATES).default('International'),
+      /** the version the dialog was opened on; a save over a newer one answers 409 */
+      rowVersion: z.number().int().optional(),
+    }),
+    output: z.object({ id: z.number().int() }),
+  }),
+  /** archives `id`, moving every reference to `assignId`, in one transaction */
+  archive: endpoint({
+    method: 'POST', path: '/api/agronomist/archive', access: { permission: 'Agronomists' },
+    input: z.object({
+      id: z.number({ error: 'Id required' }).int().min(1),
+      assignId: z.number({ error: AGRONOMIST_MESSAGES.selectTarget }).int().min(1, AGRONOMIST_MESSAGES.selectTarget),
+    }),
+    output: Ok,
+  }),
+};

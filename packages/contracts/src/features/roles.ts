@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { PERMISSIONS } from '../permissions';
+import { LAST_ADMIN_MESSAGE } from './users';
+
+export const ROLE_MESSAGES = {
+  nameRequired: 'Name required',
+  nameExists: 'A role with this name already exists',
+  confirmDelete: 'Are you sure you want to delete this row?',
+  assigned: 'Cannot delete a role that is assigned to a user.',
+  lastAdmin: LAST_ADMIN_MESSAGE,
+  changed: 'This role was changed by someone else meanwhile. Close the dialog and open it again.',
+} as const;
+
+export const RoleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  users: z.number().int(),
+  rowVersion: z.number().int(),
+});
+export type RoleRow = z.infer<typeof RoleRow>;
+
+export const RoleUpsert = z.object({
+  id: z.number().int().min(0).default(0),
+  name: z.string().trim().min(1, ROLE_MESSAGES.nameRequired).max(MAX_TEXT),
+  permissions: z.array(z.enum(PERMISSIONS, { error: 'Unknown permission' })).max(PERMISSIONS.length * 2).default([]),
+  rowVersion: z.number().int().optional(),
+});
+
+export const roleEndpoints = {
+  /** a pick list (the user dialog's role select) */
+  index: endpoint({
+    method: 'GET', path: '/api/role/index', access: { session: true },
+    input: z.object({}).optional().default({}),
+    output: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+  paged: endpoint({ method: 'POST', path: '/api/role/paged', access: { permission: 'Roles' }, input: PagedRequest, output: pagedResponse(RoleRow) }),
+  upsert: endpoint({ method: 'POST', path: '/api/role/upsert', access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
+  delete: endpoint({
+    method: 'POST', path: '/api/role/delete', access: { permission: 'Roles' },
+    input: z.object({ id: z.number({ error: 'Id required' }).int().min(1) }),
+    output: Ok,
+  }),
+};

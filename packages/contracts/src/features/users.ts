@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+
+/** Said when a change (deactivate, archive, role edit) would leave no active user holding Admin. */
+export const LAST_ADMIN_MESSAGE = 'At least one active user must keep the Admin permission: this change would leave none.';
+
+/** The user messages of spec part 1 §5. */
+export const USER_MESSAGES = {
+  nameRequired: 'Name required',
+  emailInvalid: 'Valid email required',
+  emailExists: 'Email already exists',
+  roleRequired: 'Role required',
+  updated: 'User updated',
+  lastAdmin: LAST_ADMIN_MESSAGE,
+  changed: 'This user was changed by someone else meanwhile. Close the dialog and open it again.',
+} as const;
+
+/** A standard email pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const UserRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  active: z.boolean(),
+  archived: z.boolean(),
+  locked: z.boolean(),
+  hasPassword: z.boolean(),
+  whatsappPref: z.boolean(),
+  emailPref: z.boolean(),
+  agronomistIds: z.array(z.number().int()),
+  rowVersion: z.number().int(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+const Id = z.number({ error: 'Id required' }).int().min(1);
+const IdOrNew = z.number().int().min(0).default(0);
+
+export const UserUpsert = z.object({
+  id: IdOrNew,
+  name: z.string().trim().min(1, USER_MESSAGES.nameRequired).max(MAX_TEXT),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid),
+  number: z.string().trim().max(40).default(''),
+  roleId: z.number({ error: USER_MESSAGES.roleRequired }).int().min(1, USER_MESSAGES.roleRequired),
+  emailPref: z.boolean().default(true),
+  whatsappPref: z.boolean().default(false),
+  agronomistIds: z.array(z.number().int().min(1)).max(500).default([]),
+  /** the version the dialog was opened on; a save over a newer one answers 409 */
+  rowVersion: z.number().int().optional(),
+});
+export type UserUpsert = z.output<typeof UserUpsert>;
+
+export const userEndpoints = {
+  index: endpoint({
+    method: 'GET', path: '/api/user/index', access: { permission: 'Users' },
+    input: z.object({}).optional().default({}),
+    output: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  }),
+  paged: endpoint({ method: 'POST', path: '/api/user/paged', access: { permission: 'Users' }, input: PagedRequest, output: pagedResponse(UserRow) }),
+  /** is this name free (no other user holds it)? */
+  unique: endpoint({
+    method: 'POST', path: '/api/user/unique', access: { permission: 'Users' },
+    input: z.object({ name: z.string().trim().max(MAX_TEXT).default(''), id: IdOrNew }),
+    output: z.boolean(),
+  }),
+  /** is this email free (no other user holds it, case-insensitively)? */
+  uniqueEmail: endpoint({
+    method: 'POST', path: '/api/user/uniqueemail', access: { permission: 'Users' },
+    input: z.object({ email: z.string().trim().max(254).default(''), id: IdOrNew }),
+    output: z.boolean(),
+  }),
+  upsert: endpoint({ method: 'POST', path: '/api/user/upsert', access: { permission: 'Users' }, input: UserUpsert, output: z.object({ id: z.number().int() }) }),
+  quickUpdate: endpoint({
+    method: 'POST', path: '/api/user/quickupdate', access: { permission: 'Users' },
+    input: z.object({ id: Id, active: z.boolean({ error: 'Active required' }) }),
+    output: Ok,
+  }),
+  archive: endpoint({ method: 'POST', path: '/api/user/archive', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+  unlock: endpoint({ method: 'POST', path: '/api/user/unlock', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+  /** mails the user a link to set a password (new users, or to replace a forgotten one) */
+  sendPasswordLink: endpoint({ method: 'POST', path: '/api/user/sendpasswordlink', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+};
