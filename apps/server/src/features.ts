@@ -1,6 +1,8 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
 import type { AuthService } from './platform/auth/auth.service';
+import { registerTissues } from './features/tissues/tissues.routes';
+import { registerCropGrowths } from './features/cropgrowths/cropgrowths.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -15,4 +17,6 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void registrar;
   void deps;
   void platform;
+  registerTissues(registrar, deps);
+  registerCropGrowths(registrar, deps);
 }

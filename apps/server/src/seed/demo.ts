@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { ensureRole } from './seed.repository';
+import { seedCropGrowthsDemo } from '../features/cropgrowths/cropgrowths.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -9,5 +10,6 @@ import { ensureRole } from './seed.repository';
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   await ensureRole(deps.db, 'Lab technician (demo)', ['LabJobs', 'LabResults', 'CarbohydrateEntries', 'CarbohydrateTissues']);
   await ensureRole(deps.db, 'Office (demo)', ['Users', 'Address', 'Distributors', 'Agronomists', 'Agents', 'Depots', 'Settings']);
+  await seedCropGrowthsDemo(deps.db);
   log.info('demo data seeded');
 }
