@@ -6,4 +6,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings': lazy(() => import('../features/settings/SettingsPage')),
+  '/carbohydratestissues': lazy(() => import('../features/tissues/TissuesPage')),
+  '/carbohydratesgrowths': lazy(() => import('../features/cropgrowths/CropGrowthsPage')),
 };
