@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cropGrowthsEndpoints as ep } from '@sapwood/contracts';
+import { GrowthRange, cropGrowthsEndpoints as ep } from '@sapwood/contracts';
 import { listAudit } from '../src/platform/audit/audit.repository';
 import { loadCropRanges } from '../src/features/cropgrowths/ranges.repository';
 import { resolveRange } from '../src/features/cropgrowths/ranges';
+import { seedCropGrowthsDemo } from '../src/features/cropgrowths/cropgrowths.demo';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
@@ -259,6 +260,31 @@ describe('regions and cultivars with per-stage overrides', () => {
     expect(resolveRange(dormancy, region).sugarSource).toBe('region');
     expect(resolveRange(budBreak, budBreak.regions.get(ref.region.id), budBreak.cultivars.get(ref.cultivars[0].id))).toMatchObject({ sugar: { min: 3.5, med: 5.5, max: 7.5 }, sugarSource: 'cultivar' });
     expect(resolveRange(harvest)).toMatchObject({ sugar: { min: 2, med: 4, max: 6 }, sugarSource: 'stage', starchSource: 'stage' });
+  });
+});
+
+describe('demo data', () => {
+  it('seeds demo crops once, each with cultivars, regions, 4–6 ordered stages with ranges and tissues, and some overrides', async () => {
+    const db = server.built.deps.db;
+    await seedCropGrowthsDemo(db);
+    await seedCropGrowthsDemo(db);
+    const crops = await db.selectFrom('crops').select(['id', 'name']).where('demo', '=', true).orderBy('id').execute();
+    expect(crops.map((c) => c.name)).toEqual(['Pecan', 'Macadamia', 'Apple', 'Table grape']);
+    for (const c of crops) {
+      const stages = await loadCropRanges(db, c.id);
+      expect(stages.length).toBeGreaterThanOrEqual(4);
+      expect(stages.length).toBeLessThanOrEqual(6);
+      expect(stages.map((s) => s.sequenceNumber)).toEqual(stages.map((_, i) => i + 1));
+      for (const s of stages) {
+        expect(s.linkedTissueId).not.toBeNull();
+        expect(s.method).toMatch(/illustrative/);
+        expect(GrowthRange.safeParse(s.sugar).success && GrowthRange.safeParse(s.starch).success).toBe(true);
+      }
+      expect(stages.some((s) => s.regions.size > 0) && stages.some((s) => s.cultivars.size > 0)).toBe(true);
+      expect((await staff.call(ep.cultivarGrowth, { cropId: c.id })).body.cultivars.length).toBeGreaterThan(0);
+    }
+    const tissues = await db.selectFrom('tissues').select('name').where('name', 'in', ['Roots', 'Shoots', 'Canes', 'Trunk']).execute();
+    expect(tissues).toHaveLength(4);
   });
 });
 

@@ -1,16 +1,11 @@
+import type { Selectable } from 'kysely';
+import type { CarbohydrateTables } from '../../db/tables/carbohydrates';
 import type { GrowthRange } from '@sapwood/contracts';
 
-/** The six range columns every stage and override row carries. */
-export interface RangeColumns {
-  sugar_min: number | null;
-  sugar_med: number | null;
-  sugar_max: number | null;
-  starch_min: number | null;
-  starch_med: number | null;
-  starch_max: number | null;
-}
-
 export const RANGE_COLUMNS = ['sugar_min', 'sugar_med', 'sugar_max', 'starch_min', 'starch_med', 'starch_max'] as const;
+
+/** The six range columns every stage and override row carries. */
+export type RangeColumns = Pick<Selectable<CarbohydrateTables['growth_stages']>, (typeof RANGE_COLUMNS)[number]>;
 
 export function toRanges(r: RangeColumns): { sugar: GrowthRange; starch: GrowthRange } {
   return {

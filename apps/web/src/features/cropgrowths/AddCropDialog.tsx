@@ -4,32 +4,17 @@ import { CropGrowthsUpsert, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { NumericInput } from '../../components/ui/NumericInput';
 import { call } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { type FieldErrors, errorMessage, fieldErrors, serverFieldErrors } from '../../lib/validation';
+import { useFormSubmit } from '../../lib/validation';
 
 /** Adds a crop: name ('Name required') and factor (above 0, 1 by default). */
 export function AddCropDialog(props: { onClose: () => void; onSaved: () => void }) {
   const [name, setName] = useState('');
   const [factor, setFactor] = useState<number | null>(1);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const input = { id: 0, name, factor: factor ?? Number.NaN };
-  const errors = submitted ? { ...serverErrors, ...fieldErrors(CropGrowthsUpsert, input) } : {};
-
-  async function save() {
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(fieldErrors(CropGrowthsUpsert, input)).length) return;
-    try {
-      await call(apiFeatures.cropGrowths.cropGrowthsUpsert, input);
-      notify.success('success');
-      props.onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) setServerErrors(fields);
-      else notify.error(errorMessage(err));
-    }
-  }
+  const { errors, submit: save } = useFormSubmit(CropGrowthsUpsert, input, async () => {
+    await call(apiFeatures.cropGrowths.cropGrowthsUpsert, input);
+    props.onSaved();
+  });
 
   return (
     <AppDialog

@@ -3,33 +3,18 @@ import { useState } from 'react';
 import { type TissueRecord, TissueUpsert, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { call } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { type FieldErrors, errorMessage, fieldErrors, serverFieldErrors } from '../../lib/validation';
+import { useFormSubmit } from '../../lib/validation';
 
 /** Add or edit a tissue: Name ('Name required') and Active. */
 export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () => void; onSaved: () => void }) {
   const { tissue } = props;
   const [name, setName] = useState(tissue?.name ?? '');
   const [active, setActive] = useState(tissue?.active ?? true);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const input = { id: tissue?.id ?? 0, name, active, rowVersion: tissue?.rowVersion };
-  const errors = submitted ? { ...serverErrors, ...fieldErrors(TissueUpsert, input) } : {};
-
-  async function save() {
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(fieldErrors(TissueUpsert, input)).length) return;
-    try {
-      await call(apiFeatures.tissues.upsert, input, { overlay: false });
-      notify.success('success');
-      props.onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) setServerErrors(fields);
-      else notify.error(errorMessage(err));
-    }
-  }
+  const { errors, submit: save } = useFormSubmit(TissueUpsert, input, async () => {
+    await call(apiFeatures.tissues.upsert, input);
+    props.onSaved();
+  });
 
   return (
     <AppDialog
