@@ -1,4 +1,4 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
+import { type Announcements, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Checkbox, Group, Table, Tooltip } from '@mantine/core';
@@ -63,6 +63,15 @@ export function GrowthsTable(props: {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const nameOf = (id: string | number | undefined) => props.growths.find((g) => g.key === id)?.name ?? '';
+  const position = (id: string | number | undefined) => props.growths.findIndex((g) => g.key === id) + 1;
+  // Spoken by screen readers (and read by the browser tests) while a growth is moved.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, order ${position(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${nameOf(over.id)}, order ${position(over.id)}.` : `${nameOf(active.id)} is no longer over a growth.`),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at order ${position(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
   function onDragEnd(e: DragEndEvent) {
     if (!e.over || e.active.id === e.over.id) return;
     const from = props.growths.findIndex((g) => g.key === e.active.id);
@@ -70,7 +79,7 @@ export function GrowthsTable(props: {
     props.onChange(arrayMove(props.growths, from, to));
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <Table withTableBorder striped verticalSpacing={4} data-testid="growths-table">
         <Table.Thead>
           <Table.Tr>
