@@ -17,6 +17,8 @@ import { registerDistributors } from './features/distributors/distributors.route
 import { registerUsers } from './features/users/users.routes';
 import { registerRoles } from './features/roles/roles.routes';
 import { registerAgronomists } from './features/agronomists/agronomists.routes';
+import { registerTissues } from './features/tissues/tissues.routes';
+import { registerCropGrowths } from './features/cropgrowths/cropgrowths.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -46,4 +48,6 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   registerUsers(registrar, deps, platform);
   registerRoles(registrar, deps);
   registerAgronomists(registrar, deps);
+  registerTissues(registrar, deps);
+  registerCropGrowths(registrar, deps);
 }

@@ -12,6 +12,8 @@ import { distributorEndpoints } from './features/distributors';
 import { userEndpoints } from './features/users';
 import { roleEndpoints } from './features/roles';
 import { agronomistEndpoints } from './features/agronomists';
+import { tissuesEndpoints } from './features/tissues';
+import { cropGrowthsEndpoints } from './features/cropgrowths';
 
 export * from './endpoint';
 export * from './permissions';
@@ -32,6 +34,8 @@ export * from './features/distributors';
 export * from './features/users';
 export * from './features/roles';
 export * from './features/agronomists';
+export * from './features/tissues';
+export * from './features/cropgrowths';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -48,6 +52,8 @@ export const apiFeatures = {
   users: userEndpoints,
   roles: roleEndpoints,
   agronomists: agronomistEndpoints,
+  tissues: tissuesEndpoints,
+  cropGrowths: cropGrowthsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -6,6 +6,7 @@ import { seedDemoFarms } from '../features/farms/farms.demo';
 import { seedLabDemo } from '../features/lab/lab.demo';
 import { seedAddressesDemo } from '../features/addresses/addresses.demo';
 import { seedDemoAgronomists } from '../features/agronomists/agronomists.demo';
+import { seedCropGrowthsDemo } from '../features/cropgrowths/cropgrowths.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -19,5 +20,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   await seedAddressesDemo(deps.db);
   await seedDemoAgronomists(deps.db);
+  await seedCropGrowthsDemo(deps.db);
   log.info('demo data seeded');
 }

@@ -16,4 +16,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/users': lazy(() => import('../features/users/UsersPage')),
   '/roles': lazy(() => import('../features/roles/RolesPage')),
   '/agronomist': lazy(() => import('../features/agronomists/AgronomistsPage')),
+  '/carbohydratestissues': lazy(() => import('../features/tissues/TissuesPage')),
+  '/carbohydratesgrowths': lazy(() => import('../features/cropgrowths/CropGrowthsPage')),
 };

@@ -7,6 +7,7 @@ import * as m0040 from './0040_language_versions';
 import * as m0030 from './0030_reference_list_versions';
 import * as m0035 from './0035_addresses_distributors';
 import * as m0020 from './0020_users_roles_versions';
+import * as m0050 from './0050_carbohydrate_reference_versions';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0030_reference_list_versions': m0030,
   '0035_addresses_distributors': m0035,
   '0020_users_roles_versions': m0020,
+  '0050_carbohydrate_reference_versions': m0050,
 };

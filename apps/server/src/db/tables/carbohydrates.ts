@@ -13,7 +13,7 @@ interface Ranges {
 }
 
 export interface CarbohydrateTables {
-  tissues: { id: Generated<number>; name: string; active: Generated<boolean>; archived: Generated<boolean> };
+  tissues: { id: Generated<number>; name: string; active: Generated<boolean>; archived: Generated<boolean>; row_version: Generated<number> };
   crops: {
     id: Generated<number>;
     name: string;
@@ -24,9 +24,10 @@ export interface CarbohydrateTables {
     image_hash: string | null;
     originate: Generated<'International' | 'Usa'>;
     demo: Generated<boolean>;
+    row_version: Generated<number>;
   };
-  cultivars: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean> };
-  regions: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean> };
+  cultivars: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean>; row_version: Generated<number> };
+  regions: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean>; row_version: Generated<number> };
   growth_stages: Ranges & {
     id: Generated<number>;
     crop_id: number;

@@ -1,0 +1,38 @@
+import { Group, Text } from '@mantine/core';
+import type { GrowthRange } from '@sapwood/contracts';
+import { NumericInput } from '../../components/ui/NumericInput';
+import type { FieldErrors } from '../../lib/validation';
+
+const PARTS = ['min', 'med', 'max'] as const;
+
+/** Min, Med and Max of one range; `errorKey` is the field path of the range ('sugar', 'growths.0.sugar'). */
+export function RangeInputs(props: {
+  label: string;
+  value: GrowthRange;
+  onChange: (r: GrowthRange) => void;
+  errors: FieldErrors;
+  errorKey: string;
+  disabled?: boolean;
+  testId: string;
+  compact?: boolean;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      {!props.compact && <Text size="sm" w={56} pt={props.compact ? 0 : 28}>{props.label}</Text>}
+      {PARTS.map((p) => (
+        <NumericInput
+          key={p}
+          label={props.compact ? undefined : p[0].toUpperCase() + p.slice(1)}
+          aria-label={`${props.label} ${p}`}
+          size={props.compact ? 'xs' : 'sm'}
+          w={props.compact ? 64 : 90}
+          value={props.value[p]}
+          onChange={(v) => props.onChange({ ...props.value, [p]: v })}
+          error={props.errors[`${props.errorKey}.${p}`]}
+          disabled={props.disabled}
+          data-testid={`${props.testId}-${p}`}
+        />
+      ))}
+    </Group>
+  );
+}

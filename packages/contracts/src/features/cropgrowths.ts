@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+
+/**
+ * Crop growth admin (/carbohydratesgrowths, spec part 2 §2–§5, §7; part 1 §7 'growth and crop
+ * maintenance'). Every call is a POST under /api/carbohydrate/ and needs CarbohydrateEntries, except
+ * the read-only pick list getregions (any signed-in user).
+ *
+ * A range is `{ min, med, max }`, each a finite, non-negative number or null; given values must
+ * satisfy min ≤ med ≤ max. Sugar and starch are % dry matter (the unit the lab reports).
+ *
+ * Payloads:
+ * - crops: the paging request → `{ rows: GrowthCropRow[], total }` (sort by name, factor, growthCounts, active).
+ * - cropgrowths `{ cropId }` → CropGrowths `{ crop, growths }`, growths in order (sequenceNumber 1..n).
+ * - cropgrowthsupsert `{ id (0 = new crop), name, factor, rowVersion (required when id > 0), growths? }`
+ *   saves the crop and, when `growths` is given, its whole ordered list of growth stages in one
+ *   transaction: each item is a stage (id 0 = new) and its position renumbers sequenceNumber from 1.
+ *   The list must hold every current stage of the crop (deleting goes through cropgrowthsremove).
+ *   Answers the saved CropGrowths; a stale rowVersion answers 409.
+ * - cropgrowthsremove `{ id, assignId }`: moves every lab job entry and captured sample of stage `id` to
+ *   stage `assignId` (same crop) and archives stage `id`, in one transaction; the rest renumber from 1.
+ *   No assignId answers 400 'Select a growth to reassign'. Answers `{ rowVersion, movedEntries, movedSamples }`.
+ * - updatecropactive `{ id, active }` → true.
+ * - getregions `{ cropId }` → CropRegion[] (pick list).
+ * - regionscropgrowths `{ cropId }` → `{ growths, regions: OverrideOwner[] }`: each region with one
+ *   growth value per stage (override false and the stage's own values where none is stored).
+ * - addregion `{ cropId, name }` → CropRegion; deleteregion `{ id }` → true (archived, kept for entries).
+ * - updateregions `{ cropId, regions: [{ id, rowVersion, growthValues }] }` → as regionscropgrowths.
+ * - cultivargrowth `{ cropId }` → `{ growths, cultivars: OverrideOwner[] }`.
+ * - addcultivar `{ cropId, name }` → CropRegion-shaped cultivar; deletecultivar `{ id }` → true (archived).
+ * - updatecultivargrowth `{ cropId, cultivars: [{ id, rowVersion, growthValues }] }` → as cultivargrowth.
+ * A growth value is `{ growthStageId, override, sugar, starch }`; with override true its ranges take the
+ * place of the stage's own (precedence: ADR 0050, range resolution).
+ */
+const RangeValue = z
+  .number({ error: 'Must be a number' })
+  .finite('Must be a finite number')
+  .min(0, 'Must not be negative')
+  .max(1_000_000, 'Must be at most 1000000')
+  .nullable();
+
+export const RANGE_MESSAGES = {
+  medBelowMin: 'Med must not be below Min',
+  maxBelowMed: 'Max must not be below Med',
+  maxBelowMin: 'Max must not be below Min',
+} as const;
+
+/** min ≤ med ≤ max among the values given (nulls are skipped). */
+export const GrowthRange = z
+  .object({ min: RangeValue.default(null), med: RangeValue.default(null), max: RangeValue.default(null) })
+  .superRefine((r, ctx) => {
+    if (r.min !== null && r.med !== null && r.med < r.min) ctx.addIssue({ code: 'custom', path: ['med'], message: RANGE_MESSAGES.medBelowMin });
+    if (r.med !== null && r.max !== null && r.max < r.med) ctx.addIssue({ code: 'custom', path: ['max'], message: RANGE_MESSAGES.maxBelowMed });
+    else if (r.med === null && r.min !== null && r.max !== null && r.max < r.min) ctx.addIssue({ code: 'custom', path: ['max'], message: RANGE_MESSAGES.maxBelowMin });
+  });
+export type GrowthRange = z.output<typeof GrowthRange>;
+const EMPTY_RANGE = { min: null, med: null, max: null };
+
+const Name = z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT, `At most ${MAX_TEXT} characters`);
+const Id = z.number({ error: 'Must be a number' }).int().min(1, 'Must be a positive id');
+const CropIdInput = z.object({ cropId: Id });
+
+export const CropGrowthStage = z.object({
+  id: z.number().int(),
+  sequenceNumber: z.number().int(),
+  name: z.string(),
+  sugar: GrowthRange,
+  starch: GrowthRange,
+  linkedTissueId: z.number().int().nullable(),
+  linkedTissueName: z.string().nullable(),
+  displayOnReport: z.boolean(),
+  method: z.string(),
+});
+export type CropGrowthStage = z.output<typeof CropGrowthStage>;
+
+export const CropGrowthInput = z.object({
+  id: z.number().int().min(0).default(0),
+  name: Name,
+  sugar: GrowthRange.default(EMPTY_RANGE),
+  starch: GrowthRange.default(EMPTY_RANGE),
+  linkedTissueId: z.number().int().min(1, 'Choose an organ type').nullable().default(null),
+  displayOnReport: z.boolean().default(true),
+  method: z.string().trim().max(MAX_TEXT).default(''),
+});
+export type CropGrowthInput = z.input<typeof CropGrowthInput>;
+
+export const GrowthCropHeader = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  factor: z.number(),
+  active: z.boolean(),
+  imagePath: z.string().nullable(),
+  rowVersion: z.number().int(),
+});
+export type GrowthCropHeader = z.output<typeof GrowthCropHeader>;
+export const GrowthCropRow = GrowthCropHeader.extend({ growthCounts: z.number().int() });
+export type GrowthCropRow = z.output<typeof GrowthCropRow>;
+export const CropGrowths = z.object({ crop: GrowthCropHeader, growths: z.array(CropGrowthStage) });
+export type CropGrowths = z.output<typeof CropGrowths>;
+
+export const CropGrowthsUpsert = z.object({
+  id: z.number().int().min(0).default(0),
+  name: Name,
+  factor: z.number({ error: 'Factor must be a number' }).finite('Factor must be a number').gt(0, 'Factor must be greater than 0').max(1_000_000),
+  rowVersion: z.number().int().min(1).optional(),
+  growths: z.array(CropGrowthInput).max(200).optional(),
+});
+export type CropGrowthsUpsertInput = z.input<typeof CropGrowthsUpsert>;
+
+export const CropRegion = z.object({ id: z.number().int(), name: z.string(), cropId: z.number().int(), rowVersion: z.number().int() });
+export type CropRegion = z.output<typeof CropRegion>;
+
+export const StageGrowthValue = z.object({
+  growthStageId: Id,
+  override: z.boolean().default(false),
+  sugar: GrowthRange.default(EMPTY_RANGE),
+  starch: GrowthRange.default(EMPTY_RANGE),
+});
+export type StageGrowthValue = z.output<typeof StageGrowthValue>;
+export type StageGrowthValueInput = z.input<typeof StageGrowthValue>;
+
+/** A region or a cultivar with its per-stage values. */
+export const OverrideOwner = z.object({ id: z.number().int(), name: z.string(), rowVersion: z.number().int(), growthValues: z.array(StageGrowthValue) });
+export type OverrideOwner = z.output<typeof OverrideOwner>;
+const OwnerUpdate = z.object({ id: Id, rowVersion: z.number().int().min(1), growthValues: z.array(StageGrowthValue).max(200) });
+export type OwnerUpdateInput = z.input<typeof OwnerUpdate>;
+
+export const RegionsCropGrowths = z.object({ growths: z.array(CropGrowthStage), regions: z.array(OverrideOwner) });
+export const CultivarGrowths = z.object({ growths: z.array(CropGrowthStage), cultivars: z.array(OverrideOwner) });
+
+const access = { permission: 'CarbohydrateEntries' } as const;
+const post = '/api/carbohydrate';
+
+export const cropGrowthsEndpoints = {
+  crops: endpoint({ method: 'POST', path: `${post}/crops`, access, input: PagedRequest, output: pagedResponse(GrowthCropRow) }),
+  cropGrowths: endpoint({ method: 'POST', path: `${post}/cropgrowths`, access, input: CropIdInput, output: CropGrowths }),
+  cropGrowthsUpsert: endpoint({ method: 'POST', path: `${post}/cropgrowthsupsert`, access, input: CropGrowthsUpsert, output: CropGrowths }),
+  cropGrowthsRemove: endpoint({
+    method: 'POST', path: `${post}/cropgrowthsremove`, access,
+    input: z.object({
+      id: Id,
+      assignId: z.number({ error: 'Select a growth to reassign' }).int().min(1, 'Select a growth to reassign'),
+    }),
+    output: z.object({ rowVersion: z.number().int(), movedEntries: z.number().int(), movedSamples: z.number().int() }),
+  }),
+  updateCropActive: endpoint({
+    method: 'POST', path: `${post}/updatecropactive`, access,
+    input: z.object({ id: Id, active: z.boolean({ error: 'Active must be true or false' }) }), output: Ok,
+  }),
+  getRegions: endpoint({ method: 'POST', path: `${post}/getregions`, access: { session: true }, input: CropIdInput, output: z.array(CropRegion) }),
+  regionsCropGrowths: endpoint({ method: 'POST', path: `${post}/regionscropgrowths`, access, input: CropIdInput, output: RegionsCropGrowths }),
+  addRegion: endpoint({ method: 'POST', path: `${post}/addregion`, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteRegion: endpoint({ method: 'POST', path: `${post}/deleteregion`, access, input: z.object({ id: Id }), output: Ok }),
+  updateRegions: endpoint({
+    method: 'POST', path: `${post}/updateregions`, access,
+    input: z.object({ cropId: Id, regions: z.array(OwnerUpdate).max(500) }), output: RegionsCropGrowths,
+  }),
+  cultivarGrowth: endpoint({ method: 'POST', path: `${post}/cultivargrowth`, access, input: CropIdInput, output: CultivarGrowths }),
+  addCultivar: endpoint({ method: 'POST', path: `${post}/addcultivar`, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteCultivar: endpoint({ method: 'POST', path: `${post}/deletecultivar`, access, input: z.object({ id: Id }), output: Ok }),
+  updateCultivarGrowth: endpoint({
+    method: 'POST', path: `${post}/updatecultivargrowth`, access,
+    input: z.object({ cropId: Id, cultivars: z.array(OwnerUpdate).max(500) }), output: CultivarGrowths,
+  }),
+};
