@@ -95,11 +95,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
-  // Before any route: an `await app.register` below flushes the routes declared so far, and a route keeps
-  // the error handler in force when it was flushed (with a web build present, the API's 400s lost their fields).
-  installErrorHandler(app, indexHtml);
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
