@@ -1,3 +1,4 @@
+import { resolveRange as resolveStageRange } from '../cropgrowths';
 import type { EntryRow, OverrideRow, StageRow } from './report.repository';
 
 export interface Range {
@@ -45,16 +46,18 @@ export interface ReportGroup {
   charts: CropChart[];
 }
 
+type Triple = [number | null, number | null, number | null];
+const asRange = (t: Triple): Range => ({ min: t[0], med: t[1], max: t[2] });
+const asOverride = (o?: OverrideRow) => (o ? { override: true, sugar: asRange(o.sugar), starch: asRange(o.starch) } : null);
+
 /**
- * A stage's range for a sample: the cultivar's override wins over the region's, which wins over the
- * stage's own values (docs/decisions: report records). The resolved ranges are frozen into the stored report.
+ * A stage's range for a sample, resolved by the crop-growth rules (features/cropgrowths: the cultivar's
+ * override wins over the region's, which wins over the stage's own values). The resolved ranges are frozen
+ * into the stored report.
  */
 export function resolveRange(stage: StageRow, region?: OverrideRow, cultivar?: OverrideRow): { sugar: Range; starch: Range } {
-  const pick = (k: 'sugar' | 'starch') => {
-    const v = cultivar?.[k] ?? region?.[k] ?? stage[k];
-    return { min: v[0], med: v[1], max: v[2] };
-  };
-  return { sugar: pick('sugar'), starch: pick('starch') };
+  const r = resolveStageRange({ sugar: asRange(stage.sugar), starch: asRange(stage.starch) }, asOverride(region), asOverride(cultivar));
+  return { sugar: r.sugar, starch: r.starch };
 }
 
 export function flag(value: number | null, range: Range | null): Flag {
