@@ -1,6 +1,7 @@
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
 import type { AuthService } from './platform/auth/auth.service';
+import { registerCarbohydrates } from './features/carbohydrates/carbohydrates.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -15,4 +16,5 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   void registrar;
   void deps;
   void platform;
+  registerCarbohydrates(registrar, deps);
 }
