@@ -23,7 +23,7 @@ export function cellValue(v: CellValue): string | number | boolean | Date | null
 
 /** Excel allows 31 characters and none of []:*?/\ in a sheet name, unique per workbook. */
 export function sheetName(wanted: string, taken: Set<string>): string {
-  const base = (wanted.replace(/[[\]:*?/\\]/g, ' ').trim() || 'Sheet').slice(0, 31);
+  const base = wanted.replace(/[[\]:*?/\\\s]+/g, ' ').trim().slice(0, 31).trim() || 'Sheet';
   let name = base;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
   taken.add(name.toLowerCase());
