@@ -6,4 +6,5 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings': lazy(() => import('../features/settings/SettingsPage')),
+  '/carbohydrates': lazy(() => import('../features/carbohydrates/CarbohydratesPage')),
 };
