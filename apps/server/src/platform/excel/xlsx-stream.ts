@@ -43,6 +43,9 @@ export class XlsxSheet<T> {
 
   addRow(row: T): void {
     const r = this.ws.addRow(this.columns.map((c) => cellValue(c.value(row))));
+    this.columns.forEach((c, i) => {
+      if (c.numFmt) r.getCell(i + 1).numFmt = c.numFmt;
+    });
     r.commit();
   }
 

@@ -76,6 +76,7 @@ export function EditCarbohydrateDialog(props: {
       data-testid={`edit-${f}`}
       onChange={(s) => (onPick ? onPick(toId(s)) : set({ [f]: f === 'cultivarId' || f === 'regionId' ? toId(s) || null : toId(s) }))}
       clearable={f === 'regionId'}
+      allowDeselect={f === 'regionId'}
       searchable
       comboboxProps={{ withinPortal: true }}
     />
