@@ -80,16 +80,18 @@ export async function buildApp(config: Config, opts: { database?: DatabaseHandle
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
 
+  // The error handler goes in before any route: a route takes the handler in place when it is added.
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
+  installErrorHandler(app, indexHtml);
+
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
   registerFeatures(registrar, deps, { auth });
   registerMessagesSocket(app, versions);
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  installErrorHandler(app, indexHtml);
 
   await seed(deps, app.log);
   await versions.start();

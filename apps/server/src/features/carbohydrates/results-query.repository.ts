@@ -82,6 +82,13 @@ export function orderBy(o: ListOrder, forward = true): RawBuilder<unknown> {
   return sql`${o.key} ${dir(o.keyDesc)}, e.id ${dir(o.idDesc)}`;
 }
 
+/** The same order over the materialized match set `m` (columns id and sk, the key). */
+export function orderByMatched(o: ListOrder, forward = true): RawBuilder<unknown> {
+  const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
+  const key = o.kind === 'text' ? sql`m.sk collate "C"` : sql`m.sk`;
+  return sql`${key} ${dir(o.keyDesc)}, m.id ${dir(o.idDesc)}`;
+}
+
 /** A row's position in an order, as an opaque string the client sends back with the next page. */
 export function encodeCursor(o: ListOrder, k: string, id: number): string {
   return Buffer.from(JSON.stringify([o.name, k, id])).toString('base64url');

@@ -1,10 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { type ListOrder, decodeCursor, encodeCursor, orderBy, seek } from './results-query.repository';
+import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
+/** A planner estimate this far above the cap is trusted without counting at all. */
+const TRUST_ESTIMATE_FROM = 5 * EXACT_COUNT_CAP;
 
 export interface PageRequest {
   where: RawBuilder<unknown>;
@@ -29,7 +31,10 @@ export class ResultsRepository {
 
   /** One page: the ids by a seek from the anchor page when there is one, else by offset; then their details. */
   async page(r: PageRequest): Promise<PageResult> {
-    const [keys, count] = await Promise.all([this.pageKeys(r), this.count(r.where)]);
+    const count = await this.count(r.where);
+    // A small match set (counted exactly) is collected through its best index and sorted; a large one is
+    // read in order from the order's index, where matching rows are dense.
+    const keys = await this.pageKeys(r, !count.estimated);
     const rows = await this.details(keys.map((k) => k.id), true);
     const first = keys[0];
     const last = keys[keys.length - 1];
@@ -41,24 +46,27 @@ export class ResultsRepository {
     };
   }
 
-  private async pageKeys(r: PageRequest): Promise<KeyRow[]> {
+  private async pageKeys(r: PageRequest, small: boolean): Promise<KeyRow[]> {
     const { order, size, page, anchor } = r;
     if (anchor && anchor.page !== page) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
       if (from) {
         const skip = (Math.abs(page - anchor.page) - 1) * size;
-        const rows = await this.keys(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward);
+        const rows = await this.keys(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward, small);
         return forward ? rows : rows.reverse();
       }
     }
-    return this.keys(r.where, order, size, (page - 1) * size, true);
+    return this.keys(r.where, order, size, (page - 1) * size, true, small);
   }
 
   /** Keys (the order's key as text, and id) of a stretch of the list. */
-  async keys(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward = true): Promise<KeyRow[]> {
-    const q = sql<KeyRow>`select e.id, (${order.key})::text as k from lab_job_entries e where ${where}
-      order by ${orderBy(order, forward)} limit ${limit} offset ${offset}`;
+  async keys(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward = true, small = false): Promise<KeyRow[]> {
+    const q = small
+      ? sql<KeyRow>`with m as materialized (select e.id, ${order.key} as sk from lab_job_entries e where ${where})
+          select m.id, (m.sk)::text as k from m order by ${orderByMatched(order, forward)} limit ${limit} offset ${offset}`
+      : sql<KeyRow>`select e.id, (${order.key})::text as k from lab_job_entries e where ${where}
+          order by ${orderBy(order, forward)} limit ${limit} offset ${offset}`;
     return (await q.execute(this.db)).rows;
   }
 
@@ -68,16 +76,20 @@ export class ResultsRepository {
     return this.keys(w, order, limit, 0, true);
   }
 
-  /** Exact up to the cap; beyond it the planner's estimate of the same condition. */
+  /**
+   * Exact up to the cap; beyond it the planner's estimate of the same condition. A list the planner
+   * puts far above the cap is not counted at all (a count over a million rows costs tens of ms).
+   */
   async count(where: RawBuilder<unknown>): Promise<{ total: number; estimated: boolean }> {
+    const plan = await sql<Record<string, unknown>>`explain (format json) select 1 from lab_job_entries e where ${where}`.execute(this.db);
+    const raw = Object.values(plan.rows[0] ?? {})[0];
+    const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+    if (estimate >= TRUST_ESTIMATE_FROM) return { total: estimate, estimated: true };
     const exact = await sql<{ n: number }>`select count(*)::int as n from
       (select 1 from lab_job_entries e where ${where} limit ${EXACT_COUNT_CAP + 1}) t`.execute(this.db);
     const n = exact.rows[0]?.n ?? 0;
     if (n <= EXACT_COUNT_CAP) return { total: n, estimated: false };
-    const plan = await sql<Record<string, unknown>>`explain (format json) select 1 from lab_job_entries e where ${where}`.execute(this.db);
-    const raw = Object.values(plan.rows[0] ?? {})[0];
-    const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-    const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? n);
     return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
   }
 
