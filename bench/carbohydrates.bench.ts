@@ -50,13 +50,13 @@ function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** REQUESTS calls over CONCURRENCY connections (after a warm-up); answers p50 and p95 in ms. */
-async function measure(path: string, body: (i: number) => unknown, n = REQUESTS) {
-  for (let i = 0; i < CONCURRENCY; i++) await request('POST', path, body(i + 100_000));
+async function measure(path: string, body: (i: number) => unknown, n = REQUESTS, concurrency = CONCURRENCY) {
+  for (let i = 0; i < concurrency; i++) await request('POST', path, body(i + 100_000));
   const times: number[] = [];
   let next = 0;
   let rows = 0;
   let total = '';
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+  await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < n) {
       const i = next++;
       const t = performance.now();
@@ -108,25 +108,26 @@ async function main() {
     if (login.text !== '"Success"') throw new Error(`login: ${login.text}`);
 
     const lines: string[] = [];
-    const report = (name: string, r: { p50: number; p95: number; rows: number; total: string }) => {
-      const line = `${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   rows ${r.rows}, total ${r.total}${r.p95 < 100 ? '' : '   ** over 100 ms **'}`;
+    // Each scenario: 20 connections (the target), then one connection (the cost of one call alone).
+    const report = (name: string, r: { p50: number; p95: number; rows: number; total: string }, alone: { p50: number }) => {
+      const line = `${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (1 connection p50 ${alone.p50.toFixed(1)} ms)   rows ${r.rows}, total ${r.total}${r.p95 < 100 ? '' : '   ** over 100 ms **'}`;
       lines.push(line);
       log(line);
     };
+    const run = async (path: string, body: (i: number) => unknown, n = REQUESTS) => [await measure(path, body, n), await measure(path, body, 40, 1)] as const;
     const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
     const deepPage = Math.floor((counts.results / 20) / 2);
     for (const [name, e] of [['paged', ep.paged], ['pagedgroupedlocation', ep.pagedgroupedlocation]] as const) {
-      report(`${name}: page 1`, await measure(e.path, () => ({ page: 1, rowsPerPage: 20 })));
+      report(`${name}: page 1`, ...await run(e.path, () => ({ page: 1, rowsPerPage: 20 })));
       const at = JSON.parse((await request('POST', e.path, { page: deepPage, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string };
       const anchor = { page: deepPage, first: at.firstKey, last: at.lastKey };
-      report(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`,
-        await measure(e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor })));
-      report(`${name}: search text ('client 0nnn')`, await measure(e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) })));
-      report(`${name}: search text page 3 ('client 0nnn', 20 a page)`, await measure(e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) })));
-      report(`${name}: filters crop + growth stage`, await measure(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })));
-      report(`${name}: filters crop + client + block`, await measure(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), client: 'client 1', fieldBlockNumber: 'b3' })));
-      report(`${name}: sorted by sample number, page 2 of 100 rows`, await measure(e.path, () => ({ page: 2, rowsPerPage: 100, sortBy: 'sampleNumber' })));
-      report(`${name}: (info) deep page ${deepPage} by OFFSET, no anchor`, await measure(e.path, () => ({ page: deepPage, rowsPerPage: 20 }), 60));
+      report(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, ...await run(e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor })));
+      report(`${name}: search text ('client 0nnn')`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) })));
+      report(`${name}: search text page 3 ('client 0nnn', 20 a page)`, ...await run(e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) })));
+      report(`${name}: filters crop + growth stage`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })));
+      report(`${name}: filters crop + client + block`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), client: 'client 1', fieldBlockNumber: 'b3' })));
+      report(`${name}: sorted by sample number, page 2 of 100 rows`, ...await run(e.path, () => ({ page: 2, rowsPerPage: 100, sortBy: 'sampleNumber' })));
+      report(`${name}: (info) deep page ${deepPage} by OFFSET, no anchor`, ...await run(e.path, () => ({ page: deepPage, rowsPerPage: 20 }), 60));
     }
 
     // Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms.
