@@ -29,44 +29,65 @@ type KeyRow = { id: number; k: string };
 export class ResultsRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page: the ids by a seek from the anchor page when there is one, else by offset; then their details. */
+  /**
+   * One page. When the planner expects few matches they are collected once (up to the cap, through
+   * their best index) and both counted and sorted from that set; otherwise the estimate stands as the
+   * total and the page is read in order from the order's index, by a seek from the anchor page when
+   * there is one, else by offset.
+   */
   async page(r: PageRequest): Promise<PageResult> {
-    const count = await this.count(r.where);
-    // A small match set (counted exactly) is collected through its best index and sorted; a large one is
-    // read in order from the order's index, where matching rows are dense.
-    const keys = await this.pageKeys(r, !count.estimated);
+    const estimate = await this.estimate(r.where);
+    let total = { total: estimate, estimated: true };
+    let keys: KeyRow[] | null = null;
+    if (estimate < TRUST_ESTIMATE_FROM) {
+      const small = await this.smallPage(r);
+      if (small.n <= EXACT_COUNT_CAP) {
+        total = { total: small.n, estimated: false };
+        keys = small.keys;
+      } else total = { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+    }
+    keys ??= await this.pageKeys(r);
     const rows = await this.details(keys.map((k) => k.id), true);
     const first = keys[0];
     const last = keys[keys.length - 1];
     return {
       rows,
-      ...count,
+      ...total,
       firstKey: first ? encodeCursor(r.order, first.k, first.id) : null,
       lastKey: last ? encodeCursor(r.order, last.k, last.id) : null,
     };
   }
 
-  private async pageKeys(r: PageRequest, small: boolean): Promise<KeyRow[]> {
+  /** Up to cap + 1 matches collected once: how many there are, and the page among them. */
+  private async smallPage(r: PageRequest): Promise<{ n: number; keys: KeyRow[] }> {
+    const q = sql<{ n: number; id: number | null; k: string | null }>`
+      with m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${EXACT_COUNT_CAP + 1}),
+        c as (select count(*)::int as n from m),
+        p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn from m
+          order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size})
+      select c.n, p.id, p.k from c left join p on true order by p.rn`;
+    const rows = (await q.execute(this.db)).rows;
+    return { n: rows[0]?.n ?? 0, keys: rows.flatMap((x) => (x.id === null || x.k === null ? [] : [{ id: x.id, k: x.k }])) };
+  }
+
+  private async pageKeys(r: PageRequest): Promise<KeyRow[]> {
     const { order, size, page, anchor } = r;
     if (anchor && anchor.page !== page) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
       if (from) {
         const skip = (Math.abs(page - anchor.page) - 1) * size;
-        const rows = await this.keys(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward, small);
+        const rows = await this.keys(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward);
         return forward ? rows : rows.reverse();
       }
     }
-    return this.keys(r.where, order, size, (page - 1) * size, true, small);
+    return this.keys(r.where, order, size, (page - 1) * size, true);
   }
 
-  /** Keys (the order's key as text, and id) of a stretch of the list. */
-  async keys(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward = true, small = false): Promise<KeyRow[]> {
-    const q = small
-      ? sql<KeyRow>`with m as materialized (select e.id, ${order.key} as sk from lab_job_entries e where ${where})
-          select m.id, (m.sk)::text as k from m order by ${orderByMatched(order, forward)} limit ${limit} offset ${offset}`
-      : sql<KeyRow>`select e.id, (${order.key})::text as k from lab_job_entries e where ${where}
-          order by ${orderBy(order, forward)} limit ${limit} offset ${offset}`;
+  /** Keys (the order's key as text, and id) of a stretch of the list, read in order. */
+  async keys(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward = true): Promise<KeyRow[]> {
+    const q = sql<KeyRow>`select e.id, (${order.key})::text as k from lab_job_entries e where ${where}
+      order by ${orderBy(order, forward)} limit ${limit} offset ${offset}`;
     return (await q.execute(this.db)).rows;
   }
 
@@ -76,21 +97,12 @@ export class ResultsRepository {
     return this.keys(w, order, limit, 0, true);
   }
 
-  /**
-   * Exact up to the cap; beyond it the planner's estimate of the same condition. A list the planner
-   * puts far above the cap is not counted at all (a count over a million rows costs tens of ms).
-   */
-  async count(where: RawBuilder<unknown>): Promise<{ total: number; estimated: boolean }> {
+  /** The planner's estimate of how many rows match (well under a millisecond at any size). */
+  async estimate(where: RawBuilder<unknown>): Promise<number> {
     const plan = await sql<Record<string, unknown>>`explain (format json) select 1 from lab_job_entries e where ${where}`.execute(this.db);
     const raw = Object.values(plan.rows[0] ?? {})[0];
     const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-    const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
-    if (estimate >= TRUST_ESTIMATE_FROM) return { total: estimate, estimated: true };
-    const exact = await sql<{ n: number }>`select count(*)::int as n from
-      (select 1 from lab_job_entries e where ${where} limit ${EXACT_COUNT_CAP + 1}) t`.execute(this.db);
-    const n = exact.rows[0]?.n ?? 0;
-    if (n <= EXACT_COUNT_CAP) return { total: n, estimated: false };
-    return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+    return Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
   }
 
   /** The full rows of these ids, in the order given. */
