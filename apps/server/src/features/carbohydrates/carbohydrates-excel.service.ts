@@ -93,15 +93,19 @@ export class CarbohydratesExcelService {
     });
   }
 
+  /** Reads the list in keyset chunks; the next chunk is fetched while the current one is written. */
   private async walk(q: ExcelQuery, order: ListOrder, write: (rows: Row[]) => Promise<void>): Promise<void> {
     const where = listWhere(q);
-    let after: { id: number; k: string } | null = null;
-    for (;;) {
+    const fetch = async (after: { id: number; k: string } | null) => {
       const keys = await this.results.chunkAfter(where, order, after, CHUNK);
-      if (keys.length === 0) return;
-      await write(await this.results.details(keys.map((k) => k.id), false));
-      if (keys.length < CHUNK) return;
-      after = keys[keys.length - 1];
+      return keys.length ? { keys, rows: await this.results.details(keys.map((k) => k.id), false) } : null;
+    };
+    let current = await fetch(null);
+    while (current) {
+      const next = current.keys.length < CHUNK ? Promise.resolve(null) : fetch(current.keys[current.keys.length - 1]);
+      next.catch(() => undefined); // awaited below; a failure surfaces there, not as an unhandled rejection
+      await write(current.rows);
+      current = await next;
     }
   }
 }
