@@ -104,6 +104,16 @@ describe('POST /api/carbohydrate/pagedgroupedlocation', () => {
     const group = r.body.rows.find((x: { sampleNumber: string }) => x.sampleNumber === 'A1').group;
     expect(numbers((await staff.call(ep.pagedgroupedlocation, { group })).body)).toEqual(['A1', 'A2']);
   });
+
+  it('answers the same pages by seek as by offset', async () => {
+    const p1 = (await staff.call(ep.pagedgroupedlocation, { rowsPerPage: 2, page: 1 })).body;
+    const p3 = (await staff.call(ep.pagedgroupedlocation, { rowsPerPage: 2, page: 3 })).body;
+    const anchor = { page: 1, first: p1.firstKey, last: p1.lastKey };
+    expect((await staff.call(ep.pagedgroupedlocation, { rowsPerPage: 2, page: 3, anchor })).body.rows).toEqual(p3.rows);
+    const back = { page: 3, first: p3.firstKey, last: p3.lastKey };
+    expect((await staff.call(ep.pagedgroupedlocation, { rowsPerPage: 2, page: 2, anchor: back })).body.rows)
+      .toEqual((await staff.call(ep.pagedgroupedlocation, { rowsPerPage: 2, page: 2 })).body.rows);
+  });
 });
 
 describe('POST /api/carbohydrate/filteroptions', () => {

@@ -6,7 +6,8 @@ import type { CarbohydrateFilter } from '@sapwood/contracts';
  * a key column plus id, each served by one partial index of migration 0070).
  */
 
-export type KeyKind = 'text' | 'time' | 'int';
+/** text: lower-cased in the "C" collation; plain: text in the default collation (the location key) */
+export type KeyKind = 'text' | 'plain' | 'time' | 'int';
 export interface ListOrder {
   /** the order's name, part of every cursor so that a cursor of another order is never used */
   name: string;
@@ -35,7 +36,7 @@ export function resultsOrder(sortBy: string, ascending: boolean): ListOrder {
 }
 
 /** The grouped tab: newest location group first (merged groups before the rest), entries in entry order. */
-export const GROUPED_ORDER: ListOrder = { name: 'group', key: sql`e.location_key`, kind: 'text', keyDesc: true, idDesc: false };
+export const GROUPED_ORDER: ListOrder = { name: 'group', key: sql`e.location_key`, kind: 'plain', keyDesc: true, idDesc: false };
 
 function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,6 +63,7 @@ export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuild
 function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
   if (kind === 'int') return sql`${Number(v)}::int`;
   if (kind === 'time') return sql`${v}::timestamptz`;
+  if (kind === 'plain') return sql`${v}::text`;
   return sql`(${v} collate "C")`;
 }
 

@@ -5,8 +5,6 @@ import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, se
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
-/** A planner estimate this far above the cap is trusted without counting at all. */
-const TRUST_ESTIMATE_FROM = 5 * EXACT_COUNT_CAP;
 
 export interface PageRequest {
   where: RawBuilder<unknown>;
@@ -27,7 +25,13 @@ export interface PageResult {
 type KeyRow = { id: number; k: string };
 
 export class ResultsRepository {
-  constructor(private readonly db: Db) {}
+  /** a planner estimate this far above the cap is trusted without counting at all */
+  private readonly trustFrom: number;
+
+  /** `cap` 0 makes every list take the large-list path (tests of the seek use it). */
+  constructor(private readonly db: Db, private readonly cap = EXACT_COUNT_CAP) {
+    this.trustFrom = 5 * cap;
+  }
 
   /**
    * One page. When the planner expects few matches they are collected once (up to the cap, through
@@ -39,12 +43,12 @@ export class ResultsRepository {
     const estimate = await this.estimate(r.where);
     let total = { total: estimate, estimated: true };
     let keys: KeyRow[] | null = null;
-    if (estimate < TRUST_ESTIMATE_FROM) {
+    if (estimate < this.trustFrom) {
       const small = await this.smallPage(r);
-      if (small.n <= EXACT_COUNT_CAP) {
+      if (small.n <= this.cap) {
         total = { total: small.n, estimated: false };
         keys = small.keys;
-      } else total = { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+      } else total = { total: Math.max(estimate, this.cap + 1), estimated: true };
     }
     keys ??= await this.pageKeys(r);
     const rows = await this.details(keys.map((k) => k.id), true);
@@ -61,7 +65,7 @@ export class ResultsRepository {
   /** Up to cap + 1 matches collected once: how many there are, and the page among them. */
   private async smallPage(r: PageRequest): Promise<{ n: number; keys: KeyRow[] }> {
     const q = sql<{ n: number; id: number | null; k: string | null }>`
-      with m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${EXACT_COUNT_CAP + 1}),
+      with m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${this.cap + 1}),
         c as (select count(*)::int as n from m),
         p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn from m
           order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size})
