@@ -95,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
 
+
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);

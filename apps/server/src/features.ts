@@ -19,6 +19,7 @@ import { registerRoles } from './features/roles/roles.routes';
 import { registerAgronomists } from './features/agronomists/agronomists.routes';
 import { registerTissues } from './features/tissues/tissues.routes';
 import { registerCropGrowths } from './features/cropgrowths/cropgrowths.routes';
+import { registerCarbohydrates } from './features/carbohydrates/carbohydrates.routes';
 
 /** Platform services a feature may use. */
 export interface PlatformServices {
@@ -50,4 +51,5 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   registerAgronomists(registrar, deps);
   registerTissues(registrar, deps);
   registerCropGrowths(registrar, deps);
+  registerCarbohydrates(registrar, deps);
 }

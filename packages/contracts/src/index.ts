@@ -14,6 +14,7 @@ import { roleEndpoints } from './features/roles';
 import { agronomistEndpoints } from './features/agronomists';
 import { tissuesEndpoints } from './features/tissues';
 import { cropGrowthsEndpoints } from './features/cropgrowths';
+import { carbohydratesEndpoints } from './features/carbohydrates';
 
 export * from './endpoint';
 export * from './permissions';
@@ -36,6 +37,7 @@ export * from './features/roles';
 export * from './features/agronomists';
 export * from './features/tissues';
 export * from './features/cropgrowths';
+export * from './features/carbohydrates';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -54,6 +56,7 @@ export const apiFeatures = {
   agronomists: agronomistEndpoints,
   tissues: tissuesEndpoints,
   cropGrowths: cropGrowthsEndpoints,
+  carbohydrates: carbohydratesEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -18,4 +18,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/agronomist': lazy(() => import('../features/agronomists/AgronomistsPage')),
   '/carbohydratestissues': lazy(() => import('../features/tissues/TissuesPage')),
   '/carbohydratesgrowths': lazy(() => import('../features/cropgrowths/CropGrowthsPage')),
+  '/carbohydrates': lazy(() => import('../features/carbohydrates/CarbohydratesPage')),
 };

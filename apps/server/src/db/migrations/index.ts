@@ -8,6 +8,7 @@ import * as m0030 from './0030_reference_list_versions';
 import * as m0035 from './0035_addresses_distributors';
 import * as m0020 from './0020_users_roles_versions';
 import * as m0050 from './0050_carbohydrate_reference_versions';
+import * as m0070 from './0070_carbohydrate_results';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0035_addresses_distributors': m0035,
   '0020_users_roles_versions': m0020,
   '0050_carbohydrate_reference_versions': m0050,
+  '0070_carbohydrate_results': m0070,
 };

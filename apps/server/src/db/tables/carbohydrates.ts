@@ -95,5 +95,7 @@ export interface CarbohydrateTables {
     archived: Generated<boolean>;
     row_version: Generated<number>;
     created_at: Generated<Date>;
+    /** generated (migration 0070): the entry's location group key, see ADR 0070 */
+    location_key: ColumnType<string, never, never>;
   };
 }

@@ -31,7 +31,16 @@ export interface PagedTableProps<Row> {
   maxHeight?: string;
   searchPlaceholder?: string;
   testId?: string;
+  /**
+   * The endpoint answers firstKey/lastKey (and takes `anchor`): moving to another page sends where the
+   * last loaded page sits, so the server seeks instead of counting past every earlier row.
+   */
+  keyset?: boolean;
+  /** told the rows of every page as it arrives */
+  onRows?: (rows: Row[]) => void;
 }
+
+type Answer<Row> = { rows: Row[]; total: number; estimated?: boolean; firstKey?: string | null; lastKey?: string | null };
 
 /** Paging request fields for the current table state. */
 export function pagingParams(s: TableState): PagedRequestInput {
@@ -50,12 +59,25 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const request = { ...pagingParams(state), ...filters };
+  const lastLoaded = useRef<{ sig: string; page: number; first: string; last: string } | null>(null);
   const query = useQuery({
     queryKey: [endpoint.path, request],
-    queryFn: ({ signal }) => call(endpoint, request as never, { signal }) as Promise<{ rows: Row[]; total: number }>,
+    queryFn: async ({ signal }) => {
+      const page = state.page;
+      const sig = JSON.stringify({ ...request, page: undefined });
+      const at = lastLoaded.current;
+      const anchor = props.keyset && at && at.sig === sig && at.page !== page ? { page: at.page, first: at.first, last: at.last } : undefined;
+      const answer = (await call(endpoint, (anchor ? { ...request, anchor } : request) as never, { signal })) as Answer<Row>;
+      if (props.keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
+      return answer;
+    },
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.rows ?? [];
+  const onRows = props.onRows;
+  useEffect(() => {
+    if (query.data) onRows?.(query.data.rows);
+  }, [query.data, onRows]);
   const total = query.data?.total ?? 0;
 
   const table = useReactTable({
@@ -174,6 +196,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         page={state.page}
         rowsPerPage={state.rowsPerPage}
         total={total}
+        estimated={query.data?.estimated ?? false}
         onPage={(page) => update({ page })}
         onRowsPerPage={(rowsPerPage) => update({ rowsPerPage, page: 1 })}
       />

@@ -14,6 +14,8 @@ export function Pager(props: {
   page: number;
   rowsPerPage: number;
   total: number;
+  /** the total is an estimate (shown as '≈ N') */
+  estimated?: boolean;
   onPage: (page: number) => void;
   onRowsPerPage: (size: number) => void;
 }) {
@@ -34,7 +36,7 @@ export function Pager(props: {
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <Text size="xs" c="dimmed" data-testid="pager-range">{from}–{to} of {total}</Text>
+        <Text size="xs" c="dimmed" data-testid="pager-range">{from}–{to} of {props.estimated ? '≈ ' : ''}{total}</Text>
       </Group>
       <Group gap={2} aria-label="Pages">
         <Button variant="subtle" size="compact-xs" disabled={page <= 1} onClick={() => props.onPage(1)}>First</Button>

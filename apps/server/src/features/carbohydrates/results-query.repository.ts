@@ -1,0 +1,109 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { CarbohydrateFilter } from '@sapwood/contracts';
+
+/**
+ * The SQL pieces of the result lists: which rows (filters and search) and in which order (a keyset:
+ * a key column plus id, each served by one partial index of migration 0070).
+ */
+
+/** text: lower-cased in the "C" collation; plain: text in the default collation (the location key) */
+export type KeyKind = 'text' | 'plain' | 'time' | 'int';
+export interface ListOrder {
+  /** the order's name, part of every cursor so that a cursor of another order is never used */
+  name: string;
+  key: RawBuilder<unknown>;
+  kind: KeyKind;
+  keyDesc: boolean;
+  idDesc: boolean;
+}
+
+const lowerC = (col: string) => sql`(lower(${sql.ref(`e.${col}`)}) collate "C")`;
+
+const ORDERS: Record<string, { key: RawBuilder<unknown>; kind: KeyKind }> = {
+  sampleNumber: { key: lowerC('sample_number'), kind: 'text' },
+  entity: { key: lowerC('entity'), kind: 'text' },
+  farmName: { key: lowerC('farm_name'), kind: 'text' },
+  fieldBlockNumber: { key: lowerC('field_block_number'), kind: 'text' },
+  completedOn: { key: sql`e.result_on`, kind: 'time' },
+  createdOn: { key: sql`e.id`, kind: 'int' },
+};
+
+/** The results tab: a whitelisted column, or newest entry first. */
+export function resultsOrder(sortBy: string, ascending: boolean): ListOrder {
+  const o = ORDERS[sortBy];
+  if (!o) return { name: 'default', key: sql`e.id`, kind: 'int', keyDesc: true, idDesc: true };
+  return { name: `${sortBy}:${ascending ? 'a' : 'd'}`, ...o, keyDesc: !ascending, idDesc: !ascending };
+}
+
+/** The grouped tab: newest location group first (merged groups before the rest), entries in entry order. */
+export const GROUPED_ORDER: ListOrder = { name: 'group', key: sql`e.location_key`, kind: 'plain', keyDesc: true, idDesc: false };
+
+function likePrefix(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filter and search of a list as one WHERE condition (measured results only). */
+export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`e.result_on is not null`];
+  if (f.client) parts.push(sql`${lowerC('entity')} like ${likePrefix(f.client)}`);
+  if (f.farmName) parts.push(sql`${lowerC('farm_name')} like ${likePrefix(f.farmName)}`);
+  if (f.fieldBlockNumber) parts.push(sql`${lowerC('field_block_number')} like ${likePrefix(f.fieldBlockNumber)}`);
+  if (f.cropId) parts.push(sql`e.crop_id = ${f.cropId}`);
+  if (f.cropGrowthId) parts.push(sql`e.growth_stage_id = ${f.cropGrowthId}`);
+  if (f.organ) parts.push(sql`e.tissue_id = ${f.organ}`);
+  if (f.group) parts.push(sql`e.location_key = ${f.group}`);
+  if (f.search) {
+    const p = likePrefix(f.search);
+    parts.push(sql`(${lowerC('sample_number')} like ${p} or ${lowerC('entity')} like ${p}
+      or ${lowerC('farm_name')} like ${p} or ${lowerC('field_block_number')} like ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
+  if (kind === 'int') return sql`${Number(v)}::int`;
+  if (kind === 'time') return sql`${v}::timestamptz`;
+  if (kind === 'plain') return sql`${v}::text`;
+  return sql`(${v} collate "C")`;
+}
+
+/**
+ * Rows strictly after (forward) or before (backward) the key (v, id) in the given order. The first
+ * clause bounds the index range; the second breaks ties on id.
+ */
+export function seek(o: ListOrder, v: string, id: number, forward: boolean): RawBuilder<unknown> {
+  const keyDesc = forward ? o.keyDesc : !o.keyDesc;
+  const idDesc = forward ? o.idDesc : !o.idDesc;
+  const val = keyValue(o.kind, v);
+  const op = (desc: boolean, strict: boolean) => sql.raw(desc ? (strict ? '<' : '<=') : strict ? '>' : '>=');
+  return sql`(${o.key} ${op(keyDesc, false)} ${val} and (${o.key} ${op(keyDesc, true)} ${val} or e.id ${op(idDesc, true)} ${id}))`;
+}
+
+export function orderBy(o: ListOrder, forward = true): RawBuilder<unknown> {
+  const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
+  return sql`${o.key} ${dir(o.keyDesc)}, e.id ${dir(o.idDesc)}`;
+}
+
+/** The same order over the materialized match set `m` (columns id and sk, the key). */
+export function orderByMatched(o: ListOrder, forward = true): RawBuilder<unknown> {
+  const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
+  const key = o.kind === 'text' ? sql`m.sk collate "C"` : sql`m.sk`;
+  return sql`${key} ${dir(o.keyDesc)}, m.id ${dir(o.idDesc)}`;
+}
+
+/** A row's position in an order, as an opaque string the client sends back with the next page. */
+export function encodeCursor(o: ListOrder, k: string, id: number): string {
+  return Buffer.from(JSON.stringify([o.name, k, id])).toString('base64url');
+}
+
+export function decodeCursor(o: ListOrder, cursor: string): { k: string; id: number } | null {
+  try {
+    const [name, k, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (name !== o.name || typeof k !== 'string' || typeof id !== 'number' || !Number.isInteger(id)) return null;
+    if (o.kind === 'int' && !/^-?\d+$/.test(k)) return null;
+    if (o.kind === 'time' && !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2}){0,2}|Z)?$/.test(k)) return null;
+    return { k, id };
+  } catch {
+    return null;
+  }
+}

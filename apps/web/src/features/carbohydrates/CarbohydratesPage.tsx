@@ -1,0 +1,163 @@
+import { ActionIcon, Box, Button, Group, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconFileSpreadsheet, IconFilter, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type CarbohydrateResultRow, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { useConfirm } from '../../components/ui/confirm';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { call, endpointUrl } from '../../lib/api';
+import { notify, runOperation } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { resultColumns } from './columns';
+import { DebugDialog } from './DebugDialog';
+import { EditCarbohydrateDialog } from './EditCarbohydrateDialog';
+import { FilterPanel, type FilterValues, NO_FILTERS } from './FilterPanel';
+import { ReportDialog } from './report/ReportDialog';
+import { useSelection } from './useSelection';
+
+const ep = apiFeatures.carbohydrates;
+type Row = CarbohydrateResultRow;
+
+/** /carbohydrates: results grouped by location and as a plain list, with selection, merge, edit and downloads. */
+export default function CarbohydratesPage() {
+  const session = useSession();
+  const confirm = useConfirm();
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'results' ? 'results' : 'grouped';
+  const [showFilters, setShowFilters] = useState(false);
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [debugging, setDebugging] = useState<Row | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const selection = useSelection();
+  const options = useQuery({ queryKey: ['carbohydrate-filteroptions'], queryFn: () => call(ep.filteroptions, {}) });
+  const canDebug = session.isDev || hasPermission(session.permissions, 'Admin');
+
+  const refresh = () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/carbohydrate/') });
+
+  const applyFilters = (f: FilterValues) => {
+    setFilters(f);
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('g.page');
+      next.delete('r.page');
+      return next;
+    }, { replace: true });
+  };
+
+  async function toggleGroup(row: Row) {
+    const checked = selection.groupChecked(row.group);
+    const ok = await confirm(checked ? 'Uncheck every entry of this group?' : 'Check every entry of this group?', 'Group');
+    if (!ok) return;
+    const all = await call(ep.pagedgroupedlocation, { group: row.group, all: true }, { overlay: true });
+    selection.set(all.rows, !checked);
+  }
+
+  async function merge() {
+    if (selection.count < 2) {
+      notify.error('Select at least two entries to merge');
+      return;
+    }
+    if (!(await confirm(`Merge the groups of the ${selection.count} selected entries into one group?`, 'Merge Entries'))) return;
+    const done = await runOperation(() => call(ep.mergeentries, { ids: selection.ids }, { overlay: true }));
+    if (done) {
+      selection.clear();
+      await refresh();
+    }
+  }
+
+  const columns = useMemo(
+    () => resultColumns({ selection, sortable: tab === 'results', canDebug, onEdit: setEditing, onDebug: setDebugging }),
+    [selection, tab, canDebug],
+  );
+
+  return (
+    <Box data-testid="carbohydrates-page">
+      <Group gap="xs" mb="xs" wrap="wrap">
+        <Tooltip label="Search panel">
+          <ActionIcon variant={showFilters ? 'filled' : 'light'} aria-label="Toggle search panel" data-testid="toggle-filters" onClick={() => setShowFilters((s) => !s)}>
+            <IconFilter size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Button size="xs" variant="light" component="a" data-testid="download-selected" disabled={selection.count === 0}
+          href={selection.count ? endpointUrl(ep.pagedexcelids, { ids: selection.ids }) : undefined} download>
+          Download Selected
+        </Button>
+        <Button size="xs" variant="light" data-testid="download-report" disabled={selection.count === 0} onClick={() => setReportOpen(true)}>
+          Download Selected Report
+        </Button>
+        <Button size="xs" variant="light" data-testid="merge-entries" disabled={selection.count < 2} onClick={merge}>Merge Entries</Button>
+        {tab === 'grouped' && (
+          <Tooltip label="One sheet per location">
+            <ActionIcon component="a" variant="light" color="green" aria-label="Download one sheet per location" data-testid="download-per-location"
+              href={endpointUrl(ep.pagedexcelgroupedlocationfile, { ...filters, search: params.get('g.q') ?? '' })} download>
+              <IconFileSpreadsheet size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Text size="sm" data-testid="selection-line">You have selected {selection.count} which creates {selection.groups} pages.</Text>
+        <Tooltip label="Clear selection">
+          <ActionIcon variant="subtle" color="gray" aria-label="Clear selection" data-testid="clear-selection" onClick={selection.clear}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {showFilters && <FilterPanel options={options.data} applied={filters} onApply={applyFilters} />}
+      <Tabs value={tab} onChange={(t) => setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (t === 'results') next.set('tab', 'results');
+        else next.delete('tab');
+        return next;
+      })}>
+        <Tabs.List mb="xs">
+          <Tabs.Tab value="grouped" data-testid="tab-grouped">GROUPED BY LOCATION</Tabs.Tab>
+          <Tabs.Tab value="results" data-testid="tab-results">RESULTS</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <ResultsTable
+        key={tab}
+        grouped={tab === 'grouped'}
+        filters={filters}
+        columns={columns}
+        onRows={selection.learn}
+        onRowDoubleClick={toggleGroup}
+        rowStyle={(r) => (selection.groupChecked(r.group) ? { background: 'var(--mantine-color-teal-0)' } : undefined)}
+      />
+      <EditCarbohydrateDialog row={editing} options={options.data} onClose={() => setEditing(null)} onSaved={() => {
+        setEditing(null);
+        void refresh();
+      }} />
+      <DebugDialog entry={debugging} onClose={() => setDebugging(null)} />
+      <ReportDialog opened={reportOpen} selection={selection.selection} onClose={() => setReportOpen(false)} />
+    </Box>
+  );
+}
+
+function ResultsTable(props: {
+  grouped: boolean;
+  filters: FilterValues;
+  columns: ReturnType<typeof resultColumns>;
+  onRows: (rows: Row[]) => void;
+  onRowDoubleClick: (row: Row) => void;
+  rowStyle: (row: Row) => React.CSSProperties | undefined;
+}) {
+  const { grouped } = props;
+  return (
+    <PagedTable<Row>
+      endpoint={grouped ? ep.pagedgroupedlocation : ep.paged}
+      excelEndpoint={grouped ? ep.pagedexcelgroupedlocation : ep.pagedexcel}
+      stateKey={grouped ? 'g' : 'r'}
+      keyset
+      columns={props.columns}
+      rowId={(r) => r.id}
+      filters={props.filters as unknown as Record<string, unknown>}
+      onRowDoubleClick={props.onRowDoubleClick}
+      onRows={props.onRows}
+      rowStyle={props.rowStyle}
+      searchPlaceholder="Sample, client, farm or block"
+      testId={grouped ? 'grouped-table' : 'results-table'}
+    />
+  );
+}

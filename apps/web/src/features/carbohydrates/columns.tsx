@@ -1,0 +1,84 @@
+import { ActionIcon, Checkbox, Group, Tooltip } from '@mantine/core';
+import { IconBug, IconCircleCheckFilled, IconPencil } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { CarbohydrateResultRow } from '@sapwood/contracts';
+import { fixed2, formatDate, formatDateTime } from '../../lib/format';
+import type { Selection } from './useSelection';
+
+type Row = CarbohydrateResultRow;
+
+export const growthPhase = (r: Pick<Row, 'cropGrowth' | 'linkedTissueName'>) =>
+  r.linkedTissueName ? `${r.cropGrowth} (${r.linkedTissueName})` : r.cropGrowth;
+
+const result = (v: number | null, na: boolean) => (na && v === null ? 'N/A' : fixed2(v));
+
+/** The columns of both tabs (spec part 1 §2 /carbohydrates); the grouped tab is not sortable. */
+export function resultColumns(opts: {
+  selection: Selection;
+  sortable: boolean;
+  canDebug: boolean;
+  onEdit: (row: Row) => void;
+  onDebug: (row: Row) => void;
+}): ColumnDef<Row, unknown>[] {
+  const { selection, sortable } = opts;
+  const col = (id: string, header: string, cell: (r: Row) => string, sort = false): ColumnDef<Row, unknown> => ({
+    id, header, cell: (c) => cell(c.row.original), enableSorting: sortable && sort,
+  });
+  return [
+    {
+      id: 'select',
+      header: () => null,
+      enableSorting: false,
+      size: 40,
+      cell: (c) => {
+        const r = c.row.original;
+        return (
+          <Group gap={2} wrap="nowrap">
+            <Checkbox
+              size="xs"
+              aria-label={`Select ${r.sampleNumber}`}
+              data-testid={`select-${r.sampleNumber}`}
+              checked={selection.isSelected(r.id)}
+              onChange={(e) => selection.set([r], e.currentTarget.checked)}
+            />
+            {selection.groupChecked(r.group) && (
+              <Tooltip label="Whole group checked">
+                <IconCircleCheckFilled size={14} color="var(--mantine-color-teal-6)" data-testid={`group-checked-${r.sampleNumber}`} />
+              </Tooltip>
+            )}
+          </Group>
+        );
+      },
+    },
+    col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true),
+    col('entity', 'Entity', (r) => r.entity, true),
+    col('farmName', 'Farm', (r) => r.farmName, true),
+    col('crop', 'Crop / Cultivar', (r) => (r.cultivar ? `${r.crop} / ${r.cultivar}` : r.crop)),
+    col('region', 'Region', (r) => r.regionName ?? ''),
+    col('fieldBlockNumber', 'Field Block Number', (r) => r.fieldBlockNumber, true),
+    col('growth', 'Growth Phase (Organ)', growthPhase),
+    col('organ', 'Organ', (r) => r.tissue),
+    col('sugar', 'Sugar', (r) => result(r.sugar, r.na)),
+    col('starch', 'Starch', (r) => result(r.starch, r.na)),
+    col('sampleDate', 'Field Date', (r) => formatDate(r.sampleDate)),
+    col('createdOn', 'Job Created', (r) => formatDateTime(r.createdOn), true),
+    col('completedOn', 'Result date', (r) => formatDateTime(r.completedOn), true),
+    {
+      id: 'actions',
+      header: () => 'Actions',
+      enableSorting: false,
+      cell: (c) => (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon variant="subtle" size="sm" aria-label="Edit" data-testid={`edit-${c.row.original.sampleNumber}`} onClick={() => opts.onEdit(c.row.original)}>
+            <IconPencil size={14} />
+          </ActionIcon>
+          {opts.canDebug && (
+            <ActionIcon variant="subtle" size="sm" color="gray" aria-label="Debug" data-testid={`debug-${c.row.original.sampleNumber}`} onClick={() => opts.onDebug(c.row.original)}>
+              <IconBug size={14} />
+            </ActionIcon>
+          )}
+        </Group>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,188 @@
+// npm run bench:carbohydrates — the carbohydrate results screen over a million results on the
+// PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+// A fresh database is created, migrated by the app itself (a real server process), loaded, measured
+// and dropped again. Only 127.0.0.1 is spoken to.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
+import { openDatabase } from '../apps/server/src/db/database';
+import { saveResults } from '../apps/server/src/features/carbohydrates/results-save.repository';
+import { recordChange } from '../apps/server/src/platform/audit/audit';
+import { createServerDatabase } from '../tests/support/database';
+import { JOBS, PENDING_JOBS, SAMPLES_PER_JOB, loadData } from './carbohydrates-data';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = 3700 + Math.floor(Math.random() * 200);
+const ADMIN = { email: 'bench@bench.local', password: 'bench-password-1' };
+const CONCURRENCY = 20;
+const REQUESTS = 400;
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+let cookie = '';
+const log = (s: string) => console.log(s);
+
+function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port: PORT, path, method, agent, headers: {
+      ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+      ...(cookie ? { cookie } : {}),
+    } }, (res) => {
+      const keep = res.headers['content-type']?.includes('json');
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        if (keep) chunks.push(c);
+      });
+      res.on('end', () => {
+        const set = res.headers['set-cookie']?.[0];
+        if (set) cookie = set.split(';')[0];
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), bytes });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** REQUESTS calls over CONCURRENCY connections (after a warm-up); answers p50 and p95 in ms. */
+async function measure(path: string, body: (i: number) => unknown, n = REQUESTS, concurrency = CONCURRENCY) {
+  for (let i = 0; i < concurrency; i++) await request('POST', path, body(i + 100_000));
+  const times: number[] = [];
+  let next = 0;
+  let rows = 0;
+  let total = '';
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < n) {
+      const i = next++;
+      const t = performance.now();
+      const r = await request('POST', path, body(i));
+      times.push(performance.now() - t);
+      if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.text.slice(0, 200)}`);
+      if (i === 0) {
+        const j = JSON.parse(r.text) as { rows: unknown[]; total: number; estimated: boolean };
+        rows = j.rows.length;
+        total = `${j.estimated ? '≈' : ''}${j.total}`;
+      }
+    }
+  }));
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), rows, total };
+}
+
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+async function startServer(url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    const ok = await request('POST', '/api/auth/initial', {}).then((r) => r.status === 200, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  const started = Date.now();
+  const { url, drop } = await createServerDatabase(SERVER_URL);
+  let child: ChildProcess | null = null;
+  try {
+    log(`database ${new URL(url).pathname.slice(1)}; starting the app (it runs the migrations)…`);
+    child = await startServer(url);
+    log(`loading ${JOBS} jobs × ${SAMPLES_PER_JOB} samples…`);
+    const counts = await loadData(url, log);
+    log(`  ${counts.entries} entries, ${counts.results} results, loaded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    const login = await request('POST', '/api/auth/login', ADMIN);
+    if (login.text !== '"Success"') throw new Error(`login: ${login.text}`);
+
+    const lines: string[] = [];
+    // Each scenario: 20 connections (the target), then one connection (the cost of one call alone).
+    const report = (name: string, r: { p50: number; p95: number; rows: number; total: string }, alone: { p50: number }) => {
+      const line = `${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (1 connection p50 ${alone.p50.toFixed(1)} ms)   rows ${r.rows}, total ${r.total}${r.p95 < 100 ? '' : '   ** over 100 ms **'}`;
+      lines.push(line);
+      log(line);
+    };
+    const run = async (path: string, body: (i: number) => unknown, n = REQUESTS) => [await measure(path, body, n), await measure(path, body, 40, 1)] as const;
+    const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
+    const deepPage = Math.floor((counts.results / 20) / 2);
+    for (const [name, e] of [['paged', ep.paged], ['pagedgroupedlocation', ep.pagedgroupedlocation]] as const) {
+      report(`${name}: page 1`, ...await run(e.path, () => ({ page: 1, rowsPerPage: 20 })));
+      const at = JSON.parse((await request('POST', e.path, { page: deepPage, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string };
+      const anchor = { page: deepPage, first: at.firstKey, last: at.lastKey };
+      report(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, ...await run(e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor })));
+      report(`${name}: search text ('client 0nnn')`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) })));
+      report(`${name}: search text page 3 ('client 0nnn', 20 a page)`, ...await run(e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) })));
+      report(`${name}: filters crop + growth stage`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })));
+      report(`${name}: filters crop + client + block`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), client: 'client 1', fieldBlockNumber: 'b3' })));
+      report(`${name}: sorted by sample number, page 2 of 100 rows`, ...await run(e.path, () => ({ page: 2, rowsPerPage: 100, sortBy: 'sampleNumber' })));
+      report(`${name}: (info) deep page ${deepPage} by OFFSET, no anchor`, ...await run(e.path, () => ({ page: deepPage, rowsPerPage: 20 }), 60));
+    }
+
+    // Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms.
+    const pid = child.pid ?? 0;
+    const excelRows = counts.results / 10;
+    const base = rssOf(pid);
+    let peak = base;
+    const timer = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 20);
+    const t = performance.now();
+    const xl = await request('GET', `${ep.pagedexcel.path}?cropId=1`);
+    const excelMs = performance.now() - t;
+    clearInterval(timer);
+    peak = Math.max(peak, rssOf(pid));
+    const excelLine = `Excel pagedexcel, ~${Math.round(excelRows)} rows: ${(excelMs / 1000).toFixed(2)} s, ${(xl.bytes / 1e6).toFixed(1)} MB, server RSS growth ${((peak - base) / 1e6).toFixed(0)} MB (from ${(base / 1e6).toFixed(0)} MB)`;
+    lines.push(excelLine);
+    log(excelLine);
+
+    // 500-row results save: /api/lab/updateresults is not in this worktree, so the equivalent update
+    // (one transaction: read with lock, conditional update of 500 rows, 500 audit records).
+    const { db, close } = await openDatabase({ url });
+    const saves: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const firstPending = (JOBS - PENDING_JOBS) * SAMPLES_PER_JOB + 1 + round * 500;
+      const t0 = performance.now();
+      await db.transaction().execute(async (trx) => {
+        const old = await trx.selectFrom('lab_job_entries').select(['id', 'row_version', 'sugar', 'starch', 'na'])
+          .where('id', '>=', firstPending).where('id', '<', firstPending + 500).forUpdate().execute();
+        const values = old.map((o, i) => ({ id: o.id, rowVersion: o.row_version, sugar: 4 + (i % 7) / 3, starch: 9 + (i % 5) / 2, na: false }));
+        const saved = await saveResults(trx, values, null);
+        if (saved.length !== 500) throw new Error(`saved ${saved.length}`);
+        for (const [i, o] of old.entries()) {
+          await recordChange(trx, { userId: null, entity: 'lab_job_entries', entityId: o.id, action: 'result',
+            oldValues: { sugar: o.sugar, starch: o.starch, na: o.na }, newValues: { sugar: values[i].sugar, starch: values[i].starch, na: false } });
+        }
+      });
+      saves.push(performance.now() - t0);
+    }
+    await close();
+    saves.sort((a, b) => a - b);
+    const saveLine = `500-row results save (equivalent, own repository, one transaction): median ${saves[2].toFixed(0)} ms, max ${saves[4].toFixed(0)} ms`;
+    lines.push(saveLine);
+    log(saveLine);
+    log(`\ntotal run time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child?.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    agent.destroy();
+    await drop();
+    log('benchmark database dropped');
+  }
+}
+
+await main();

@@ -1,0 +1,225 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+
+/** /carbohydrates in Chromium: filter, select across groups, group select, merge, edit, downloads, gating. */
+let server: TestServer;
+let browser: Browser;
+let ref: CarbohydrateReference;
+let staff: { email: string; password: string };
+let nobody: { email: string; password: string };
+const dir = mkdtempSync(join(tmpdir(), 'carbo-e2e-'));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.built.deps.db;
+  ref = await seedCarbohydrateReference(db);
+  await seedCarbohydrateReference(db, ' 2');
+  await seedLabJob(db, ref, {
+    samples: [
+      { sampleNumber: 'S1', sugar: 5.126, starch: 12.5 },
+      { sampleNumber: 'S2', sugar: 6, starch: 13 },
+      { sampleNumber: 'S3', farm: 'Hilltop', sugar: 4, starch: 9, stage: 1 },
+    ],
+  });
+  await seedLabJob(db, ref, {
+    samples: [
+      { sampleNumber: 'T1', entity: 'Orchard Co', farm: 'Eastside', sugar: 3, starch: 7 },
+      { sampleNumber: 'T2', entity: 'Orchard Co', farm: 'Eastside', sugar: 2, starch: 8 },
+    ],
+  });
+  await seedLabJob(db, ref, {
+    samples: ['U1', 'U2', 'U3'].map((sampleNumber) => ({ sampleNumber, entity: 'Upland Estates', farm: 'North', sugar: 1, starch: 2 })),
+  });
+  staff = await createUser(db, ['CarbohydrateEntries']);
+  nobody = await createUser(db, ['Settings']);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(creds: { email: string; password: string }, path = '/carbohydrates'): Promise<Page> {
+  const page = await browser.newPage({ acceptDownloads: true });
+  await signInThroughUi(page, server.url, creds, path);
+  return page;
+}
+const line = (page: Page) => page.getByTestId('selection-line');
+const row = (page: Page, table: string, sample: string) =>
+  page.getByTestId(table).locator('tbody tr[data-row-id]', { has: page.getByTestId(`select-${sample}`) });
+const rowsOf = (page: Page, table: string) =>
+  page.getByTestId(table).locator('tbody tr[data-row-id] td:nth-child(2)').allTextContents();
+
+describe('/carbohydrates', () => {
+  it('filters, and keeps a selection across groups and pages', async () => {
+    const page = await open(staff);
+    const errors = watchPageErrors(page);
+    await page.getByTestId('select-S1').waitFor();
+    await expect.poll(() => rowsOf(page, 'grouped-table')).toEqual(['U1', 'U2', 'U3', 'T1', 'T2', 'S1', 'S2', 'S3']);
+    expect(await row(page, 'grouped-table', 'S1').locator('td').nth(9).textContent()).toBe('5.13');
+    await page.getByTestId('toggle-filters').click();
+    await page.getByTestId('filter-client').fill('green');
+    await page.getByTestId('filter-search').click();
+    await expect.poll(() => rowsOf(page, 'grouped-table')).toEqual(['S1', 'S2', 'S3']);
+    await page.getByTestId('select-S1').check();
+    await page.getByTestId('select-S3').check();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 2 which creates 2 pages.');
+    await page.getByTestId('filter-reset').click();
+    await expect.poll(() => rowsOf(page, 'grouped-table')).toHaveLength(8);
+    await page.getByTestId('select-T1').check();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 3 which creates 3 pages.');
+    // the RESULTS tab shows the same selection
+    await page.getByTestId('tab-results').click();
+    await page.getByTestId('results-table').waitFor();
+    expect(await page.getByTestId('select-T1').isChecked()).toBe(true);
+    await page.getByTestId('clear-selection').click();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 0 which creates 0 pages.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('selects across pages of the RESULTS tab', async () => {
+    const page = await open(staff, '/carbohydrates?tab=results&r.size=5&r.sort=sampleNumber');
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);
+    await page.getByTestId('select-S1').check();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['U1', 'U2', 'U3']);
+    await page.getByTestId('select-U2').check();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 2 which creates 2 pages.');
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);
+    expect(await page.getByTestId('select-S1').isChecked()).toBe(true);
+    await page.close();
+  });
+
+  it('double-click checks and unchecks a whole group; a full group is marked', async () => {
+    const page = await open(staff);
+    await page.getByTestId('select-S1').waitFor();
+    await row(page, 'grouped-table', 'S1').dblclick();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 2 which creates 1 pages.');
+    await page.getByTestId('group-checked-S2').waitFor();
+    expect(await page.getByTestId('select-S2').isChecked()).toBe(true);
+    expect(await page.getByTestId('group-checked-S3').count()).toBe(0);
+    // checking every row by hand marks the group too
+    await page.getByTestId('select-S3').check();
+    await page.getByTestId('group-checked-S3').waitFor();
+    await row(page, 'grouped-table', 'S2').dblclick();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 1 which creates 1 pages.');
+    expect(await page.getByTestId('select-S1').isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it('downloads the list as Excel, which LibreOffice opens with the expected rows', async () => {
+    const page = await open(staff, '/carbohydrates?tab=results&r.sort=sampleNumber');
+    await page.getByTestId('select-S1').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Download Excel').click()]);
+    const file = join(dir, 'results.xlsx');
+    await download.saveAs(file);
+    const csv = libreOfficeCsv(file);
+    expect(csv[0].slice(0, 3)).toEqual(['Sample Number', 'Entity', 'Farm']);
+    expect(csv.slice(1).map((r) => r[0])).toEqual(['S1', 'S2', 'S3', 'T1', 'T2', 'U1', 'U2', 'U3']);
+    expect(csv[1][11]).toBe('5.13');
+    // Download Selected: exactly the checked rows
+    await page.getByTestId('select-T2').check();
+    await page.getByTestId('select-S2').check();
+    const [selected] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-selected').click()]);
+    const file2 = join(dir, 'selected.xlsx');
+    await selected.saveAs(file2);
+    expect(libreOfficeCsv(file2).slice(1).map((r) => r[1])).toEqual(['S2', 'T2']);
+    await page.close();
+  });
+
+  it('edits an entry: validation messages, and a crop change resets cultivar, region, tissue and growth', async () => {
+    const page = await open(staff);
+    await page.getByTestId('edit-S3').click();
+    const dialog = page.getByTestId('edit-dialog');
+    await page.getByTestId('edit-update').waitFor();
+    expect(await page.getByTestId('edit-sampleNumber').inputValue()).toBe('S3');
+    await page.getByTestId('edit-entity').fill('   ');
+    await page.getByTestId('edit-update').click();
+    await dialog.getByText('Entity required').waitFor();
+    await page.getByTestId('edit-entity').fill('Green Valley Farms');
+    expect(await page.getByTestId('edit-cultivarId').inputValue()).toBe('Wichita');
+    await page.getByTestId('edit-cropId').click();
+    await page.getByRole('option', { name: 'Pecan 2' }).click();
+    await page.getByTestId('edit-cropId').click();
+    await page.getByRole('option', { name: 'Pecan', exact: true }).click();
+    expect(await page.getByTestId('edit-cultivarId').inputValue()).toBe('');
+    expect(await page.getByTestId('edit-tissueId').inputValue()).toBe('');
+    expect(await page.getByTestId('edit-cropGrowthId').inputValue()).toBe('');
+    await dialog.getByText('Cultivar required').waitFor();
+    await dialog.getByText('Organ type required').waitFor();
+    await dialog.getByText('Growth required').waitFor();
+    await page.getByTestId('edit-cultivarId').click();
+    await page.getByRole('option', { name: 'Choctaw', exact: true }).click();
+    await page.getByTestId('edit-tissueId').click();
+    await page.getByRole('option', { name: 'Shoots', exact: true }).click();
+    await page.getByTestId('edit-cropGrowthId').click();
+    await page.getByRole('option', { name: 'Harvest (Shoots)', exact: true }).click();
+    await page.getByTestId('edit-farmName').fill('Hilltop East');
+    await page.getByTestId('edit-update').click();
+    await page.getByTestId('edit-update').waitFor({ state: 'detached' });
+    const s3 = row(page, 'grouped-table', 'S3');
+    await expect.poll(() => s3.textContent()).toContain('Hilltop East');
+    expect(await s3.textContent()).toContain('Pecan / Choctaw');
+    expect(await s3.textContent()).toContain('Harvest (Shoots)');
+    await page.close();
+  });
+
+  it('merges the groups of the selected entries into one', async () => {
+    const page = await open(staff);
+    await page.getByTestId('select-S1').check();
+    await page.getByTestId('select-T1').check();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 2 which creates 2 pages.');
+    await page.getByTestId('merge-entries').click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 0 which creates 0 pages.');
+    await expect.poll(() => rowsOf(page, 'grouped-table')).toEqual(['S1', 'S2', 'T1', 'T2', 'U1', 'U2', 'U3', 'S3']);
+    await row(page, 'grouped-table', 'T2').dblclick();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => line(page).textContent()).toBe('You have selected 4 which creates 1 pages.');
+    await page.close();
+  });
+
+  it('shows the debug viewer to Admin only', async () => {
+    const page = await open(staff);
+    await page.getByTestId('edit-S1').waitFor();
+    expect(await page.getByTestId('debug-S1').count()).toBe(0);
+    await page.close();
+    const adminPage = await open(ADMIN);
+    await adminPage.getByTestId('debug-S1').click();
+    await adminPage.getByTestId('debug-dialog').getByText('Original').waitFor();
+    expect(await adminPage.getByTestId('debug-mapped').textContent()).toBe('(none)');
+    await adminPage.close();
+  });
+
+  it('hides the screen from a user without CarbohydrateEntries, and the API answers 403', async () => {
+    const page = await open(nobody, '/settings');
+    await page.getByTestId('limits-card').waitFor();
+    expect(await page.locator('a[href="/carbohydrates"]').count()).toBe(0);
+    await page.goto(`${server.url}/carbohydrates`);
+    await page.getByText('No access').waitFor();
+    const status = await page.evaluate(async () => (await fetch('/api/carbohydrate/paged', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(status).toBe(403);
+    await page.close();
+  });
+});
+
+/** The first sheet as CSV rows, converted by LibreOffice headless (a second, independent xlsx reader). */
+function libreOfficeCsv(file: string): string[][] {
+  const out = mkdtempSync(join(dir, 'csv-'));
+  execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { stdio: 'pipe', timeout: 60_000 });
+  const csv = readdirSync(out).find((f) => f.endsWith('.csv'));
+  if (!csv) throw new Error('LibreOffice wrote no CSV');
+  return readFileSync(join(out, csv), 'utf8').trim().split('\n').map((l) => l.split(','));
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { DateTime, Empty, Ok, endpoint } from '../endpoint';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+
+const access = { permission: 'CarbohydrateEntries' } as const;
+const Text = z.string().trim().max(MAX_TEXT).default('');
+/** An id filter: absent or 0 means "any". */
+const IdFilter = z.coerce.number().int().min(0).default(0);
+
+/** The search filter of the results screen (spec part 1 §3), plus a location group for whole-group selection. */
+export const CarbohydrateFilter = z.object({
+  client: Text,
+  farmName: Text,
+  fieldBlockNumber: Text,
+  cropId: IdFilter,
+  cropGrowthId: IdFilter,
+  organ: IdFilter,
+  group: z.string().trim().max(40).default(''),
+});
+export type CarbohydrateFilter = z.output<typeof CarbohydrateFilter>;
+
+/** Orderings a result list may be sorted by (each is a keyset over one index); '' is newest entry first. */
+export const CARBOHYDRATE_SORTS = ['sampleNumber', 'entity', 'farmName', 'fieldBlockNumber', 'completedOn', 'createdOn'] as const;
+
+/**
+ * Where the page being left sits (the first and last row keys the server answered with), so that the
+ * next page is a seek from there instead of an OFFSET over everything before it.
+ */
+export const PageAnchor = z.object({ page: z.number().int().min(1), first: z.string().max(400), last: z.string().max(400) });
+
+export const CarbohydratePagedRequest = PagedRequest.extend(CarbohydrateFilter.shape).extend({ anchor: PageAnchor.optional() });
+
+export const CarbohydrateResultRow = z.object({
+  id: z.number().int(),
+  /** the location group key (ADR 0070); the report selection is 'group,id' pairs joined by ';' */
+  group: z.string(),
+  /** how many results the group holds in all (a group is checked when all of them are) */
+  groupCount: z.number().int(),
+  sampleNumber: z.string(),
+  entity: z.string(),
+  client: z.string(),
+  farmName: z.string(),
+  agent: z.string(),
+  agriculturist: z.string(),
+  crop: z.string(),
+  cropId: z.number().int(),
+  cultivar: z.string().nullable(),
+  cultivarId: z.number().int().nullable(),
+  regionName: z.string().nullable(),
+  regionId: z.number().int().nullable(),
+  fieldBlockNumber: z.string(),
+  tissue: z.string(),
+  tissueId: z.number().int(),
+  cropGrowth: z.string(),
+  cropGrowthId: z.number().int(),
+  linkedTissueName: z.string().nullable(),
+  sugar: z.number().nullable(),
+  starch: z.number().nullable(),
+  na: z.boolean(),
+  sampleDate: DateTime,
+  createdOn: DateTime,
+  completedOn: DateTime.nullable(),
+  carboHydrateId: z.number().int().nullable(),
+  rowVersion: z.number().int(),
+});
+export type CarbohydrateResultRow = z.output<typeof CarbohydrateResultRow>;
+
+export const CarbohydratePage = pagedResponse(CarbohydrateResultRow).extend({
+  /** true when total is a planner estimate (beyond the exact-count cap) */
+  estimated: z.boolean(),
+  firstKey: z.string().nullable(),
+  lastKey: z.string().nullable(),
+});
+
+/** The edit dialog's row (spec part 1 §2 'Edit carbohydrate dialog'). */
+export const CarbohydrateEdit = z.object({
+  id: z.number().int().positive(),
+  rowVersion: z.number().int().min(1),
+  entity: z.string().max(MAX_TEXT),
+  agent: z.string().max(MAX_TEXT),
+  agriculturist: z.string().max(MAX_TEXT),
+  farmName: z.string().max(MAX_TEXT),
+  fieldBlockNumber: z.string().max(MAX_TEXT),
+  cropId: z.number().int().min(0),
+  cultivarId: z.number().int().min(0).nullable(),
+  regionId: z.number().int().min(0).nullable(),
+  tissueId: z.number().int().min(0),
+  cropGrowthId: z.number().int().min(0),
+});
+export type CarbohydrateEdit = z.output<typeof CarbohydrateEdit>;
+
+/** The edit rules (spec part 1 §5), shared by the dialog and the server so both say the same. */
+export function carbohydrateEditErrors(v: Omit<CarbohydrateEdit, 'id' | 'rowVersion'>): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  const blank = (s: string) => s.trim() === '';
+  if (blank(v.entity)) out.push({ field: 'entity', message: 'Entity required' });
+  if (blank(v.agent)) out.push({ field: 'agent', message: 'Agent required' });
+  if (blank(v.agriculturist)) out.push({ field: 'agriculturist', message: 'Agronomist required' });
+  if (blank(v.farmName)) out.push({ field: 'farmName', message: 'Farm name required' });
+  if (blank(v.fieldBlockNumber)) out.push({ field: 'fieldBlockNumber', message: 'Field block number required' });
+  if (!(v.cropId > 0)) out.push({ field: 'cropId', message: 'Crop required' });
+  if (!(v.cultivarId && v.cultivarId > 0)) out.push({ field: 'cultivarId', message: 'Cultivar required' });
+  if (!(v.tissueId > 0)) out.push({ field: 'tissueId', message: 'Organ type required' });
+  if (!(v.cropGrowthId > 0)) out.push({ field: 'cropGrowthId', message: 'Growth required' });
+  return out;
+}
+
+const Named = z.object({ id: z.number().int(), name: z.string() });
+export const CarbohydrateFilterOptions = z.object({
+  crops: z.array(Named.extend({
+    cultivars: z.array(Named),
+    regions: z.array(Named),
+    growths: z.array(Named.extend({ linkedTissueId: z.number().int().nullable(), linkedTissueName: z.string().nullable() })),
+  })),
+  tissues: z.array(Named),
+});
+export type CarbohydrateFilterOptions = z.output<typeof CarbohydrateFilterOptions>;
+
+/** Excel downloads take the filters (and search and sort) as query parameters. */
+const ExcelQuery = PagedRequest.omit({ page: true, rowsPerPage: true, all: true }).extend(CarbohydrateFilter.shape);
+const Ids = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.coerce.number().int().positive()).min(1, 'Select at least one entry').max(100_000),
+);
+const File = z.unknown();
+
+export const carbohydratesEndpoints = {
+  paged: endpoint({ method: 'POST', path: '/api/carbohydrate/paged', access, input: CarbohydratePagedRequest, output: CarbohydratePage }),
+  pagedgroupedlocation: endpoint({
+    method: 'POST', path: '/api/carbohydrate/pagedgroupedlocation', access, input: CarbohydratePagedRequest, output: CarbohydratePage,
+  }),
+  filteroptions: endpoint({ method: 'POST', path: '/api/carbohydrate/filteroptions', access, input: Empty, output: CarbohydrateFilterOptions }),
+  mergeentries: endpoint({
+    method: 'POST', path: '/api/carbohydrate/mergeentries', access,
+    input: z.object({ ids: z.array(z.number().int().positive()).min(2, 'Select at least two entries to merge').max(10_000) }),
+    output: z.object({ group: z.string(), count: z.number().int() }),
+  }),
+  getapidata: endpoint({
+    method: 'POST', path: '/api/carbohydrate/getapidata', access,
+    input: z.object({ id: z.number().int().positive() }),
+    output: z.object({ original: z.unknown(), mapped: z.unknown() }),
+  }),
+  upsertcarbohydrateresult: endpoint({
+    method: 'POST', path: '/api/carbohydrate/upsertcarbohydrateresult', access, input: CarbohydrateEdit, output: Ok,
+  }),
+  pagedexcel: endpoint({ method: 'GET', path: '/api/carbohydrate/pagedexcel', access, kind: 'file', input: ExcelQuery, output: File }),
+  pagedexcelgroupedlocation: endpoint({
+    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocation', access, kind: 'file', input: ExcelQuery, output: File,
+  }),
+  pagedexcelgroupedlocationfile: endpoint({
+    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocationfile', access, kind: 'file', input: ExcelQuery, output: File,
+  }),
+  pagedexcelids: endpoint({
+    method: 'GET', path: '/api/carbohydrate/pagedexcelids', access, kind: 'file', input: z.object({ ids: Ids }), output: File,
+  }),
+};
