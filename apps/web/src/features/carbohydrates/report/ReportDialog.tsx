@@ -8,15 +8,15 @@ import { call } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { PostResultsDialog } from './PostResultsDialog';
-import { type ReportForm, emptyForm, postForm, reportErrors, selectionString } from './report-form';
+import { type ReportForm, emptyForm, firstSelectedId, postForm, reportErrors } from './report-form';
 
 const api = apiFeatures.carbohydrateReport;
 
 export interface ReportDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** the selected results, in the order they were selected */
-  selection: { group: string; id: number }[];
+  /** the selected results as the report takes them: 'group,id' pairs joined by ';', in selection order */
+  selection: string;
 }
 
 /** 'Download selected report': the report's header fields, then Download (new tab) or Upload to MFW. */
@@ -27,7 +27,7 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   const [posting, setPosting] = useState(false);
   const [postResults, setPostResults] = useState<z.output<typeof PostResult>[] | null>(null);
   const options = useQuery({ queryKey: ['reportoptions'], queryFn: () => call(api.reportOptions, {}), enabled: opened });
-  const firstId = selection[0]?.id;
+  const firstId = firstSelectedId(selection);
 
   useEffect(() => {
     if (!opened) return;
@@ -48,12 +48,12 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   const set = <K extends keyof ReportForm>(k: K, v: ReportForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const valid = () => {
     setSubmitted(true);
-    return Object.keys(reportErrors(form)).length === 0 && selection.length > 0;
+    return Object.keys(reportErrors(form)).length === 0 && firstId !== undefined;
   };
 
   function download() {
     if (!valid()) return;
-    postForm(api.blockReport.path, { ...form, result: selectionString(selection) });
+    postForm(api.blockReport.path, { ...form, result: selection });
     notify.info('Starting download');
   }
 
@@ -61,7 +61,7 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
     if (!valid()) return;
     setPosting(true);
     try {
-      const input = { ...form, result: selectionString(selection) } as never;
+      const input = { ...form, result: selection } as never;
       setPostResults(await call(api.postToMfw, input, { overlay: true }));
     } catch {
       /* the overlay already said 'Something went wrong.' */

@@ -28,8 +28,11 @@ export function reportErrors(f: ReportForm): Partial<Record<keyof ReportForm, st
   return e;
 }
 
-export function selectionString(selection: { group: string; id: number }[]): string {
-  return selection.map((s) => `${s.group},${s.id}`).join(';');
+/** The id of the first selected result in a 'group,id;group,id' selection. */
+export function firstSelectedId(selection: string): number | undefined {
+  const first = selection.split(';').find((p) => p.trim());
+  const id = first ? Number(first.slice(first.lastIndexOf(',') + 1)) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** Posts the fields as a form to a new tab (the browser sends the session cookie and our Origin). */
