@@ -39,10 +39,12 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
     ).catch(() => undefined);
   }, [opened, firstId, session.languageId]);
 
+  // Defaults once the lists arrive: the default address, and the user's language or else the first (English).
   useEffect(() => {
     const def = options.data?.addresses.find((a) => a.isDefault);
-    if (def) setForm((f) => (f.addressId === null ? { ...f, addressId: def.id } : f));
-  }, [options.data]);
+    const firstLanguage = options.data?.languages[0]?.id ?? null;
+    setForm((f) => ({ ...f, addressId: f.addressId ?? def?.id ?? null, langId: f.langId ?? firstLanguage }));
+  }, [options.data, opened]);
 
   const errors = submitted ? reportErrors(form) : {};
   const set = <K extends keyof ReportForm>(k: K, v: ReportForm[K]) => setForm((f) => ({ ...f, [k]: v }));

@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MfwStandIn, startMfwStandIn } from '../tools/stand-ins/mfw-server';
+import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { pdfPages } from '../tests/support/pdf';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+
+/** The 'Download selected report' dialog, from a selection on /carbohydrates to the PDF and the MFW upload. */
+let server: TestServer;
+let mfw: MfwStandIn;
+let browser: Browser;
+let staff: { email: string; password: string };
+
+beforeAll(async () => {
+  mfw = await startMfwStandIn({ apiKey: 'e2e-key' });
+  server = await startTestServer({ MFW_URL: mfw.url, MFW_API_KEY: 'e2e-key' });
+  const db = server.built.deps.db;
+  const ref = await seedCarbohydrateReference(db);
+  await seedLabJob(db, ref, { samples: [{ sampleNumber: 'R1', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 5.5, starch: 12.25 }, { sampleNumber: 'R2', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 9.5, starch: 13 }] });
+  await seedLabJob(db, ref, { samples: [{ sampleNumber: 'H1', entity: 'Orchard Co', farm: 'Hilltop', sugar: 3.75, starch: 8 }] });
+  await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021 555 0101', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).execute();
+  await db.insertInto('distributors').values({ name: 'AgriCo' }).execute();
+  staff = await createUser(db, ['CarbohydrateEntries'], { name: 'Lab Staff' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await mfw?.close();
+});
+
+async function selectAndOpen(page: Page) {
+  await signInThroughUi(page, server.url, staff, '/carbohydrates');
+  await page.getByTestId('select-R1').check();
+  await page.getByTestId('select-R2').check();
+  await page.getByTestId('select-H1').check();
+  await expect.poll(() => page.getByTestId('selection-line').textContent()).toBe('You have selected 3 which creates 2 pages.');
+  await page.getByTestId('download-report').click();
+  await page.getByTestId('report-client').waitFor();
+}
+
+describe('Download selected report', () => {
+  it('prefills from the first selected result, requires every field, and downloads the PDF from a new tab', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await selectAndOpen(page);
+    // prefilled from the lab result of the first selected entry
+    await expect.poll(() => page.getByTestId('report-client').inputValue()).toBe('Green Valley Farms');
+    expect(await page.getByTestId('report-farm').inputValue()).toBe('Riverside');
+    expect(await page.getByTestId('report-agriculturist').inputValue()).toBe('Dr Nel');
+    expect(await page.getByTestId('report-agent').inputValue()).toBe('Agent Smith');
+    expect(await page.getByTestId('report-summary').isChecked()).toBe(true);
+    expect(await page.getByTestId('report-low-quality').isChecked()).toBe(false);
+    // every field is required: nothing is sent while one is empty
+    await page.getByTestId('report-client').fill('');
+    await page.getByTestId('report-download').click();
+    await page.getByText('Client Name is required').waitFor();
+    await page.getByText('Distributor is required').waitFor();
+    expect(context.pages()).toHaveLength(1);
+    await page.getByTestId('report-client').fill('Green Valley Farms');
+    await page.getByTestId('report-distributor').click();
+    await page.getByRole('option', { name: 'AgriCo' }).click();
+    // Download posts the form to a new tab, which shows progress and then downloads the report
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('report-download').click()]);
+    await page.getByText('Starting download').waitFor();
+    const download = await tab.waitForEvent('download', { timeout: 30_000 });
+    expect(tab.url()).toMatch(/\/reports\/carbohydrate\/\d+$/);
+    expect(download.suggestedFilename()).toMatch(/^SWL-carbohydrates-Green_Valley_Farms-.*\.pdf$/);
+    const pages = pdfPages(await streamToBuffer(await download.createReadStream()));
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('R1');
+    expect(pages[0]).toContain('9.50 H');
+    expect(pages[1]).toContain('H1');
+    expect(pages[2]).toContain('Summary');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads to MFW and lists what succeeded and what failed', async () => {
+    const page = await browser.newPage();
+    await selectAndOpen(page);
+    await expect.poll(() => page.getByTestId('report-client').inputValue()).toBe('Green Valley Farms');
+    await page.getByTestId('report-distributor').click();
+    await page.getByRole('option', { name: 'AgriCo' }).click();
+    mfw.failNext(6, 500, 'MFW is down for maintenance'); // three tries for each of the two groups
+    await page.getByTestId('report-upload-mfw').click();
+    const results = page.getByRole('dialog', { name: 'Posted result' });
+    await results.getByText('Nothing successful').waitFor();
+    await expect.poll(() => results.getByText(/MFW answered 500: MFW is down for maintenance/).count()).toBe(2);
+    await results.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('report-upload-mfw').click();
+    await results.getByText('Nothing failed').waitFor();
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(2);
+    expect(mfw.received).toHaveLength(2);
+    await page.close();
+  });
+});
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
