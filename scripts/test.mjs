@@ -7,13 +7,21 @@ import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
 
+// Debian packages the tests use as real readers and drivers: Chromium (browser tests), pdftotext (report PDFs),
+// LibreOffice Calc (a second reader of the Excel downloads).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+const needed = [
+  [existsSync(chromium), 'chromium'],
+  [onPath('pdftotext'), 'poppler-utils'],
+  [onPath('soffice'), 'libreoffice-calc'],
+].filter(([present]) => !present).map(([, pkg]) => pkg);
+if (needed.length) {
   if (process.getuid?.() === 0) {
-    console.log('Installing Debian Chromium for the browser tests…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    console.log(`Installing Debian packages the tests need: ${needed.join(' ')}…`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${needed.join(' ')}`, { stdio: 'inherit' });
   } else {
-    console.error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    console.error(`The tests need these Debian packages: sudo apt-get install -y ${needed.join(' ')}`);
     process.exit(1);
   }
 }
