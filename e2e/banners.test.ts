@@ -21,6 +21,26 @@ afterAll(async () => {
 const openSockets = () => server.built.app.websocketServer.clients.size;
 
 describe('banners', () => {
+  it('reloads the page once when the version this browser last ran differs from the server version', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, ADMIN, '/');
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe('1.0.0');
+    await page.evaluate(() => {
+      localStorage.setItem('sapwood.version', '0.9.0');
+      sessionStorage.clear();
+    });
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.reload();
+    await expect.poll(() => loads).toBe(2);
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe('1.0.0');
+    await page.close();
+  });
+
   it("shows the red 'This is a testing environment.' banner when start-up data says isDev", async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 const STORED = 'sapwood.version';
+const RELOADED_FOR = 'sapwood.reloadedFor';
 
 /**
  * The live-message connection (/messages): sends ClientVersion on connect, listens for Version pushes
@@ -10,8 +11,15 @@ export function useVersionNotice(clientVersion: string): boolean {
   const [serverVersion, setServerVersion] = useState<string | null>(null);
 
   useEffect(() => {
-    // A stored version older than the one now loaded means the page was already updated.
+    // The version this browser last ran is compared with the server's: on a difference the page reloads
+    // (once per version), so that a tab restored from cache picks up the new build.
+    const stored = localStorage.getItem(STORED);
     localStorage.setItem(STORED, clientVersion);
+    if (stored && stored !== clientVersion && sessionStorage.getItem(RELOADED_FOR) !== clientVersion) {
+      sessionStorage.setItem(RELOADED_FOR, clientVersion);
+      location.reload();
+      return;
+    }
     let socket: WebSocket | null = null;
     let stopped = false;
     let delay = 1000;
