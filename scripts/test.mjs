@@ -43,7 +43,7 @@ function step(name, cmd, args, env = {}) {
 
 function vitest(name, project, env = {}) {
   const file = `${out}/${name.replace(/\W+/g, '-')}.json`;
-  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, ...(project === 'api' ? ['--maxWorkers=2'] : []), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
