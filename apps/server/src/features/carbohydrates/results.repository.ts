@@ -126,9 +126,9 @@ export class ResultsRepository {
    * details in one statement. Backward reads come back in list order.
    */
   private async rowsInOrder(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward: boolean, withGroupCount: boolean) {
-    const keys = sql`(select e.id, (${order.key})::text as k, row_number() over (order by ${orderBy(order, forward)}) as rn
+    const keys = sql`(select e.id, (${order.key})::text as k, null::bigint as rn
       from lab_job_entries e where ${where} order by ${orderBy(order, forward)} limit ${limit} offset ${offset})`;
-    const q = sql<KeyedRow>`${detailsOf(keys, withGroupCount)} order by 1 ${sql.raw(forward ? 'asc' : 'desc')}`;
+    const q = sql<KeyedRow>`${detailsOf(keys, withGroupCount)} order by ${orderBy(order)}`;
     return (await q.execute(this.db)).rows;
   }
 
