@@ -34,25 +34,30 @@ const stripKey = ({ _rn, _k, ...row }: KeyedRow & { _n?: number }): Carbohydrate
 
 /**
  * The full rows of a key source (a relation of id, k and rn), position first. The reference names are
- * scalar look-ups by primary key: cheap to plan (no join order to search) and to run for a page.
+ * scalar look-ups by primary key: cheap to plan (no join order to search) and to run for a page. Each
+ * location group of the page is counted once, however many of its rows the page holds.
  */
 function detailsOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBuilder<unknown> {
-  const groupCount = withGroupCount
-    ? sql`(select count(*) from lab_job_entries g where g.location_key = e.location_key and g.result_on is not null)::int`
-    : sql`0`;
   const name = (table: string, id: RawBuilder<unknown>) => sql`(select x.name from ${sql.table(table)} x where x.id = ${id})`;
+  const counts = withGroupCount
+    ? sql`, gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
+        where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
+        group by g.location_key)`
+    : sql``;
   return sql`
-    select src.rn as _rn, src.k as _k, e.id, e.location_key as "group", ${groupCount} as "groupCount", e.sample_number as "sampleNumber",
-      e.entity, e.entity as client, e.farm_name as "farmName", e.agent, e.agronomist as agriculturist,
+    with src as materialized (select s.id, s.k, s.rn from ${source} s)${counts}
+    select src.rn as _rn, src.k as _k, e.id, e.location_key as "group", ${withGroupCount ? sql`coalesce(gc.n, 0)` : sql`0`} as "groupCount",
+      e.sample_number as "sampleNumber", e.entity, e.entity as client, e.farm_name as "farmName", e.agent, e.agronomist as agriculturist,
       ${name('crops', sql`e.crop_id`)} as crop, e.crop_id as "cropId", ${name('cultivars', sql`e.cultivar_id`)} as cultivar,
       e.cultivar_id as "cultivarId", ${name('regions', sql`e.region_id`)} as "regionName", e.region_id as "regionId",
       e.field_block_number as "fieldBlockNumber", ${name('tissues', sql`e.tissue_id`)} as tissue, e.tissue_id as "tissueId",
       gs.name as "cropGrowth", e.growth_stage_id as "cropGrowthId", ${name('tissues', sql`gs.linked_tissue_id`)} as "linkedTissueName",
       e.sugar, e.starch, e.na, e.sample_date as "sampleDate", (select j.created_at from lab_jobs j where j.id = e.lab_job_id) as "createdOn",
       e.result_on as "completedOn", e.carbohydrate_sample_id as "carboHydrateId", e.row_version as "rowVersion"
-    from ${source} src
+    from src
       join lab_job_entries e on e.id = src.id
-      join growth_stages gs on gs.id = e.growth_stage_id`;
+      join growth_stages gs on gs.id = e.growth_stage_id${withGroupCount ? sql`
+      left join gc on gc.key = e.location_key` : sql``}`;
 }
 
 export class ResultsRepository {
