@@ -47,7 +47,7 @@ export class CarbohydratesExcelService {
         for (const r of rows) sheet.addRow(r);
         await sheet.drained();
       });
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
@@ -58,7 +58,7 @@ export class CarbohydratesExcelService {
         for (const r of rows) sheet.addRow(r);
         await sheet.drained();
       });
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
@@ -69,7 +69,7 @@ export class CarbohydratesExcelService {
       await this.walk(q, GROUPED_ORDER, async (rows) => {
         for (const r of rows) {
           if (r.group !== group) {
-            sheet?.commit();
+            await sheet?.commit();
             group = r.group;
             sheet = book.sheet(`${r.entity} - ${r.farmName}`, COLUMNS);
           }
@@ -77,7 +77,7 @@ export class CarbohydratesExcelService {
         }
         await sheet?.drained();
       });
-      (sheet ?? book.sheet('Results', COLUMNS)).commit();
+      await (sheet ?? book.sheet('Results', COLUMNS)).commit();
     });
   }
 
@@ -89,7 +89,7 @@ export class CarbohydratesExcelService {
         for (const r of await this.results.details(sorted.slice(i, i + CHUNK), false)) sheet.addRow(r);
         await sheet.drained();
       }
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
