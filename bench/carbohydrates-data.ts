@@ -55,10 +55,45 @@ export async function loadData(url: string, log: (s: string) => void): Promise<{
     log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     await c.query('vacuum analyze lab_job_entries');
     await c.query('vacuum analyze lab_jobs');
-    const n = await c.query<{ results: string; entries: string }>(
-      'select count(*) filter (where result_on is not null) as results, count(*) as entries from lab_job_entries',
-    );
-    return { results: Number(n.rows[0].results), entries: Number(n.rows[0].entries) };
+    return await counts(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function counts(c: pg.Client): Promise<{ results: number; entries: number }> {
+  const n = await c.query<{ results: string; entries: string }>(
+    'select count(*) filter (where result_on is not null) as results, count(*) as entries from lab_job_entries',
+  );
+  return { results: Number(n.rows[0].results), entries: Number(n.rows[0].entries) };
+}
+
+/** How many results and entries a loaded database holds. */
+export async function countData(url: string): Promise<{ results: number; entries: number }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await counts(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** One more job of `samples` entries waiting for results (the results dialog the benchmark saves); answers its id. */
+export async function loadDialogJob(url: string, samples: number): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const job = await c.query<{ id: number }>(`insert into lab_jobs (received_on) values (current_date) returning id`);
+    const id = job.rows[0].id;
+    await c.query(`insert into lab_job_entries (lab_job_id, position, sample_number, entity, agent, agronomist, farm_name,
+        field_block_number, sample_date, tissue_id, crop_id, cultivar_id, region_id, growth_stage_id, na)
+      select $1, s, 'D' || lpad(s::text, 6, '0'), 'Dialog Client', 'Agent 1', 'Agronomist 1', 'Dialog Farm', 'B' || (1 + s % 8),
+        now() - interval '1 day', g.linked_tissue_id, g.crop_id, cv.id, null, g.id, false
+      from generate_series(1, $2::int) s
+        join growth_stages g on g.crop_id = 1 and g.sequence_number = 1
+        join cultivars cv on cv.crop_id = 1 and cv.name like '% cultivar 1'`, [id, samples]);
+    return id;
   } finally {
     await c.end();
   }

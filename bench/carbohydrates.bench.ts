@@ -5,17 +5,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
-import { openDatabase } from '../apps/server/src/db/database';
-import { saveResults } from '../apps/server/src/features/carbohydrates/results-save.repository';
-import { recordChange } from '../apps/server/src/platform/audit/audit';
+import { type JobData, carbohydratesEndpoints as ep, labEndpoints as labEp } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
-import { JOBS, PENDING_JOBS, SAMPLES_PER_JOB, loadData } from './carbohydrates-data';
+import pg from 'pg';
+import { JOBS, SAMPLES_PER_JOB, countData, loadData, loadDialogJob } from './carbohydrates-data';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 3700 + Math.floor(Math.random() * 200);
 const ADMIN = { email: 'bench@bench.local', password: 'bench-password-1' };
 const CONCURRENCY = 20;
+const DIALOG_ROWS = 500;
 const REQUESTS = 400;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 let cookie = '';
@@ -94,15 +93,33 @@ async function startServer(url: string): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
+/**
+ * BENCH_KEEP_DB=name (for profiling between runs): that database is created and loaded once, then
+ * reused by later runs and never dropped.
+ */
+async function keptDatabase(serverUrl: string, name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('BENCH_KEEP_DB: lower-case letters, digits and _ only');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const loaded = exists && (await countData(url.toString()).catch(() => ({ entries: 0 }))).entries > 0;
+  return { url: url.toString(), drop: async () => undefined, loaded };
+}
+
 async function main() {
   const started = Date.now();
-  const { url, drop } = await createServerDatabase(SERVER_URL);
+  const kept = process.env.BENCH_KEEP_DB;
+  const { url, drop, loaded } = kept ? await keptDatabase(SERVER_URL, kept) : { ...(await createServerDatabase(SERVER_URL)), loaded: false };
   let child: ChildProcess | null = null;
   try {
     log(`database ${new URL(url).pathname.slice(1)}; starting the app (it runs the migrations)…`);
     child = await startServer(url);
-    log(`loading ${JOBS} jobs × ${SAMPLES_PER_JOB} samples…`);
-    const counts = await loadData(url, log);
+    if (!loaded) log(`loading ${JOBS} jobs × ${SAMPLES_PER_JOB} samples…`);
+    const counts = loaded ? await countData(url) : await loadData(url, log);
     log(`  ${counts.entries} entries, ${counts.results} results, loaded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
     const login = await request('POST', '/api/auth/login', ADMIN);
     if (login.text !== '"Success"') throw new Error(`login: ${login.text}`);
@@ -147,29 +164,23 @@ async function main() {
     lines.push(excelLine);
     log(excelLine);
 
-    // 500-row results save: /api/lab/updateresults is not in this worktree, so the equivalent update
-    // (one transaction: read with lock, conditional update of 500 rows, 500 audit records).
-    const { db, close } = await openDatabase({ url });
+    // 500-row results save: the job card results dialog's Submit, POST /api/lab/updateresults with
+    // every row changed (one transaction, 500 version checks and 500 audit records), five times.
+    const jobId = await loadDialogJob(url, DIALOG_ROWS);
     const saves: number[] = [];
     for (let round = 0; round < 5; round++) {
-      const firstPending = (JOBS - PENDING_JOBS) * SAMPLES_PER_JOB + 1 + round * 500;
+      const open = JSON.parse((await request('POST', labEp.jobData.path, { id: jobId })).text) as JobData;
+      const entries = open.testCarbohydrateLabResults.map((r, i) => ({
+        id: r.id, rowVersion: r.rowVersion, sugar: 4 + ((i + round) % 7) / 3, starch: 9 + ((i + round) % 5) / 2, na: false,
+      }));
+      if (entries.length !== DIALOG_ROWS) throw new Error(`the dialog has ${entries.length} rows`);
       const t0 = performance.now();
-      await db.transaction().execute(async (trx) => {
-        const old = await trx.selectFrom('lab_job_entries').select(['id', 'row_version', 'sugar', 'starch', 'na'])
-          .where('id', '>=', firstPending).where('id', '<', firstPending + 500).forUpdate().execute();
-        const values = old.map((o, i) => ({ id: o.id, rowVersion: o.row_version, sugar: 4 + (i % 7) / 3, starch: 9 + (i % 5) / 2, na: false }));
-        const saved = await saveResults(trx, values, null);
-        if (saved.length !== 500) throw new Error(`saved ${saved.length}`);
-        for (const [i, o] of old.entries()) {
-          await recordChange(trx, { userId: null, entity: 'lab_job_entries', entityId: o.id, action: 'result',
-            oldValues: { sugar: o.sugar, starch: o.starch, na: o.na }, newValues: { sugar: values[i].sugar, starch: values[i].starch, na: false } });
-        }
-      });
+      const r = await request('POST', labEp.updateResults.path, { jobId, entries, reason: round ? 'benchmark: values measured again' : undefined });
       saves.push(performance.now() - t0);
+      if (r.status !== 200) throw new Error(`updateresults answered ${r.status}: ${r.text.slice(0, 200)}`);
     }
-    await close();
     saves.sort((a, b) => a - b);
-    const saveLine = `500-row results save (equivalent, own repository, one transaction): median ${saves[2].toFixed(0)} ms, max ${saves[4].toFixed(0)} ms`;
+    const saveLine = `500-row results save (POST ${labEp.updateResults.path}): median ${saves[2].toFixed(0)} ms, max ${saves[4].toFixed(0)} ms`;
     lines.push(saveLine);
     log(saveLine);
     log(`\ntotal run time ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -181,7 +192,7 @@ async function main() {
     }
     agent.destroy();
     await drop();
-    log('benchmark database dropped');
+    if (!kept) log('benchmark database dropped');
   }
 }
 

@@ -47,7 +47,7 @@ export class CarbohydratesExcelService {
         for (const r of rows) sheet.addRow(r);
         await sheet.drained();
       });
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
@@ -58,7 +58,7 @@ export class CarbohydratesExcelService {
         for (const r of rows) sheet.addRow(r);
         await sheet.drained();
       });
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
@@ -69,7 +69,7 @@ export class CarbohydratesExcelService {
       await this.walk(q, GROUPED_ORDER, async (rows) => {
         for (const r of rows) {
           if (r.group !== group) {
-            sheet?.commit();
+            await sheet?.commit();
             group = r.group;
             sheet = book.sheet(`${r.entity} - ${r.farmName}`, COLUMNS);
           }
@@ -77,7 +77,7 @@ export class CarbohydratesExcelService {
         }
         await sheet?.drained();
       });
-      (sheet ?? book.sheet('Results', COLUMNS)).commit();
+      await (sheet ?? book.sheet('Results', COLUMNS)).commit();
     });
   }
 
@@ -89,22 +89,20 @@ export class CarbohydratesExcelService {
         for (const r of await this.results.details(sorted.slice(i, i + CHUNK), false)) sheet.addRow(r);
         await sheet.drained();
       }
-      sheet.commit();
+      await sheet.commit();
     });
   }
 
   /** Reads the list in keyset chunks; the next chunk is fetched while the current one is written. */
   private async walk(q: ExcelQuery, order: ListOrder, write: (rows: Row[]) => Promise<void>): Promise<void> {
     const where = listWhere(q);
-    const fetch = async (after: { id: number; k: string } | null) => {
-      const keys = await this.results.chunkAfter(where, order, after, CHUNK);
-      return keys.length ? { keys, rows: await this.results.details(keys.map((k) => k.id), false) } : null;
-    };
+    const fetch = (after: { id: number; k: string } | null) => this.results.chunkAfter(where, order, after, CHUNK);
     let current = await fetch(null);
-    while (current) {
-      const next = current.keys.length < CHUNK ? Promise.resolve(null) : fetch(current.keys[current.keys.length - 1]);
+    while (current.length) {
+      const last = current[current.length - 1];
+      const next = current.length < CHUNK ? Promise.resolve([]) : fetch({ id: last.id, k: last._k });
       next.catch(() => undefined); // awaited below; a failure surfaces there, not as an unhandled rejection
-      await write(current.rows);
+      await write(current);
       current = await next;
     }
   }

@@ -22,7 +22,43 @@ export interface PageResult {
   lastKey: string | null;
 }
 
-type KeyRow = { id: number; k: string };
+/** A row with its place in the list: `_rn` its position in the read, `_k` the order's key as text. */
+export type KeyedRow = CarbohydrateResultRow & { _rn: number; _k: string };
+
+const stripKey = ({ _rn, _k, ...row }: KeyedRow & { _n?: number }): CarbohydrateResultRow => {
+  void _rn;
+  void _k;
+  delete row._n;
+  return row;
+};
+
+/**
+ * The full rows of a key source (a relation of id, k and rn), position first. The reference names are
+ * scalar look-ups by primary key: cheap to plan (no join order to search) and to run for a page. Each
+ * location group of the page is counted once, however many of its rows the page holds.
+ */
+function detailsOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBuilder<unknown> {
+  const name = (table: string, id: RawBuilder<unknown>) => sql`(select x.name from ${sql.table(table)} x where x.id = ${id})`;
+  const counts = withGroupCount
+    ? sql`, gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
+        where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
+        group by g.location_key)`
+    : sql``;
+  return sql`
+    with src as materialized (select s.id, s.k, s.rn from ${source} s)${counts}
+    select src.rn as _rn, src.k as _k, e.id, e.location_key as "group", ${withGroupCount ? sql`coalesce(gc.n, 0)` : sql`0`} as "groupCount",
+      e.sample_number as "sampleNumber", e.entity, e.entity as client, e.farm_name as "farmName", e.agent, e.agronomist as agriculturist,
+      ${name('crops', sql`e.crop_id`)} as crop, e.crop_id as "cropId", ${name('cultivars', sql`e.cultivar_id`)} as cultivar,
+      e.cultivar_id as "cultivarId", ${name('regions', sql`e.region_id`)} as "regionName", e.region_id as "regionId",
+      e.field_block_number as "fieldBlockNumber", ${name('tissues', sql`e.tissue_id`)} as tissue, e.tissue_id as "tissueId",
+      gs.name as "cropGrowth", e.growth_stage_id as "cropGrowthId", ${name('tissues', sql`gs.linked_tissue_id`)} as "linkedTissueName",
+      e.sugar, e.starch, e.na, e.sample_date as "sampleDate", (select j.created_at from lab_jobs j where j.id = e.lab_job_id) as "createdOn",
+      e.result_on as "completedOn", e.carbohydrate_sample_id as "carboHydrateId", e.row_version as "rowVersion"
+    from src
+      join lab_job_entries e on e.id = src.id
+      join growth_stages gs on gs.id = e.growth_stage_id${withGroupCount ? sql`
+      left join gc on gc.key = e.location_key` : sql``}`;
+}
 
 export class ResultsRepository {
   /** a planner estimate this far above the cap is trusted without counting at all */
@@ -42,63 +78,69 @@ export class ResultsRepository {
   async page(r: PageRequest): Promise<PageResult> {
     const estimate = await this.estimate(r.where);
     let total = { total: estimate, estimated: true };
-    let keys: KeyRow[] | null = null;
+    let rows: KeyedRow[] | null = null;
     if (estimate < this.trustFrom) {
       const small = await this.smallPage(r);
       if (small.n <= this.cap) {
         total = { total: small.n, estimated: false };
-        keys = small.keys;
+        rows = small.rows;
       } else total = { total: Math.max(estimate, this.cap + 1), estimated: true };
     }
-    keys ??= await this.pageKeys(r);
-    const rows = await this.details(keys.map((k) => k.id), true);
-    const first = keys[0];
-    const last = keys[keys.length - 1];
+    rows ??= await this.pageRows(r);
+    const first = rows[0];
+    const last = rows[rows.length - 1];
     return {
-      rows,
+      rows: rows.map(stripKey),
       ...total,
-      firstKey: first ? encodeCursor(r.order, first.k, first.id) : null,
-      lastKey: last ? encodeCursor(r.order, last.k, last.id) : null,
+      firstKey: first ? encodeCursor(r.order, first._k, first.id) : null,
+      lastKey: last ? encodeCursor(r.order, last._k, last.id) : null,
     };
   }
 
-  /** Up to cap + 1 matches collected once: how many there are, and the page among them. */
-  private async smallPage(r: PageRequest): Promise<{ n: number; keys: KeyRow[] }> {
-    const q = sql<{ n: number; id: number | null; k: string | null }>`
+  /**
+   * Up to cap + 1 matches collected once: how many there are, and the page among them with its full
+   * rows, in one statement.
+   */
+  private async smallPage(r: PageRequest): Promise<{ n: number; rows: KeyedRow[] }> {
+    const q = sql<KeyedRow & { _n: number }>`
       with m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${this.cap + 1}),
         c as (select count(*)::int as n from m),
         p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn from m
           order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size})
-      select c.n, p.id, p.k from c left join p on true order by p.rn`;
+      select c.n as _n, d.* from c left join (${detailsOf(sql`p`, true)}) d on true order by d._rn`;
     const rows = (await q.execute(this.db)).rows;
-    return { n: rows[0]?.n ?? 0, keys: rows.flatMap((x) => (x.id === null || x.k === null ? [] : [{ id: x.id, k: x.k }])) };
+    return { n: rows[0]?._n ?? 0, rows: rows.filter((x) => x.id !== null) };
   }
 
-  private async pageKeys(r: PageRequest): Promise<KeyRow[]> {
+  /** A page read in the order's index: by a seek from the anchor page when there is one, else by offset. */
+  private async pageRows(r: PageRequest): Promise<KeyedRow[]> {
     const { order, size, page, anchor } = r;
     if (anchor && anchor.page !== page) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
       if (from) {
         const skip = (Math.abs(page - anchor.page) - 1) * size;
-        const rows = await this.keys(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward);
-        return forward ? rows : rows.reverse();
+        return this.rowsInOrder(sql`${r.where} and ${seek(order, from.k, from.id, forward)}`, order, size, skip, forward, true);
       }
     }
-    return this.keys(r.where, order, size, (page - 1) * size, true);
+    return this.rowsInOrder(r.where, order, size, (page - 1) * size, true, true);
   }
 
-  /** Keys (the order's key as text, and id) of a stretch of the list, read in order. */
-  async keys(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward = true): Promise<KeyRow[]> {
-    const q = sql<KeyRow>`select e.id, (${order.key})::text as k from lab_job_entries e where ${where}
-      order by ${orderBy(order, forward)} limit ${limit} offset ${offset}`;
+  /**
+   * Full rows of a stretch of the list read in order (the order's key, as text, in `_k`), keys and
+   * details in one statement. Backward reads come back in list order.
+   */
+  private async rowsInOrder(where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number, forward: boolean, withGroupCount: boolean) {
+    const keys = sql`(select e.id, (${order.key})::text as k, null::bigint as rn
+      from lab_job_entries e where ${where} order by ${orderBy(order, forward)} limit ${limit} offset ${offset})`;
+    const q = sql<KeyedRow>`${detailsOf(keys, withGroupCount)} order by ${orderBy(order)}`;
     return (await q.execute(this.db)).rows;
   }
 
-  /** The next chunk after a key (downloads walk the whole list this way, never by offset). */
-  chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: KeyRow | null, limit: number): Promise<KeyRow[]> {
+  /** The next chunk of full rows after a key (downloads walk the whole list this way, never by offset). */
+  chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: { id: number; k: string } | null, limit: number): Promise<KeyedRow[]> {
     const w = after ? sql`${where} and ${seek(order, after.k, after.id, true)}` : where;
-    return this.keys(w, order, limit, 0, true);
+    return this.rowsInOrder(w, order, limit, 0, true, false);
   }
 
   /** The planner's estimate of how many rows match (well under a millisecond at any size). */
@@ -112,28 +154,8 @@ export class ResultsRepository {
   /** The full rows of these ids, in the order given. */
   async details(ids: number[], withGroupCount: boolean): Promise<CarbohydrateResultRow[]> {
     if (ids.length === 0) return [];
-    const groupCount = withGroupCount
-      ? sql`(select count(*) from lab_job_entries g where g.location_key = e.location_key and g.result_on is not null)::int`
-      : sql`0`;
-    const q = sql<CarbohydrateResultRow>`
-      select e.id, e.location_key as "group", ${groupCount} as "groupCount", e.sample_number as "sampleNumber",
-        e.entity, e.entity as client, e.farm_name as "farmName", e.agent, e.agronomist as agriculturist,
-        c.name as crop, e.crop_id as "cropId", cv.name as cultivar, e.cultivar_id as "cultivarId",
-        r.name as "regionName", e.region_id as "regionId", e.field_block_number as "fieldBlockNumber",
-        t.name as tissue, e.tissue_id as "tissueId", gs.name as "cropGrowth", e.growth_stage_id as "cropGrowthId",
-        lt.name as "linkedTissueName", e.sugar, e.starch, e.na, e.sample_date as "sampleDate", j.created_at as "createdOn",
-        e.result_on as "completedOn", e.carbohydrate_sample_id as "carboHydrateId", e.row_version as "rowVersion"
-      from lab_job_entries e
-        join lab_jobs j on j.id = e.lab_job_id
-        join crops c on c.id = e.crop_id
-        left join cultivars cv on cv.id = e.cultivar_id
-        left join regions r on r.id = e.region_id
-        join tissues t on t.id = e.tissue_id
-        join growth_stages gs on gs.id = e.growth_stage_id
-        left join tissues lt on lt.id = gs.linked_tissue_id
-      where e.id = any(${`{${ids.join(',')}}`}::int[])`;
-    const rows = (await q.execute(this.db)).rows;
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
+    const rows = (await sql<KeyedRow>`${detailsOf(source, withGroupCount)} order by 1`.execute(this.db)).rows;
+    return rows.map(stripKey);
   }
 }
