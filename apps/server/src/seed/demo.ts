@@ -17,9 +17,9 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await ensureRole(deps.db, 'Office (demo)', ['Users', 'Address', 'Distributors', 'Agronomists', 'Agents', 'Depots', 'Settings']);
   await seedDemoAgentsAndDepots(deps.db);
   await seedDemoFarms(deps.db);
-  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   await seedAddressesDemo(deps.db);
   await seedDemoAgronomists(deps.db);
   await seedCropGrowthsDemo(deps.db);
+  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   log.info('demo data seeded');
 }
