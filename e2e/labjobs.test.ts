@@ -246,6 +246,8 @@ describe('/labjobs', () => {
     await expect.poll(() => options('lab-agronomists')).toContain('Listed Agronomist|Agronomist list');
     await expect(page.getByTestId('entry-0-agent').getAttribute('list')).resolves.toBe('lab-agents');
     await expect(page.getByTestId('header-agronomist').getAttribute('list')).resolves.toBe('lab-agronomists');
+    await page.getByTestId('entry-0-agent').fill('Someone Not Listed');
+    await expect(page.getByTestId('entry-0-agent').inputValue()).resolves.toBe('Someone Not Listed');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -126,6 +126,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
             onChange={(v) => set('languageId', v ? Number(v) : null)}
             error={errors.languageId}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear language' }}
             data-testid="user-language"
           />
           <Group gap="lg">
