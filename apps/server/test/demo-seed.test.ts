@@ -28,6 +28,11 @@ describe('demo data on a first start', () => {
     expect(results.body.rows.length).toBeGreaterThan(0);
   });
 
+  it('has what the report dialog needs: a distributor and a default address', async () => {
+    expect((await admin.call(apiFeatures.distributors.all, {})).body.length).toBeGreaterThan(0);
+    expect((await admin.call(apiFeatures.addresses.index)).body.length).toBeGreaterThan(0);
+  });
+
   it("uses the demo agents' and agronomists' names, so the entry form's lists hold them", async () => {
     const agents = (await admin.call(apiFeatures.agents.index)).body.map((a: { name: string }) => a.name);
     const agronomists = (await admin.call(apiFeatures.agronomists.index)).body.map((a: { name: string }) => a.name);
