@@ -89,6 +89,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
+    // not helmet's 'no-referrer': with it the browser sends 'Origin: null' on a form post (the report
+    // dialog's Download posts a form to a new tab), and the origin check refuses it
+    referrerPolicy: { policy: 'same-origin' },
     hsts: false,
   });
   await app.register(rateLimit, { global: false });
