@@ -28,19 +28,19 @@ async function menuOf(page: Page): Promise<string[]> {
 
 describe('app shell', () => {
   it('shows a user with few permissions only their items, and hides empty groups', async () => {
-    const user = await createUser(server.built.deps.db, ['Settings', 'LabJobs'], { name: 'Few Rights' });
+    const user = await createUser(server.built.deps.db, ['Settings', 'Leafs'], { name: 'Few Rights' });
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await signInThroughUi(page, server.url, user, '/');
     expect(await page.getByTestId('user-name').textContent()).toBe('Few Rights');
-    expect(await menuOf(page)).toEqual(['# Lab', 'Jobs', '# Management', 'Settings']);
+    expect(await menuOf(page)).toEqual(['# ITest Leaf', 'Entries', '# Management', 'Settings']);
 
     // A screen the menu hides says so inside the shell; the API refuses it too (registry test).
     await page.goto(`${server.url}/users`);
     await page.getByText('You do not have permission to open this page.').waitFor();
-    // An item without a screen yet shows a placeholder.
-    await page.getByRole('link', { name: 'Jobs' }).click();
-    await page.waitForURL(`${server.url}/labjobs`);
+    // An item without a screen yet (/leafs) shows a placeholder.
+    await page.getByRole('link', { name: 'Entries' }).click();
+    await page.waitForURL(`${server.url}/leafs`);
     await page.getByTestId('placeholder').waitFor();
     expect(errors).toEqual([]);
     await page.close();
