@@ -169,7 +169,8 @@ describe('security headers', () => {
       const res = await fetch(server.url + path);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
-      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      // same-origin, not no-referrer: under no-referrer the browser posts forms with 'Origin: null' (ADR 0004)
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
       expect(res.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
       expect(res.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
       expect(res.headers.get('x-powered-by'), path).toBeNull();
