@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labEndpoints, settingsEndpoints } from '@sapwood/contracts';
+import { agentsEndpoints, agronomistEndpoints, labEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
@@ -229,6 +229,28 @@ describe('/labjobs', () => {
     expect(rows[199]).toMatchObject({ sampleNumber: 'B200', sugar: 1 + (199 % 9) });
     await page.close();
   }, 120_000);
+
+  it('offers the agent and agronomist lists in the entry form and keeps a name outside them possible', async () => {
+    const admin = await signedIn(server.url, ADMIN);
+    expect((await admin.call(agentsEndpoints.upsert, { id: 0, name: 'Listed Agent', originate: 'International' })).status).toBe(200);
+    expect((await admin.call(agronomistEndpoints.upsert, { id: 0, name: 'Listed Agronomist', originate: 'International' })).status).toBe(200);
+    await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'T-001' }] }); // typed 'Agent Smith'
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await page.getByTestId('jobs-create').click();
+    await page.getByTestId('entry-0-sampleNumber').waitFor();
+    const options = (id: string) => page.locator(`#${id} option`).evaluateAll((els) => els.map((o) => `${(o as HTMLOptionElement).value}|${(o as HTMLOptionElement).label}`));
+    await expect.poll(() => options('lab-agents')).toContain('Listed Agent|Agent list');
+    expect(await options('lab-agents')).toContain('Agent Smith|Typed before');
+    await expect.poll(() => options('lab-agronomists')).toContain('Listed Agronomist|Agronomist list');
+    await expect(page.getByTestId('entry-0-agent').getAttribute('list')).resolves.toBe('lab-agents');
+    await expect(page.getByTestId('header-agronomist').getAttribute('list')).resolves.toBe('lab-agronomists');
+    await page.getByTestId('entry-0-agent').fill('Someone Not Listed');
+    await expect(page.getByTestId('entry-0-agent').inputValue()).resolves.toBe('Someone Not Listed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it('hides the menu item and answers 403 without LabJobs', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);

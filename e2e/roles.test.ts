@@ -62,6 +62,25 @@ describe('/roles', () => {
     await page.close();
   });
 
+  it('keeps Cancel and Save in view on a short screen while the permissions scroll', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await signInThroughUi(page, server.url, ADMIN, '/roles');
+    await page.getByTestId('role-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Role Profile' });
+    await dialog.waitFor();
+    // the element at the Save button's centre is the button itself: in the viewport and not covered
+    const onTop = () => page.getByTestId('role-save').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.bottom <= window.innerHeight && !!hit && el.contains(hit);
+    });
+    await expect.poll(onTop).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Leafs' }).hover();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(onTop).toBe(true);
+    await page.close();
+  });
+
   it("shows 'Name required' and refuses to delete a role with users", async () => {
     const roleId = await ensureRole(db, 'Busy role', ['Users']);
     const user = await createUser(db, []);

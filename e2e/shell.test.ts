@@ -38,7 +38,7 @@ describe('app shell', () => {
     // A screen the menu hides says so inside the shell; the API refuses it too (registry test).
     await page.goto(`${server.url}/users`);
     await page.getByText('You do not have permission to open this page.').waitFor();
-    // An item without a screen yet shows a placeholder.
+    // An item without a screen yet (/leafs) shows a placeholder.
     await page.getByRole('link', { name: 'Entries' }).click();
     await page.waitForURL(`${server.url}/leafs`);
     await page.getByTestId('placeholder').waitFor();

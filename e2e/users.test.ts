@@ -80,6 +80,36 @@ describe('/users', () => {
     await page.close();
   });
 
+  it("sets a user's own language in the User Profile: the menu switches to it", async () => {
+    const creds = await createUser(db, ['Users'], { name: 'Language Tester' });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, creds, '/users');
+    await page.getByText('Management', { exact: true }).waitFor();
+    await userRow(page, creds.email).getByTestId('user-edit').click();
+    const dialog = page.getByRole('dialog', { name: 'User Profile' });
+    await dialog.waitFor();
+    await expect.poll(() => page.getByTestId('user-language').inputValue()).toBe('');
+    await pickOption(page, 'user-language', 'Afrikaans');
+    await page.getByTestId('user-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Bestuur', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Gebruikers' }).waitFor();
+    const saved = await db.selectFrom('users').innerJoin('languages', 'languages.id', 'users.language_id').select('languages.name').where('users.id', '=', creds.id).executeTakeFirstOrThrow();
+    expect(saved.name).toBe('Afrikaans');
+
+    // the dialog opens on the saved language; back to English
+    await userRow(page, creds.email).getByTestId('user-edit').click();
+    await dialog.waitFor();
+    await expect.poll(() => page.getByTestId('user-language').inputValue()).toBe('Afrikaans');
+    await pickOption(page, 'user-language', 'English');
+    await page.getByTestId('user-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Management', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("shows 'Name required', 'Valid email required' and 'Email already exists', saving nothing", async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/users');

@@ -89,10 +89,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
-    // same-origin: full referrer and a real Origin on our own form posts (no-referrer makes Chrome send 'Origin: null'),
-    // nothing to other sites.
+    // not helmet's 'no-referrer': with it the browser sends 'Origin: null' on a form post (the report
+    // dialog's Download posts a form to a new tab), and the origin check refuses it
     referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket);

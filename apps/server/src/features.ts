@@ -43,9 +43,6 @@ export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: 
   registerLab(registrar, deps);
   registerAddresses(registrar, deps);
   registerDistributors(registrar, deps);
-  void registrar;
-  void deps;
-  void platform;
   registerUsers(registrar, deps, platform);
   registerRoles(registrar, deps);
   registerAgronomists(registrar, deps);

@@ -169,6 +169,7 @@ describe('security headers', () => {
       const res = await fetch(server.url + path);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      // same-origin, not no-referrer: under no-referrer the browser posts forms with 'Origin: null' (ADR 0004)
       expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
       expect(res.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
       expect(res.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);

@@ -96,6 +96,38 @@ describe('users API', () => {
     expect(audit.at(-1)).toMatchObject({ action: 'update', new_values: { name: 'Jane Smith', agronomistIds: [agronomists[1]] } });
   });
 
+  it("sets a user's language (audited; an unknown one refused with 'Language not found'); their texts switch to it", async () => {
+    const afrikaans = (await db.selectFrom('languages').select('id').where('name', '=', 'Afrikaans').executeTakeFirstOrThrow()).id;
+    const creds = await createUser(db, ['Settings'], { name: 'Lang User' });
+    const user = await signedIn(server.url, creds);
+    expect((await user.call(apiFeatures.languages.keysLookup)).body.texts['menu.group.configuration']).toBe('Configuration');
+    const row = (await admin.call(api.paged, { search: creds.email })).body.rows[0];
+    expect(row.languageId).toBeNull();
+    const edit = { ...base(), id: row.id, name: row.name, email: row.email, roleId: row.roleId, rowVersion: row.rowVersion };
+
+    const bad = await admin.call(api.upsert, { ...edit, languageId: 999_999 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'languageId', message: USER_MESSAGES.languageNotFound }]);
+    expect((await admin.call(api.paged, { search: creds.email })).body.rows[0].rowVersion).toBe(row.rowVersion);
+
+    expect((await admin.call(api.upsert, { ...edit, languageId: afrikaans })).status).toBe(200);
+    const after = (await admin.call(api.paged, { search: creds.email })).body.rows[0];
+    expect(after.languageId).toBe(afrikaans);
+    expect((await auditOf(row.id)).at(-1)).toMatchObject({ action: 'update', new_values: { languageId: afrikaans } });
+    const startup = await user.call(authEndpoints.initial, {});
+    expect(startup.body.languageId).toBe(afrikaans);
+    const texts = await user.call(apiFeatures.languages.keysLookup);
+    expect(texts.body.languageId).toBe(afrikaans);
+    expect(texts.body.texts['menu.group.configuration']).toBe('Konfigurasie');
+
+    // an edit without a language (an older client) keeps it; null returns the user to the default
+    expect((await admin.call(api.upsert, { ...edit, name: 'Lang User 2', rowVersion: after.rowVersion })).status).toBe(200);
+    const kept = (await admin.call(api.paged, { search: creds.email })).body.rows[0];
+    expect(kept).toMatchObject({ name: 'Lang User 2', languageId: afrikaans });
+    expect((await admin.call(api.upsert, { ...edit, languageId: null, rowVersion: kept.rowVersion })).status).toBe(200);
+    expect((await admin.call(api.paged, { search: creds.email })).body.rows[0].languageId).toBeNull();
+  });
+
   it('deactivating a user ends their sessions at once and they cannot sign in; reactivating lets them in', async () => {
     const creds = await createUser(db, ['Users']);
     const them = await signedIn(server.url, creds);

@@ -29,3 +29,14 @@ it('answers a 400 naming the fields when the web app is served too', async () =>
   const page = await fetch(`${server.url}/addresses`);
   expect(await page.text()).toContain('<title>Sapwood</title>');
 });
+
+it('answers 404 for a missing file (a script chunk of an older build), the app page for a screen path', async () => {
+  for (const path of ['/assets/index-old1234.js', '/assets/missing.css', '/favicon-missing.png']) {
+    const r = await fetch(`${server.url}${path}`);
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).not.toContain('text/html');
+  }
+  const screen = await fetch(`${server.url}/carbohydratesgrowths?x=1.5`);
+  expect(screen.status).toBe(200);
+  expect(await screen.text()).toContain('<title>Sapwood</title>');
+});

@@ -56,11 +56,18 @@ export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string |
     return reply.status(500).send(body);
   });
   app.setNotFoundHandler((req, reply) => {
-    // Every path outside the API is a screen of the single-page app (its own guard handles unknown ones).
-    if (spaIndexHtml && req.method === 'GET' && !req.url.startsWith('/api/')) {
+    // Every path outside the API is a screen of the single-page app (its own guard handles unknown ones);
+    // a missing file (a script chunk of an older build, say) is a 404, not the app's page in its place.
+    if (spaIndexHtml && req.method === 'GET' && !req.url.startsWith('/api/') && !isFilePath(req.url)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
     }
     const body: ErrorBody = { error: 'NotFound', message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` };
     return reply.status(404).send(body);
   });
+}
+
+/** A request for a file (under /assets/, or a last path segment with an extension) rather than a screen. */
+function isFilePath(url: string): boolean {
+  const path = url.split('?')[0];
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 }

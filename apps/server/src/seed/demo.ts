@@ -7,6 +7,7 @@ import { seedLabDemo } from '../features/lab/lab.demo';
 import { seedAddressesDemo } from '../features/addresses/addresses.demo';
 import { seedDemoAgronomists } from '../features/agronomists/agronomists.demo';
 import { seedCropGrowthsDemo } from '../features/cropgrowths/cropgrowths.demo';
+import { seedDistributorsDemo } from '../features/distributors/distributors.demo';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
@@ -17,9 +18,10 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   await ensureRole(deps.db, 'Office (demo)', ['Users', 'Address', 'Distributors', 'Agronomists', 'Agents', 'Depots', 'Settings']);
   await seedDemoAgentsAndDepots(deps.db);
   await seedDemoFarms(deps.db);
-  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   await seedAddressesDemo(deps.db);
   await seedDemoAgronomists(deps.db);
   await seedCropGrowthsDemo(deps.db);
+  await seedDistributorsDemo(deps.db);
+  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
   log.info('demo data seeded');
 }

@@ -14,6 +14,7 @@ export const USER_MESSAGES = {
   updated: 'User updated',
   lastAdmin: LAST_ADMIN_MESSAGE,
   changed: 'This user was changed by someone else meanwhile. Close the dialog and open it again.',
+  languageNotFound: 'Language not found',
 } as const;
 
 /** A standard email pattern: something@something.tld, no spaces. */
@@ -33,6 +34,8 @@ export const UserRow = z.object({
   whatsappPref: z.boolean(),
   emailPref: z.boolean(),
   agronomistIds: z.array(z.number().int()),
+  /** the language the web app's texts show in for this user; null is the default (English) */
+  languageId: z.number().int().nullable(),
   rowVersion: z.number().int(),
 });
 export type UserRow = z.infer<typeof UserRow>;
@@ -49,6 +52,8 @@ export const UserUpsert = z.object({
   emailPref: z.boolean().default(true),
   whatsappPref: z.boolean().default(false),
   agronomistIds: z.array(z.number().int().min(1)).max(500).default([]),
+  /** the user's language (texts of the web app); null is the default (English); absent keeps the user's language */
+  languageId: z.number().int().min(1, USER_MESSAGES.languageNotFound).nullable().optional(),
   /** the version the dialog was opened on; a save over a newer one answers 409 */
   rowVersion: z.number().int().optional(),
 });

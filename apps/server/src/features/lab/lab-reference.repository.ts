@@ -81,22 +81,20 @@ export class LabReferenceRepository {
     return { samples, entries };
   }
 
-  /** Names typed before (and the agent and agronomist lists), for free-text suggestions. */
+  /** Names typed before (in entries and captured samples), for free-text suggestions; the agent and agronomist lists come from their own endpoints. */
   async suggestions() {
-    const distinct = async (column: 'entity' | 'agent' | 'agronomist' | 'farm_name', extra?: 'agents' | 'agronomists') => {
-      const extraSql = extra ? sql`union select name as v from ${sql.table(extra)} where not archived` : sql``;
+    const distinct = async (column: 'entity' | 'agent' | 'agronomist' | 'farm_name') => {
       const r = await sql<{ v: string }>`
         select v from (
           select ${sql.ref(column)} as v from lab_job_entries
           union select ${sql.ref(column)} as v from carbohydrate_samples
-          ${extraSql}
         ) x where v <> '' order by v limit 1000`.execute(this.db);
       return r.rows.map((x) => x.v);
     };
     return {
       entities: await distinct('entity'),
-      agents: await distinct('agent', 'agents'),
-      agronomists: await distinct('agronomist', 'agronomists'),
+      agents: await distinct('agent'),
+      agronomists: await distinct('agronomist'),
       farms: await distinct('farm_name'),
     };
   }

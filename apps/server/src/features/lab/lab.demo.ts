@@ -3,8 +3,10 @@ import { LabDemoRepository } from './lab-demo.repository';
 
 const ENTITIES = ['Green Valley Farms', 'Karoo Nut Co', 'Riverside Orchards', 'Suncrest Estates', 'Blue Hill Pecans', 'Oranje Boerdery'];
 const FARMS = ['Riverside', 'Hillcrest', 'Doornkloof', 'Welgevonden', 'Rietvlei', 'Modderfontein'];
-const AGENTS = ['Agent Smith', 'Thandi Mokoena', 'Pieter Botha'];
-const AGRONOMISTS = ['Dr Nel', 'Dr Naidoo', 'Dr van Wyk'];
+// The demo agents and agronomists of the reference lists (reference-list.demo.ts, agronomists.demo.ts), so the
+// entry form's lists hold the names the demo jobs use.
+const AGENTS = ['Cape Agri Services (demo)', 'Valley Field Agents (demo)', 'Pacific Crop Partners (demo)'];
+const AGRONOMISTS = ['Anna van Wyk (demo)', 'Pieter Botha (demo)', 'Maria Lopez (demo)'];
 
 /** A small deterministic random source, so the demo looks the same on every first start. */
 function rng(seed: number) {

@@ -29,7 +29,7 @@ export class UsersRepository {
         .select([
           'users.id', 'users.name', 'users.email', 'users.number', 'users.role_id as roleId', 'roles.name as roleName',
           'users.active', 'users.archived', 'users.locked', 'users.whatsapp_pref as whatsappPref', 'users.email_pref as emailPref',
-          'users.row_version as rowVersion', sql<boolean>`users.password_hash is not null`.as('hasPassword'), agronomistIds.as('agronomistIds'),
+          'users.language_id as languageId', 'users.row_version as rowVersion', sql<boolean>`users.password_hash is not null`.as('hasPassword'), agronomistIds.as('agronomistIds'),
         ])
         .orderBy(sort, req.ascending ? 'asc' : 'desc')
         .orderBy('users.id')
@@ -58,7 +58,7 @@ export class UsersRepository {
 
   find(db: Db, id: number) {
     return db.selectFrom('users')
-      .select(['id', 'name', 'email', 'number', 'role_id', 'active', 'archived', 'locked', 'whatsapp_pref', 'email_pref', 'row_version', agronomistIds.as('agronomist_ids'),
+      .select(['id', 'name', 'email', 'number', 'role_id', 'active', 'archived', 'locked', 'whatsapp_pref', 'email_pref', 'language_id', 'row_version', agronomistIds.as('agronomist_ids'),
         sql<boolean>`password_hash is not null`.as('has_password')])
       .where('id', '=', id)
       .forUpdate()
@@ -69,6 +69,10 @@ export class UsersRepository {
     return !!(await db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst());
   }
 
+  async languageExists(db: Db, id: number): Promise<boolean> {
+    return !!(await db.selectFrom('languages').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
   async liveAgronomists(db: Db, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db.selectFrom('agronomists').select('id').where('id', 'in', ids).where('archived', '=', false).execute();
@@ -77,7 +81,7 @@ export class UsersRepository {
 
   async insert(db: Db, u: UserUpsert): Promise<number> {
     const r = await db.insertInto('users')
-      .values({ name: u.name, email: u.email, number: u.number, role_id: u.roleId, email_pref: u.emailPref, whatsapp_pref: u.whatsappPref, password_hash: null, language_id: null })
+      .values({ name: u.name, email: u.email, number: u.number, role_id: u.roleId, email_pref: u.emailPref, whatsapp_pref: u.whatsappPref, password_hash: null, language_id: u.languageId ?? null })
       .returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
@@ -87,6 +91,7 @@ export class UsersRepository {
     const r = await db.updateTable('users')
       .set({
         name: u.name, email: u.email, number: u.number, role_id: u.roleId, email_pref: u.emailPref, whatsapp_pref: u.whatsappPref,
+        ...(u.languageId !== undefined ? { language_id: u.languageId } : {}),
         updated_at: sql`now()`, row_version: sql`row_version + 1`,
       })
       .where('id', '=', u.id).where('row_version', '=', version).where('archived', '=', false)

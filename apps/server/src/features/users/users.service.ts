@@ -41,13 +41,17 @@ export class UsersService {
       return await this.db.transaction().execute(async (trx) => {
         if (await this.repo.emailTaken(u.email, u.id, trx)) throw emailExists();
         if (!(await this.repo.roleExists(trx, u.roleId))) throw fieldError('roleId', USER_MESSAGES.roleRequired);
+        if (u.languageId && !(await this.repo.languageExists(trx, u.languageId))) throw fieldError('languageId', USER_MESSAGES.languageNotFound);
         const live = await this.repo.liveAgronomists(trx, agronomistIds);
         if (live.length !== agronomistIds.length) throw fieldError('agronomistIds', 'An agronomist in the list no longer exists. Remove it and save again.');
-        const after = { name: u.name, email: u.email, number: u.number, roleId: u.roleId, emailPref: u.emailPref, whatsappPref: u.whatsappPref, agronomistIds: [...agronomistIds].sort((a, b) => a - b) };
+        const after = (languageId: number | null) => ({
+          name: u.name, email: u.email, number: u.number, roleId: u.roleId, emailPref: u.emailPref, whatsappPref: u.whatsappPref,
+          languageId: u.languageId === undefined ? languageId : u.languageId, agronomistIds: [...agronomistIds].sort((a, b) => a - b),
+        });
         if (u.id === 0) {
           const id = await this.repo.insert(trx, u);
           await this.repo.setAgronomists(trx, id, agronomistIds);
-          await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'create', newValues: after });
+          await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'create', newValues: after(null) });
           return { id };
         }
         await lockAdministrators(trx);
@@ -56,8 +60,8 @@ export class UsersService {
         if (!(await this.repo.update(trx, u, u.rowVersion ?? old.row_version))) throw conflict(USER_MESSAGES.changed);
         await this.repo.setAgronomists(trx, u.id, agronomistIds);
         if ((await countActiveAdmins(trx)) === 0) throw fieldError('roleId', USER_MESSAGES.lastAdmin);
-        const before = { name: old.name, email: old.email, number: old.number, roleId: old.role_id, emailPref: old.email_pref, whatsappPref: old.whatsapp_pref, agronomistIds: old.agronomist_ids };
-        await recordChange(trx, { userId: actorId, entity: 'user', entityId: u.id, action: 'update', oldValues: before, newValues: after });
+        const before = { name: old.name, email: old.email, number: old.number, roleId: old.role_id, emailPref: old.email_pref, whatsappPref: old.whatsapp_pref, languageId: old.language_id, agronomistIds: old.agronomist_ids };
+        await recordChange(trx, { userId: actorId, entity: 'user', entityId: u.id, action: 'update', oldValues: before, newValues: after(old.language_id) });
         return { id: u.id };
       });
     } catch (err) {

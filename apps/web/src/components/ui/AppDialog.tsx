@@ -41,7 +41,7 @@ function useEscapeStack(opened: boolean, enabled: boolean, onClose: () => void) 
 
 /**
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
- * and the body scrolls past 70vh.
+ * and the body scrolls past 70vh with the actions kept in view at its bottom.
  */
 export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, ...rest }: AppDialogProps) {
   useEscapeStack(rest.opened, closeOnEscape, rest.onClose);
@@ -56,7 +56,14 @@ export function AppDialog({ title, actions, modal = true, children, closeOnEscap
     >
       {children}
       {actions && (
-        <Group justify="flex-end" mt="md" gap="xs">
+        <Group
+          justify="flex-end"
+          mt="md"
+          py={4}
+          gap="xs"
+          data-testid="dialog-actions"
+          style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)' }}
+        >
           {actions}
         </Group>
       )}

@@ -9,7 +9,7 @@ import { notify } from '../../lib/notify';
 import { EntryRow } from './EntryRow';
 import { type EntryState, fromSaved, growthOptions, toDateInput } from './entryModel';
 import { useJobEntries } from './useJobEntries';
-import { useLabReference } from './useLabReference';
+import { type NameOptions, useLabReference } from './useLabReference';
 
 const errorCache = new WeakMap<EntryState, Map<string, string>>();
 /** An entry's broken rules by field, cached per entry object so unchanged rows keep the same map (and do not re-render). */
@@ -20,6 +20,19 @@ function rowErrors(e: EntryState): Map<string, string> {
     errorCache.set(e, m);
   }
   return m;
+}
+
+/**
+ * The suggestions of a free-text name field: the reference list first (labelled with it), then names typed
+ * before. Names outside the list stay allowed: captured samples carry the names the field staff typed.
+ */
+function NameList({ id, names, listLabel }: { id: string; names: NameOptions; listLabel: string }) {
+  return (
+    <datalist id={id} data-testid={id}>
+      {names.listed.map((x) => <option key={`l-${x}`} value={x} label={listLabel} />)}
+      {names.typed.map((x) => <option key={`t-${x}`} value={x} label="Typed before" />)}
+    </datalist>
+  );
 }
 
 const HEADS = ['#', 'Sample Number', '', 'Entity', 'Agent', 'Agronomist', 'Farm Name', 'Field Block Number', 'Sample Date', 'Tissue', 'Crop', 'Cultivar', 'Region', 'Growth', ''];
@@ -155,8 +168,8 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
           </Table>
         </Table.ScrollContainer>
         <datalist id="lab-entities">{ref.suggestions.entities.map((x) => <option key={x} value={x} />)}</datalist>
-        <datalist id="lab-agents">{ref.suggestions.agents.map((x) => <option key={x} value={x} />)}</datalist>
-        <datalist id="lab-agronomists">{ref.suggestions.agronomists.map((x) => <option key={x} value={x} />)}</datalist>
+        <NameList id="lab-agents" names={ref.agents} listLabel="Agent list" />
+        <NameList id="lab-agronomists" names={ref.agronomists} listLabel="Agronomist list" />
         <datalist id="lab-farms">{ref.suggestions.farms.map((x) => <option key={x} value={x} />)}</datalist>
       </Stack>
     </AppDialog>

@@ -7,6 +7,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
 import { useFormSave } from '../../lib/useFormSave';
+import { useRefreshSession } from '../../lib/session';
 
 interface Form {
   name: string;
@@ -16,12 +17,14 @@ interface Form {
   whatsappPref: boolean;
   emailPref: boolean;
   agronomistIds: number[];
+  languageId: number | null;
 }
 
 function formOf(user: UserRow | null): Form {
   return {
     name: user?.name ?? '', email: user?.email ?? '', number: user?.number ?? '', roleId: user?.roleId ?? null,
     whatsappPref: user?.whatsappPref ?? false, emailPref: user?.emailPref ?? true, agronomistIds: user?.agronomistIds ?? [],
+    languageId: user?.languageId ?? null,
   };
 }
 
@@ -34,13 +37,15 @@ function validate(f: Form): Record<string, string> {
   return errors;
 }
 
-/** 'User Profile': name, email, number, role, preferences and the agronomists assigned. */
+/** 'User Profile': name, email, number, role, language, preferences and the agronomists assigned. */
 export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; onClose: () => void; onSaved: () => void }) {
   const confirm = useConfirm();
   const [form, setForm] = useState<Form>(() => formOf(user));
   const [submitted, setSubmitted] = useState(false);
   const { busy, serverErrors, setServerErrors, clearServerError, save } = useFormSave();
   const [pick, setPick] = useState<string | null>(null);
+  const languages = useQuery({ queryKey: ['language-index'], queryFn: () => call(apiFeatures.languages.index) });
+  const refreshSession = useRefreshSession();
   const roles = useQuery({ queryKey: ['role-index'], queryFn: () => call(apiFeatures.roles.index) });
   const agronomists = useQuery({ queryKey: ['agronomist-index'], queryFn: () => call(apiFeatures.agronomists.index) });
 
@@ -74,9 +79,14 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
       }
       return call(apiFeatures.users.upsert, {
         id: user?.id ?? 0, name: form.name.trim(), email, number: form.number.trim(), roleId: form.roleId ?? 0,
-        emailPref: form.emailPref, whatsappPref: form.whatsappPref, agronomistIds: form.agronomistIds, rowVersion: user?.rowVersion,
+        emailPref: form.emailPref, whatsappPref: form.whatsappPref, agronomistIds: form.agronomistIds, languageId: form.languageId, rowVersion: user?.rowVersion,
       });
-    }, { success: USER_MESSAGES.updated, onSaved, inForm: ['name', 'email', 'number', 'agronomistIds'] });
+    }, {
+      success: USER_MESSAGES.updated,
+      // the signed-in user may have changed their own language: reload the session so the texts follow
+      onSaved: () => { void refreshSession(); onSaved(); },
+      inForm: ['name', 'email', 'number', 'languageId', 'agronomistIds'],
+    });
   }
 
   const available = (agronomists.data ?? []).filter((a) => !form.agronomistIds.includes(a.id));
@@ -107,6 +117,17 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
             error={errors.roleId}
             searchable
             data-testid="user-role"
+          />
+          <Select
+            label="Language"
+            placeholder="English (default)"
+            data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+            value={form.languageId ? String(form.languageId) : null}
+            onChange={(v) => set('languageId', v ? Number(v) : null)}
+            error={errors.languageId}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear language' }}
+            data-testid="user-language"
           />
           <Group gap="lg">
             <Checkbox label="WhatsApp" checked={form.whatsappPref} onChange={(e) => set('whatsappPref', e.currentTarget.checked)} data-testid="user-whatsapp" />

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFeatures } from '@sapwood/contracts';
+import type { ApiClient } from '../../../tests/support/api-client';
+import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
+import { signedIn } from '../../../tests/support/users';
+
+let server: TestServer;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: 'true' });
+  admin = await signedIn(server.url, ADMIN);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** What a lab user sees on a first start with demo data (npm start on an empty data directory). */
+describe('demo data on a first start', () => {
+  it('shows lab jobs in every state and carbohydrate results (the lab demo runs after the crop demo)', async () => {
+    for (const ep of [apiFeatures.lab.jobs, apiFeatures.lab.jobsCompleted, apiFeatures.lab.jobsArchived]) {
+      const r = await admin.call(ep, {});
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBeGreaterThan(0);
+    }
+    const results = await admin.call(apiFeatures.carbohydrates.paged, { page: 1, rowsPerPage: 20 });
+    expect(results.status).toBe(200);
+    expect(results.body.rows.length).toBeGreaterThan(0);
+  });
+
+  it('has what the report dialog needs: a distributor and a default address', async () => {
+    expect((await admin.call(apiFeatures.distributors.all, {})).body.length).toBeGreaterThan(0);
+    expect((await admin.call(apiFeatures.addresses.index)).body.length).toBeGreaterThan(0);
+  });
+
+  it("uses the demo agents' and agronomists' names, so the entry form's lists hold them", async () => {
+    const agents = (await admin.call(apiFeatures.agents.index)).body.map((a: { name: string }) => a.name);
+    const agronomists = (await admin.call(apiFeatures.agronomists.index)).body.map((a: { name: string }) => a.name);
+    const typed = (await admin.call(apiFeatures.lab.suggestions, {})).body;
+    expect(typed.agents.length).toBeGreaterThan(0);
+    expect(typed.agents.filter((n: string) => !agents.includes(n))).toEqual([]);
+    expect(typed.agronomists.filter((n: string) => !agronomists.includes(n))).toEqual([]);
+  });
+});
