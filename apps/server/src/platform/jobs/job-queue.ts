@@ -37,9 +37,14 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
+  /**
+   * Queues a job. Inside a transaction (`db`), the wake-up is sent through that transaction, so workers hear
+   * of the job when it commits and not before (they would find nothing and wait for the next poll).
+   */
   async enqueue(kind: string, payload: unknown, userId: number | null, db?: Db): Promise<number> {
     const id = await this.repo.insert(kind, payload, userId, db);
-    await this.notifier.notify(CHANNEL, String(id)).catch(() => undefined);
+    if (db) await this.repo.notify(CHANNEL, String(id), db);
+    else await this.notifier.notify(CHANNEL, String(id)).catch(() => undefined);
     return id;
   }
 

@@ -13,6 +13,11 @@ export class JobsRepository {
     return row.id;
   }
 
+  /** NOTIFY through the given connection (delivered when its transaction commits). */
+  async notify(channel: string, payload: string, db: Db): Promise<void> {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  }
+
   /** Takes the oldest queued job (or one whose worker stopped beating), so that each job runs once. */
   async claim(kinds: string[], staleSeconds: number) {
     if (kinds.length === 0) return undefined;
