@@ -191,6 +191,43 @@ describe('/labjobs', () => {
     await page.close();
   });
 
+  it("shows 'Loading settings...' in the results dialog until the settings answer, then the results table", async () => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'W1' }, { sampleNumber: 'W2' }] });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    // the real answer of /api/settings/get, held back until the test lets it through
+    let fetched!: () => void;
+    const answerFetched = new Promise<void>((resolve) => { fetched = resolve; });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/settings/get', async (route) => {
+      const response = await route.fetch();
+      fetched();
+      await released;
+      await route.fulfill({ response });
+    });
+    try {
+      await signInThroughUi(page, server.url, labUser, '/labjobs');
+      await page.getByTestId(`job-card-${jobId}`).click();
+      await answerFetched;
+      const loading = page.getByTestId('results-loading-settings');
+      await loading.waitFor();
+      await expect(loading.textContent()).resolves.toBe('Loading settings...');
+      await expect(page.getByText('Loading settings...', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(page.getByTestId('results-table').count()).resolves.toBe(0);
+      await expect(page.getByTestId('results-submit').isDisabled()).resolves.toBe(true);
+    } finally {
+      release();
+    }
+    await page.getByTestId('results-table').waitFor();
+    await expect(page.getByTestId('results-loading-settings').count()).resolves.toBe(0);
+    await expect(page.getByTestId('result-1-sugar').count()).resolves.toBe(1);
+    await expect(page.getByTestId('results-head-sugar').textContent()).resolves.toBe('Sugar');
+    await expect(page.getByTestId('results-submit').isDisabled()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('asks a reason to change a completed job and shows a concurrent change in the dialog', async () => {
     const { jobId, entries } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'Z1', sugar: 2, starch: 3 }, { sampleNumber: 'Z2', sugar: 2, starch: 3 }] });
     const page = await browser.newPage();

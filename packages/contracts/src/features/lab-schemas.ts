@@ -89,6 +89,20 @@ export const UpsertJobInput = z.object({
   entries: z.array(JobEntryInput).max(2000),
 });
 
+/**
+ * One entry of a job card saved on its own: with `entry.id` (and its `rowVersion`) an existing entry of the
+ * job is updated, without `entry.id` a new entry is added at the end of the job. `jobRowVersion`, when
+ * given, must still be the job's version (409 otherwise).
+ */
+export const UpsertJobEntryInput = z.object({
+  jobId: Id,
+  jobRowVersion: z.number().int().nullable().optional(),
+  entry: JobEntryInput,
+});
+
+/** The saved entry's id and new version, and the job's new version (a save of one entry bumps the job's too). */
+export const UpsertJobEntryOutput = z.object({ id: z.number(), rowVersion: z.number(), jobRowVersion: z.number() });
+
 export const Match = z.object({
   sampleNumber: z.string(),
   testCarbohydrateId: z.number(),

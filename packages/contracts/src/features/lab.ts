@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { PagedRequest, pagedResponse } from '../paging';
 import {
-  CropOption, JobCard, JobData, JobListItem, Match, ResultInput, Suggestions, TissueOption, UpdateResultsInput, UpsertJobInput,
+  CropOption, JobCard, JobData, JobListItem, Match, ResultInput, Suggestions, TissueOption, UpdateResultsInput, UpsertJobEntryInput,
+  UpsertJobEntryOutput, UpsertJobInput,
 } from './lab-schemas';
 
 export * from './lab-schemas';
@@ -21,6 +22,10 @@ export const labEndpoints = {
   upsertJob: endpoint({
     method: 'POST', path: '/api/lab/upsertjob', access: lab, input: UpsertJobInput,
     output: z.object({ id: z.number(), rowVersion: z.number() }),
+  }),
+  upsertCarbohydrateResult: endpoint({
+    method: 'POST', path: '/api/lab/upsertcarbohydrateresult', access: lab, input: UpsertJobEntryInput, output: UpsertJobEntryOutput,
+    summary: 'saves one entry of a job card (adds it without an id)',
   }),
   matches: endpoint({
     method: 'POST', path: '/api/lab/matches', access: lab,

@@ -89,8 +89,28 @@ export class LabEntriesRepository {
     return ids;
   }
 
-  async update(db: Db, id: number, position: number, v: EntryValues): Promise<void> {
-    await db.updateTable('lab_job_entries').set({ position, ...toRow(v), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  /** Inserts one entry after the job's last one; answers its id and version. */
+  insertLast(db: Db, jobId: number, v: EntryValues) {
+    return db
+      .insertInto('lab_job_entries')
+      .values({
+        lab_job_id: jobId,
+        position: sql<number>`(select coalesce(max(position), 0) + 1 from lab_job_entries where lab_job_id = ${jobId})`,
+        ...toRow(v),
+      })
+      .returning(['id', 'row_version as rowVersion'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Updates an entry's values (and its position, when given); answers its new version. */
+  async update(db: Db, id: number, v: EntryValues, position?: number): Promise<number> {
+    const r = await db
+      .updateTable('lab_job_entries')
+      .set({ ...(position === undefined ? {} : { position }), ...toRow(v), row_version: sql`row_version + 1` })
+      .where('id', '=', id)
+      .returning('row_version')
+      .executeTakeFirstOrThrow();
+    return r.row_version;
   }
 
   async setResult(db: Db, id: number, v: { sugar: number | null; starch: number | null; na: boolean }, userId: number): Promise<number> {

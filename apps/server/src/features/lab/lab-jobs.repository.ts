@@ -96,6 +96,12 @@ export class LabJobsRepository {
       .executeTakeFirst();
   }
 
+  /** Bumps the job's version after a change of one of its entries, so that an open job card sees it changed. */
+  async touch(db: Db, id: number): Promise<number> {
+    const r = await db.updateTable('lab_jobs').set({ row_version: sql`row_version + 1` }).where('id', '=', id).returning('row_version').executeTakeFirstOrThrow();
+    return r.row_version;
+  }
+
   async archive(db: Db, id: number): Promise<void> {
     await db.updateTable('lab_jobs').set({ downloaded_at: new Date(), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
     await db.updateTable('lab_job_entries').set({ archived: true }).where('lab_job_id', '=', id).execute();

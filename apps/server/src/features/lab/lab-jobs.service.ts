@@ -1,16 +1,27 @@
 import {
-  type JobCard, type JobListItem, type JobStatus, type PagedRequest, type Paged, UpsertJobInput, naturalSampleCompare,
+  type JobCard, type JobListItem, type JobStatus, type PagedRequest, type Paged, UpsertJobEntryInput, UpsertJobInput, naturalSampleCompare,
 } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
 import { type EntryValues, LabEntriesRepository } from './lab-entries.repository';
-import { validateJobEntries } from './lab-job-validation';
+import { validateJobEntries, validateJobEntry } from './lab-job-validation';
 import { LabJobsRepository } from './lab-jobs.repository';
 import type { LabReferenceRepository } from './lab-reference.repository';
 
 export const JOB_CHANGED = 'This job was changed by someone else since you opened it. Close it and open it again to see their changes.';
+export const ENTRY_CHANGED = 'This entry was changed by someone else since you opened the job. Close it and open it again to see their changes.';
+
+type SavedEntry = Awaited<ReturnType<LabEntriesRepository['byJob']>>[number];
+
+/** An entry's saved values, without its results and bookkeeping (what the job card edits). */
+function savedValues(e: SavedEntry): EntryValues {
+  const { sugar: _s, starch: _st, na: _na, id: _id, jobId: _j, rowVersion: _rv, ...values } = e;
+  return values;
+}
+const differs = (old: EntryValues, next: EntryValues) =>
+  JSON.stringify(Object.keys(next).map((k) => old[k as keyof EntryValues])) !== JSON.stringify(Object.values(next));
 
 /** Job lists by state, the job card (read and save in one transaction) and archiving after export. */
 export class LabJobsService {
@@ -124,10 +135,9 @@ export class LabJobsService {
       }
       if (inputs[i].rowVersion != null && inputs[i].rowVersion !== old.rowVersion) throw conflict(JOB_CHANGED);
       kept.add(id);
-      const { sugar: _s, starch: _st, na: _na, id: _id, jobId: _j, rowVersion: _rv, ...oldValues } = old;
-      const changed = JSON.stringify(Object.keys(values[i]).map((k) => oldValues[k as keyof EntryValues])) !== JSON.stringify(Object.values(values[i]));
-      if (!changed && existing.indexOf(old) === i) continue;
-      await this.entries.update(trx, id, i + 1, values[i]);
+      const oldValues = savedValues(old);
+      if (!differs(oldValues, values[i]) && existing.indexOf(old) === i) continue;
+      await this.entries.update(trx, id, values[i], i + 1);
       audits.push({ userId, entity: 'lab_job_entry', entityId: id, action: 'update', oldValues, newValues: values[i] });
     }
     if (wrong.length) throw validationError(wrong);
@@ -137,6 +147,37 @@ export class LabJobsService {
     for (const e of gone) audits.push({ userId, entity: 'lab_job_entry', entityId: e.id, action: 'delete', oldValues: e });
     await this.entries.remove(trx, gone.map((e) => e.id));
     await recordChanges(trx, audits);
+  }
+
+  /**
+   * Saves one entry of a job card (POST /api/lab/upsertcarbohydrateresult) in one transaction, with the rules
+   * of upsert: the same validation; an entry with an id must belong to the job (404 otherwise) and still have
+   * the version the client loaded (409); without an id the entry is added after the job's last one. The job's
+   * version goes up with every change, so that a job card opened before it is told on its next save.
+   */
+  async upsertEntry(input: z.output<typeof UpsertJobEntryInput>, userId: number): Promise<{ id: number; rowVersion: number; jobRowVersion: number }> {
+    const { jobId, entry } = input;
+    const values = await validateJobEntry(this.db, this.refs, entry);
+    return this.db.transaction().execute(async (trx) => {
+      const job = await this.jobs.job(trx, jobId, true);
+      if (!job) throw notFound('Job');
+      if (input.jobRowVersion != null && input.jobRowVersion !== job.rowVersion) throw conflict(JOB_CHANGED);
+      let saved: { id: number; rowVersion: number };
+      if (!entry.id) {
+        saved = await this.entries.insertLast(trx, jobId, values);
+        await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: saved.id, action: 'create', newValues: { jobId, ...values } });
+      } else {
+        if (entry.rowVersion == null) throw fieldError('entry.rowVersion', 'The version of the entry you loaded is required.');
+        const [old] = await this.entries.byIds(trx, [entry.id], true);
+        if (!old || old.jobId !== jobId) throw notFound('Entry');
+        if (entry.rowVersion !== old.rowVersion) throw conflict(ENTRY_CHANGED);
+        const oldValues = savedValues(old);
+        if (!differs(oldValues, values)) return { id: old.id, rowVersion: old.rowVersion, jobRowVersion: job.rowVersion };
+        saved = { id: old.id, rowVersion: await this.entries.update(trx, old.id, values) };
+        await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: old.id, action: 'update', oldValues, newValues: values });
+      }
+      return { ...saved, jobRowVersion: await this.jobs.touch(trx, jobId) };
+    });
   }
 
   /** Archives exported jobs: their entries are archived and the job moves to DOWNLOADED. */
