@@ -126,27 +126,32 @@ async function main() {
 
     const lines: string[] = [];
     // Each scenario: 20 connections (the target), then one connection (the cost of one call alone).
+    // BENCH_ONLY=<regular expression>: only the list scenarios whose name matches, and no Excel or save (for profiling).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     const report = (name: string, r: { p50: number; p95: number; rows: number; total: string }, alone: { p50: number }) => {
       const line = `${name.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   (1 connection p50 ${alone.p50.toFixed(1)} ms)   rows ${r.rows}, total ${r.total}${r.p95 < 100 ? '' : '   ** over 100 ms **'}`;
       lines.push(line);
       log(line);
     };
-    const run = async (path: string, body: (i: number) => unknown, n = REQUESTS) => [await measure(path, body, n), await measure(path, body, 40, 1)] as const;
+    const scenario = async (name: string, path: string, body: (i: number) => unknown, n = REQUESTS) => {
+      if (!only || only.test(name)) report(name, await measure(path, body, n), await measure(path, body, 40, 1));
+    };
     const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
     const deepPage = Math.floor((counts.results / 20) / 2);
     for (const [name, e] of [['paged', ep.paged], ['pagedgroupedlocation', ep.pagedgroupedlocation]] as const) {
-      report(`${name}: page 1`, ...await run(e.path, () => ({ page: 1, rowsPerPage: 20 })));
+      await scenario(`${name}: page 1`, e.path, () => ({ page: 1, rowsPerPage: 20 }));
       const at = JSON.parse((await request('POST', e.path, { page: deepPage, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string };
       const anchor = { page: deepPage, first: at.firstKey, last: at.lastKey };
-      report(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, ...await run(e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor })));
-      report(`${name}: search text ('client 0nnn')`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) })));
-      report(`${name}: search text page 3 ('client 0nnn', 20 a page)`, ...await run(e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) })));
-      report(`${name}: filters crop + growth stage`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })));
-      report(`${name}: filters crop + client + block`, ...await run(e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), client: 'client 1', fieldBlockNumber: 'b3' })));
-      report(`${name}: sorted by sample number, page 2 of 100 rows`, ...await run(e.path, () => ({ page: 2, rowsPerPage: 100, sortBy: 'sampleNumber' })));
-      report(`${name}: (info) deep page ${deepPage} by OFFSET, no anchor`, ...await run(e.path, () => ({ page: deepPage, rowsPerPage: 20 }), 60));
+      await scenario(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor }));
+      await scenario(`${name}: search text ('client 0nnn')`, e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) }));
+      await scenario(`${name}: search text page 3 ('client 0nnn', 20 a page)`, e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) }));
+      await scenario(`${name}: filters crop + growth stage`, e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }));
+      await scenario(`${name}: filters crop + client + block`, e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), client: 'client 1', fieldBlockNumber: 'b3' }));
+      await scenario(`${name}: sorted by sample number, page 2 of 100 rows`, e.path, () => ({ page: 2, rowsPerPage: 100, sortBy: 'sampleNumber' }));
+      await scenario(`${name}: (info) deep page ${deepPage} by OFFSET, no anchor`, e.path, () => ({ page: deepPage, rowsPerPage: 20 }), 60);
     }
 
+    if (only) return;
     // Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms.
     const pid = child.pid ?? 0;
     const excelRows = counts.results / 10;

@@ -42,6 +42,11 @@ function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Whether the filter compares text columns, which no index answers without reading the row. */
+export function readsRows(f: CarbohydrateFilter & { search?: string }): boolean {
+  return !!(f.client || f.farmName || f.fieldBlockNumber || f.search);
+}
+
 /** The filter and search of a list as one WHERE condition (measured results only). */
 export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`e.result_on is not null`];

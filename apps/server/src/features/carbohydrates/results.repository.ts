@@ -6,8 +6,14 @@ import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, se
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
 
+/** How long a planner estimate is reused for the same filter (paging through one list asks again and again). */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATE_CACHE_SIZE = 500;
+
 export interface PageRequest {
   where: RawBuilder<unknown>;
+  /** the filter reads text columns (search, client, farm, block), so every match's row is read anyway */
+  readsRows?: boolean;
   order: ListOrder;
   page: number;
   size: number;
@@ -63,6 +69,8 @@ function detailsOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBui
 export class ResultsRepository {
   /** a planner estimate this far above the cap is trusted without counting at all */
   private readonly trustFrom: number;
+  /** recent estimates by statement and parameters, oldest first */
+  private readonly estimates = new Map<string, { rows: number; at: number }>();
 
   /** `cap` 0 makes every list take the large-list path (tests of the seek use it). */
   constructor(private readonly db: Db, private readonly cap = EXACT_COUNT_CAP) {
@@ -99,12 +107,22 @@ export class ResultsRepository {
 
   /**
    * Up to cap + 1 matches collected once: how many there are, and the page among them with its full
-   * rows, in one statement.
+   * rows, in one statement. When the filter reads no row (ids, crops, stages, tissues), the matches are
+   * collected as ids alone, which an index-only scan answers, and their sort keys are read only when
+   * they are few enough to be counted: a list that turns out to be large costs little before it takes
+   * the in-order path. A text filter reads each row anyway, so its keys come in the same pass.
    */
   private async smallPage(r: PageRequest): Promise<{ n: number; rows: KeyedRow[] }> {
+    const limit = this.cap + 1;
+    const collect = r.readsRows
+      ? sql`m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${limit}),
+        c as (select count(*)::int as n from m)`
+      : sql`ids as materialized (select e.id from lab_job_entries e where ${r.where} limit ${limit}),
+        c as (select count(*)::int as n from ids),
+        m as materialized (select e.id, ${r.order.key} as sk from ids join lab_job_entries e on e.id = ids.id
+          where (select c.n from c) <= ${this.cap})`;
     const q = sql<KeyedRow & { _n: number }>`
-      with m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${this.cap + 1}),
-        c as (select count(*)::int as n from m),
+      with ${collect},
         p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn from m
           order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size})
       select c.n as _n, d.* from c left join (${detailsOf(sql`p`, true)}) d on true order by d._rn`;
@@ -143,12 +161,25 @@ export class ResultsRepository {
     return this.rowsInOrder(w, order, limit, 0, true, false);
   }
 
-  /** The planner's estimate of how many rows match (well under a millisecond at any size). */
+  /**
+   * The planner's estimate of how many rows match (well under a millisecond at any size). It only
+   * changes when the table's statistics do, so the same filter's estimate is kept for a few seconds
+   * and the next pages of a list skip the round trip.
+   */
   async estimate(where: RawBuilder<unknown>): Promise<number> {
-    const plan = await sql<Record<string, unknown>>`explain (format json) select 1 from lab_job_entries e where ${where}`.execute(this.db);
+    const query = sql<Record<string, unknown>>`explain (format json) select 1 from lab_job_entries e where ${where}`.compile(this.db);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    const now = Date.now();
+    const hit = this.estimates.get(key);
+    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+    const plan = await this.db.executeQuery(query);
     const raw = Object.values(plan.rows[0] ?? {})[0];
     const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-    return Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+    const rows = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+    this.estimates.delete(key);
+    this.estimates.set(key, { rows, at: now });
+    if (this.estimates.size > ESTIMATE_CACHE_SIZE) this.estimates.delete(this.estimates.keys().next().value as string);
+    return rows;
   }
 
   /** The full rows of these ids, in the order given. */
