@@ -18,6 +18,7 @@ import { installOriginCheck } from './http/security';
 import { registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
+import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cache';
 import { JobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail/mailer';
 import { registerSettings } from './platform/settings/settings.routes';
@@ -54,9 +55,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
 
-  const deps: AppDeps = { config, db: database.db, dbKind: database.kind, notifier: database.notifier, log: app.log };
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
-  const auth = new AuthService(deps.db, config, mailer, app.log);
+  // Every query of the app goes through the session cache's write watcher (ADR 0009).
+  const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, config.SESSION_IDLE_MINUTES * 60_000);
+  const deps: AppDeps = { config, db: database.db.withPlugin(sessions.writeWatcher()), dbKind: database.kind, notifier: database.notifier, log: app.log };
+  await deps.notifier.listen(AUTH_CHANGED_CHANNEL, () => sessions.clear());
+  const auth = new AuthService(deps.db, config, mailer, app.log, sessions);
   const settings = new SettingsService(deps.db);
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(8 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(72),
+  /** how long a resolved session is reused without asking the database (0: never; ADR 0009) */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
   LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),

@@ -10,6 +10,7 @@ import * as m0020 from './0020_users_roles_versions';
 import * as m0050 from './0050_carbohydrate_reference_versions';
 import * as m0070 from './0070_carbohydrate_results';
 import * as m0090 from './0090_carbohydrate_filter_indexes';
+import * as m0100 from './0100_auth_change_notify';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0050_carbohydrate_reference_versions': m0050,
   '0070_carbohydrate_results': m0070,
   '0090_carbohydrate_filter_indexes': m0090,
+  '0100_auth_change_notify': m0100,
 };

@@ -69,7 +69,7 @@ export class AuthRepository {
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('roles', 'roles.id', 'users.role_id')
       .select([
-        'users.id', 'users.name', 'users.email', 'users.language_id', 'sessions.last_seen_at',
+        'users.id', 'users.name', 'users.email', 'users.language_id', 'sessions.last_seen_at', 'sessions.expires_at',
         sql<string[]>`coalesce(roles.permissions, '{}')`.as('permissions'),
       ])
       .where('sessions.id', '=', sessionId)

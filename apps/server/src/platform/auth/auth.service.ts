@@ -6,6 +6,7 @@ import type { SessionUser } from '../../http/context';
 import { recordChange } from '../audit/audit';
 import type { Mailer } from '../mail/mailer';
 import { AuthRepository } from './auth.repository';
+import { SessionCache } from './session-cache';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 
@@ -25,6 +26,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** sessions resolved in the last few seconds (ADR 0009); none kept when not given */
+    private readonly sessions: SessionCache = new SessionCache(0, 0),
   ) {
     this.repo = new AuthRepository(db);
   }
@@ -59,16 +62,27 @@ export class AuthService {
 
   async resolveSession(sessionToken: string): Promise<{ user: SessionUser; sessionId: string } | null> {
     const id = hashToken(sessionToken);
+    const cached = this.sessions.get(id);
+    if (cached) return cached;
+    const epoch = this.sessions.begin();
     const row = await this.repo.findSessionUser(id, this.config.SESSION_IDLE_MINUTES);
     if (!row) return null;
     // Touch at most once a minute (or a quarter of the idle time-out when that is shorter): idle
-    // time-outs need minutes, not a write on every request.
+    // time-outs need minutes, not a write on every request. A cached session is past its touch time
+    // before it is stale, so the next call after that comes here and touches it.
     const touchAfterMs = Math.min(60_000, (this.config.SESSION_IDLE_MINUTES * 60_000) / 4);
-    if (Date.now() - new Date(row.last_seen_at).getTime() > touchAfterMs) await this.repo.touchSession(id);
-    return {
+    let lastSeen = new Date(row.last_seen_at).getTime();
+    if (Date.now() - lastSeen > touchAfterMs) {
+      await this.repo.touchSession(id);
+      lastSeen = Date.now();
+    }
+    const session = {
       sessionId: id,
       user: { id: row.id, name: row.name, email: row.email, permissions: row.permissions, languageId: row.language_id },
     };
+    // kept only until the next touch is due, so idle time-outs keep counting in the database
+    this.sessions.set(session, { lastSeen, expiresAt: Math.min(new Date(row.expires_at).getTime(), lastSeen + touchAfterMs) }, epoch);
+    return session;
   }
 
   async logout(sessionToken: string | undefined): Promise<void> {
