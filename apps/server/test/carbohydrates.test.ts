@@ -68,6 +68,19 @@ describe('POST /api/carbohydrate/paged', () => {
     expect((await staff.call(ep.paged, { search: '%' })).body.total).toBe(0);
   });
 
+  it('counts a row that matches the search in several columns once, and combines the search with the filters', async () => {
+    // 'b' is the start of sample numbers B1, B2 and of field block B1 (A1, A2, B1, B2)
+    for (const path of [ep.paged, ep.pagedgroupedlocation]) {
+      const all = (await staff.call(path, { search: 'b' })).body;
+      expect(numbers(all)).toEqual(['A1', 'A2', 'B1', 'B2']);
+      expect(all.total).toBe(4);
+      const crop = (await staff.call(path, { search: 'b', cropId: other.crop.id })).body;
+      expect(numbers(crop)).toEqual(['B1', 'B2']);
+      expect(crop.total).toBe(2);
+      expect(numbers((await staff.call(path, { search: 'b', farmName: 'river' })).body)).toEqual(['A1', 'A2']);
+    }
+  });
+
   it('answers the same pages by seek (anchor) as by offset, forwards and backwards', async () => {
     const base = { rowsPerPage: 2, sortBy: 'sampleNumber', ascending: true };
     const p1 = (await staff.call(ep.paged, { ...base, page: 1 })).body;

@@ -11,6 +11,7 @@ import * as m0050 from './0050_carbohydrate_reference_versions';
 import * as m0070 from './0070_carbohydrate_results';
 import * as m0090 from './0090_carbohydrate_filter_indexes';
 import * as m0100 from './0100_auth_change_notify';
+import * as m0110 from './0110_carbohydrate_search_keys';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0070_carbohydrate_results': m0070,
   '0090_carbohydrate_filter_indexes': m0090,
   '0100_auth_change_notify': m0100,
+  '0110_carbohydrate_search_keys': m0110,
 };

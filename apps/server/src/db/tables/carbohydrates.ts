@@ -97,5 +97,10 @@ export interface CarbohydrateTables {
     created_at: Generated<Date>;
     /** generated (migration 0070): the entry's location group key, see ADR 0070 */
     location_key: ColumnType<string, never, never>;
+    /** generated (migration 0110): the text filters' keys, lower-cased in the "C" collation */
+    sample_key: ColumnType<string, never, never>;
+    entity_key: ColumnType<string, never, never>;
+    farm_key: ColumnType<string, never, never>;
+    block_key: ColumnType<string, never, never>;
   };
 }

@@ -17,13 +17,16 @@ export interface ListOrder {
   idDesc: boolean;
 }
 
-const lowerC = (col: string) => sql`(lower(${sql.ref(`e.${col}`)}) collate "C")`;
+/** The stored, lower-cased "C"-collation copy of a text column (migration 0110). */
+type TextKey = 'sample_key' | 'entity_key' | 'farm_key' | 'block_key';
+const textKey = (col: TextKey) => sql.ref(`e.${col}`);
+const SEARCHED: TextKey[] = ['sample_key', 'entity_key', 'farm_key', 'block_key'];
 
 const ORDERS: Record<string, { key: RawBuilder<unknown>; kind: KeyKind }> = {
-  sampleNumber: { key: lowerC('sample_number'), kind: 'text' },
-  entity: { key: lowerC('entity'), kind: 'text' },
-  farmName: { key: lowerC('farm_name'), kind: 'text' },
-  fieldBlockNumber: { key: lowerC('field_block_number'), kind: 'text' },
+  sampleNumber: { key: sql`${textKey('sample_key')}`, kind: 'text' },
+  entity: { key: sql`${textKey('entity_key')}`, kind: 'text' },
+  farmName: { key: sql`${textKey('farm_key')}`, kind: 'text' },
+  fieldBlockNumber: { key: sql`${textKey('block_key')}`, kind: 'text' },
   completedOn: { key: sql`e.result_on`, kind: 'time' },
   createdOn: { key: sql`e.id`, kind: 'int' },
 };
@@ -47,22 +50,39 @@ export function readsRows(f: CarbohydrateFilter & { search?: string }): boolean 
   return !!(f.client || f.farmName || f.fieldBlockNumber || f.search);
 }
 
-/** The filter and search of a list as one WHERE condition (measured results only). */
-export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown> {
+/** The filters of a list, without the search text, as conditions (measured results only). */
+function filterParts(f: CarbohydrateFilter): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [sql`e.result_on is not null`];
-  if (f.client) parts.push(sql`${lowerC('entity')} like ${likePrefix(f.client)}`);
-  if (f.farmName) parts.push(sql`${lowerC('farm_name')} like ${likePrefix(f.farmName)}`);
-  if (f.fieldBlockNumber) parts.push(sql`${lowerC('field_block_number')} like ${likePrefix(f.fieldBlockNumber)}`);
+  if (f.client) parts.push(sql`${textKey('entity_key')} like ${likePrefix(f.client)}`);
+  if (f.farmName) parts.push(sql`${textKey('farm_key')} like ${likePrefix(f.farmName)}`);
+  if (f.fieldBlockNumber) parts.push(sql`${textKey('block_key')} like ${likePrefix(f.fieldBlockNumber)}`);
   if (f.cropId) parts.push(sql`e.crop_id = ${f.cropId}`);
   if (f.cropGrowthId) parts.push(sql`e.growth_stage_id = ${f.cropGrowthId}`);
   if (f.organ) parts.push(sql`e.tissue_id = ${f.organ}`);
   if (f.group) parts.push(sql`e.location_key = ${f.group}`);
+  return parts;
+}
+
+/** The filter and search of a list as one WHERE condition (measured results only). */
+export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown> {
+  const parts = filterParts(f);
   if (f.search) {
     const p = likePrefix(f.search);
-    parts.push(sql`(${lowerC('sample_number')} like ${p} or ${lowerC('entity')} like ${p}
-      or ${lowerC('farm_name')} like ${p} or ${lowerC('field_block_number')} like ${p})`);
+    parts.push(sql`(${sql.join(SEARCHED.map((k) => sql`${textKey(k)} like ${p}`), sql` or `)})`);
   }
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The same matches as `listWhere` as conditions whose union they are, one per searched column, when
+ * there is a search text: each is answered by one index alone, where the OR of all four would read
+ * every matching row.
+ */
+export function listBranches(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown>[] | undefined {
+  if (!f.search) return undefined;
+  const p = likePrefix(f.search);
+  const parts = filterParts(f);
+  return SEARCHED.map((k) => sql.join([...parts, sql`${textKey(k)} like ${p}`], sql` and `));
 }
 
 function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {

@@ -12,8 +12,10 @@ const ESTIMATE_CACHE_SIZE = 500;
 
 export interface PageRequest {
   where: RawBuilder<unknown>;
-  /** the filter reads text columns (search, client, farm, block), so every match's row is read anyway */
+  /** the filter reads text columns (search, client, farm, block): each match's sort key comes with it */
   readsRows?: boolean;
+  /** conditions whose union is `where`, each served by one index (a search over several columns) */
+  branches?: RawBuilder<unknown>[];
   order: ListOrder;
   page: number;
   size: number;
@@ -110,12 +112,16 @@ export class ResultsRepository {
    * rows, in one statement. When the filter reads no row (ids, crops, stages, tissues), the matches are
    * collected as ids alone, which an index-only scan answers, and their sort keys are read only when
    * they are few enough to be counted: a list that turns out to be large costs little before it takes
-   * the in-order path. A text filter reads each row anyway, so its keys come in the same pass.
+   * the in-order path. A text filter's index carries the grouped list's key, so its keys come in the
+   * same pass; a search is the union of one index range per searched column.
    */
   private async smallPage(r: PageRequest): Promise<{ n: number; rows: KeyedRow[] }> {
     const limit = this.cap + 1;
+    const source = r.branches
+      ? sql`(${sql.join(r.branches.map((b) => sql`select e.id, ${r.order.key} as sk from lab_job_entries e where ${b}`), sql` union `)})`
+      : sql`(select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where})`;
     const collect = r.readsRows
-      ? sql`m as materialized (select e.id, ${r.order.key} as sk from lab_job_entries e where ${r.where} limit ${limit}),
+      ? sql`m as materialized (select u.id, u.sk from ${source} u limit ${limit}),
         c as (select count(*)::int as n from m)`
       : sql`ids as materialized (select e.id from lab_job_entries e where ${r.where} limit ${limit}),
         c as (select count(*)::int as n from ids),
