@@ -113,7 +113,8 @@ export class ResultsRepository {
    * collected as ids alone, which an index-only scan answers, and their sort keys are read only when
    * they are few enough to be counted: a list that turns out to be large costs little before it takes
    * the in-order path. A text filter's index carries the grouped list's key, so its keys come in the
-   * same pass; a search is the union of one index range per searched column.
+   * same pass; a search is the union of one index range per searched column. The page is cut from the
+   * matches before it is numbered, so the sort keeps only the rows up to the page (a bounded sort).
    */
   private async smallPage(r: PageRequest): Promise<{ n: number; rows: KeyedRow[] }> {
     const limit = this.cap + 1;
@@ -129,8 +130,8 @@ export class ResultsRepository {
           where (select c.n from c) <= ${this.cap})`;
     const q = sql<KeyedRow & { _n: number }>`
       with ${collect},
-        p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn from m
-          order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size})
+        p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn
+          from (select m.id, m.sk from m order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size}) m)
       select c.n as _n, d.* from c left join (${detailsOf(sql`p`, true)}) d on true order by d._rn`;
     const rows = (await q.execute(this.db)).rows;
     return { n: rows[0]?._n ?? 0, rows: rows.filter((x) => x.id !== null) };
