@@ -143,6 +143,9 @@ async function main() {
       const at = JSON.parse((await request('POST', e.path, { page: deepPage, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string };
       const anchor = { page: deepPage, first: at.firstKey, last: at.lastKey };
       await scenario(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor }));
+      const p1 = JSON.parse((await request('POST', e.path, { page: 1, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string; total: number };
+      const lastPage = Math.ceil(p1.total / 20);
+      await scenario(`${name}: last page ${lastPage} (the pager's Last, from page 1)`, e.path, () => ({ page: lastPage, rowsPerPage: 20, anchor: { page: 1, first: p1.firstKey, last: p1.lastKey } }));
       await scenario(`${name}: search text ('client 0nnn')`, e.path, (i) => ({ page: 1, rowsPerPage: 20, search: client(i) }));
       await scenario(`${name}: search text page 3 ('client 0nnn', 20 a page)`, e.path, (i) => ({ page: 3, rowsPerPage: 20, search: client(i) }));
       await scenario(`${name}: filters crop + growth stage`, e.path, (i) => ({ page: 1, rowsPerPage: 20, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarbohydrateFilter } from '@sapwood/contracts';
 import { GROUPED_ORDER, listWhere, resultsOrder } from '../src/features/carbohydrates/results-query.repository';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     });
   }
   big = new ResultsRepository(fresh.handle.db, 0);
+  await sql`analyze lab_job_entries`.execute(fresh.handle.db);
 });
 afterAll(() => fresh?.drop());
 
@@ -49,5 +51,21 @@ describe('seek paging (large-list path)', () => {
         expect(sought.rows.map((r) => r.id), `${from} → ${to}`).toEqual(byOffset[to - 1].rows.map((r) => r.id));
       }
     }
+  });
+
+  it.each(orders)('%s: the last page of an uncounted list, far from the start, is the true end of the list', async (_name, order) => {
+    const size = 4;
+    const all: number[] = [];
+    for (let page = 1; page <= 6; page++) all.push(...(await big.page({ where, order, page, size })).rows.map((r) => r.id));
+    const end = new ResultsRepository(fresh.handle.db, 0, 8);
+    const first = await end.page({ where, order, page: 1, size });
+    expect(first.estimated).toBe(true);
+    const last = Math.ceil(first.total / size);
+    expect(last).toBeGreaterThanOrEqual(3);
+    const page = await end.page({ where, order, page: last, size, anchor: { page: 1, first: first.firstKey ?? '', last: first.lastKey ?? '' } });
+    expect(page.rows.map((r) => r.id)).toEqual(all.slice(-size));
+    // and the page before it, by seek from there, continues the list backwards
+    const before = await end.page({ where, order, page: last - 1, size, anchor: { page: last, first: page.firstKey ?? '', last: page.lastKey ?? '' } });
+    expect(before.rows.map((r) => r.id)).toEqual(all.slice(-2 * size, -size));
   });
 });

@@ -74,8 +74,11 @@ export class ResultsRepository {
   /** recent estimates by statement and parameters, oldest first */
   private readonly estimates = new Map<string, { rows: number; at: number }>();
 
-  /** `cap` 0 makes every list take the large-list path (tests of the seek use it). */
-  constructor(private readonly db: Db, private readonly cap = EXACT_COUNT_CAP) {
+  /**
+   * `cap` 0 makes every list take the large-list path (tests of the seek use it). `fromEndAfter`: an
+   * uncounted list's last page is read from the end when it lies this many rows or more from the start.
+   */
+  constructor(private readonly db: Db, private readonly cap = EXACT_COUNT_CAP, private readonly fromEndAfter = 50_000) {
     this.trustFrom = 5 * cap;
   }
 
@@ -96,7 +99,7 @@ export class ResultsRepository {
         rows = small.rows;
       } else total = { total: Math.max(estimate, this.cap + 1), estimated: true };
     }
-    rows ??= await this.pageRows(r);
+    rows ??= await this.pageRows(r, total);
     const first = rows[0];
     const last = rows[rows.length - 1];
     return {
@@ -137,9 +140,16 @@ export class ResultsRepository {
     return { n: rows[0]?._n ?? 0, rows: rows.filter((x) => x.id !== null) };
   }
 
-  /** A page read in the order's index: by a seek from the anchor page when there is one, else by offset. */
-  private async pageRows(r: PageRequest): Promise<KeyedRow[]> {
+  /**
+   * A page read in the order's index: by a seek from the anchor page when there is one, else by offset.
+   * The last page of a list too long to count (the pager's Last), far from the start, is read backwards
+   * from the end of the index: the list's true last rows, whatever the estimate says.
+   */
+  private async pageRows(r: PageRequest, total: { total: number; estimated: boolean }): Promise<KeyedRow[]> {
     const { order, size, page, anchor } = r;
+    if (total.estimated && (page - 1) * size >= this.fromEndAfter && page >= Math.ceil(total.total / size)) {
+      return this.rowsInOrder(r.where, order, size, 0, false, true);
+    }
     if (anchor && anchor.page !== page) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
