@@ -41,4 +41,10 @@ describe('demo data on a first start', () => {
     expect(typed.agents.filter((n: string) => !agents.includes(n))).toEqual([]);
     expect(typed.agronomists.filter((n: string) => !agronomists.includes(n))).toEqual([]);
   });
+
+  it('lists demo staff in the demo roles, none of whom can sign in before a password link is sent', async () => {
+    const users = (await admin.call(apiFeatures.users.paged, { page: 1, rowsPerPage: 50, search: '(demo)' })).body.rows;
+    expect(users.map((u: { name: string }) => u.name).sort()).toEqual(['Johan Botha (demo)', 'Lerato Dlamini (demo)', 'Thandi Mokoena (demo)']);
+    expect(users.every((u: { hasPassword: boolean; roleName: string }) => !u.hasPassword && u.roleName.endsWith('(demo)'))).toBe(true);
+  });
 });

@@ -26,3 +26,9 @@ export async function insertUser(db: Db, u: { name: string; email: string; roleI
       .executeTakeFirstOrThrow()
   ).id;
 }
+
+/** A user without a password (an administrator sends the set-password link), unless the email is taken. */
+export async function ensureUserWithoutPassword(db: Db, u: { name: string; email: string; roleId: number }): Promise<void> {
+  const found = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
+  if (!found) await insertUser(db, { ...u, passwordHash: null, languageId: null });
+}
