@@ -56,7 +56,7 @@ describe('/agronomist', () => {
     await reassign.waitFor();
     await reassign.getByRole('button', { name: 'ReAssign' }).click();
     await reassign.getByText('Select a agronomist to reassign').waitFor();
-    await page.getByTestId('reassign-target').click();
+    await page.getByTestId('reassign-select').click();
     await page.getByRole('option', { name: 'Dr Target' }).click();
     await reassign.getByRole('button', { name: 'ReAssign' }).click();
     await reassign.waitFor({ state: 'hidden' });

@@ -121,10 +121,10 @@ describe('crop growth admin screen', () => {
     await page.getByTestId('growth-delete-2').click();
     const reassign = dialog('Delete Harvest');
     await reassign.waitFor();
-    await page.getByTestId('reassign-delete').click();
+    await page.getByTestId('reassign-submit').click();
     await reassign.getByText('Select a growth to reassign').waitFor();
     await pick('reassign-select', 'Dormancy');
-    await page.getByTestId('reassign-delete').click();
+    await page.getByTestId('reassign-submit').click();
     await reassign.waitFor({ state: 'detached' });
     await expect.poll(growthNames).toEqual(['Leaf fall', 'Dormancy', 'Bud break']);
     await expect(orders()).resolves.toEqual(['1', '2', '3']);

@@ -85,6 +85,43 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('keeps every menu item reachable above the Logout footer in a short window', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, ADMIN, '/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const list = nav.getByTestId('menu-list');
+    const footer = nav.getByTestId('menu-footer');
+    const last = nav.getByRole('link', { name: 'Depot', exact: true });
+    await last.waitFor();
+
+    /** the link is inside the scrolling list, above the footer, in the window, and nothing covers its middle */
+    const unobstructed = () => last.evaluate((a) => {
+      const r = a.getBoundingClientRect();
+      const listBox = a.closest('[data-testid="menu-list"]')!.getBoundingClientRect();
+      const footerBox = document.querySelector('[data-testid="menu-footer"]')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.top >= listBox.top - 0.5 && r.bottom <= listBox.bottom + 0.5 && r.bottom <= footerBox.top + 0.5
+        && footerBox.bottom <= window.innerHeight + 0.5 && a.contains(hit);
+    });
+
+    // The list is taller than the window: it scrolls by itself, and Logout stays in view below it.
+    await expect.poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await footer.isVisible()).toBe(true);
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(unobstructed).toBe(true);
+    await last.click();
+    await page.waitForURL(`${server.url}/depot`);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Depot');
+
+    // Opened straight on the last item's screen, the menu shows that item without scrolling by hand.
+    await page.reload();
+    await last.waitFor();
+    await expect.poll(unobstructed).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('logout ends the session and goes to /, which then asks to sign in', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/settings');

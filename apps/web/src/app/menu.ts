@@ -52,6 +52,11 @@ export function menuItemKey(item: MenuItem): string {
   return `menu.${item.path.slice(1)}`;
 }
 
+/** The menu item of a route, if the menu has one. */
+export function menuItemFor(path: string): MenuItem | undefined {
+  return MENU.flatMap((g) => g.items).find((i) => i.path === path);
+}
+
 export function visibleMenu(can: (p: Permission) => boolean): MenuGroup[] {
   return MENU.map((g) => ({ ...g, items: g.items.filter((i) => can(i.permission)) })).filter((g) => g.items.length > 0);
 }

@@ -1,7 +1,7 @@
-import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { menuItemKey, visibleMenu } from '../../app/menu';
 import { useText } from '../../lib/i18n';
@@ -9,7 +9,10 @@ import { useCan, useSession } from '../../lib/session';
 import { PageLoader } from '../ui/PageLoader';
 import { Banners } from './Banners';
 
-/** The app shell: collapsible sidebar (drawer on mobile) with the menu, the user's name, version and Logout. */
+/**
+ * The app shell: collapsible sidebar (drawer on mobile) with the user's name and version on top, the menu
+ * scrolling in its own area below them, and Logout in a footer that never covers a menu item.
+ */
 export function Shell() {
   const session = useSession();
   const can = useCan();
@@ -18,6 +21,12 @@ export function Shell() {
   const location = useLocation();
   const groups = visibleMenu(can);
   const t = useText();
+  const menuList = useRef<HTMLDivElement>(null);
+
+  // the current screen's item stays in sight, also in a short window
+  useEffect(() => {
+    menuList.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
+  }, [location.pathname]);
 
   return (
     <AppShell
@@ -37,7 +46,7 @@ export function Shell() {
           <Text size="sm" fw={600} data-testid="user-name">{session.name}</Text>
           <Text size="xs" c="dimmed" data-testid="app-version">{t('shell.version', 'Version')} {session.version}</Text>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow ref={menuList} style={MENU_LIST_STYLE} data-testid="menu-list">
           {groups.map((g) => (
             <Box key={g.group} mb={4}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2} data-menu-group>{t(g.key, g.group)}</Text>
@@ -55,7 +64,7 @@ export function Shell() {
             </Box>
           ))}
         </AppShell.Section>
-        <AppShell.Section p="sm">
+        <AppShell.Section p="sm" style={MENU_FOOTER_STYLE} data-testid="menu-footer">
           <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); void logout(); }} data-testid="logout">
             <Group gap={6}><IconLogout size={16} /><Text size="sm">{t('shell.logout', 'Logout')}</Text></Group>
           </UnstyledButton>
@@ -70,6 +79,10 @@ export function Shell() {
     </AppShell>
   );
 }
+
+/** The menu list scrolls by itself between the header and the footer (min-height 0 lets it shrink below its content). */
+const MENU_LIST_STYLE = { minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' } as const;
+const MENU_FOOTER_STYLE = { flexShrink: 0, borderTop: '1px solid var(--app-shell-border-color)' } as const;
 
 async function logout() {
   await fetch('/api/auth/logout', { credentials: 'same-origin' }).catch(() => undefined);

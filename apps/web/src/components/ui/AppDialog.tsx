@@ -39,6 +39,13 @@ function useEscapeStack(opened: boolean, enabled: boolean, onClose: () => void) 
   }, [opened, enabled]);
 }
 
+/** The body's own padding: the actions reach over it, so nothing that scrolls by shows beneath them. */
+const BODY_PADDING = 'var(--mb-padding, var(--mantine-spacing-md))';
+const ACTIONS_STYLE = {
+  position: 'sticky', bottom: `calc(-1 * ${BODY_PADDING})`, marginBottom: `calc(-1 * ${BODY_PADDING})`,
+  paddingBottom: `calc(4px + ${BODY_PADDING})`, zIndex: 2, background: 'var(--mantine-color-body)',
+} as const;
+
 /**
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
  * and the body scrolls past 70vh with the actions kept in view at its bottom.
@@ -56,14 +63,7 @@ export function AppDialog({ title, actions, modal = true, children, closeOnEscap
     >
       {children}
       {actions && (
-        <Group
-          justify="flex-end"
-          mt="md"
-          py={4}
-          gap="xs"
-          data-testid="dialog-actions"
-          style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)' }}
-        >
+        <Group justify="flex-end" mt="md" pt={4} gap="xs" data-testid="dialog-actions" style={ACTIONS_STYLE}>
           {actions}
         </Group>
       )}

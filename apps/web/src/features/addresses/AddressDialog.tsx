@@ -1,10 +1,10 @@
-import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Address, AddressInput, LOGO_WORD_MAX, apiFeatures } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
-import { ApiError, call } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { type FieldErrors, fieldErrors, serverFieldErrors } from './formErrors';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { call } from '../../lib/api';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormSave } from '../../lib/useFormSave';
 
 type Values = Omit<Address, 'id' | 'isDefault' | 'rowVersion'>;
 const EMPTY: Values = { name: '', addressLine: '', area: '', code: '', number: '', email: '', website: '', filePrefix: '', logoWord: '' };
@@ -19,6 +19,7 @@ const FIELDS: { key: keyof Values; label: string }[] = [
   { key: 'website', label: 'Website' },
   { key: 'filePrefix', label: 'File prefix' },
 ];
+const FIELD_KEYS = [...FIELDS.map((f) => f.key), 'logoWord'];
 
 export interface AddressDialogProps {
   /** the address being edited, `null` for a new one; the dialog is closed when undefined */
@@ -30,85 +31,51 @@ export interface AddressDialogProps {
 /** The 'Address' dialog: every field required, the logo word at most 20 characters. */
 export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const opened = address !== undefined;
+  const input = { ...values, id: address?.id ?? 0, rowVersion: address?.rowVersion };
+  const { busy, textField, reset, save } = useFormSave({ check: fieldErrors(AddressInput, input), inForm: FIELD_KEYS });
 
   useEffect(() => {
     if (!opened) return;
     setValues(address ? pick(address) : EMPTY);
-    setSubmitted(false);
-    setServerErrors({});
-  }, [opened, address]);
+    reset();
+  }, [opened, address, reset]);
 
-  const input = { ...values, id: address?.id ?? 0, rowVersion: address?.rowVersion };
-  const errors: FieldErrors = submitted ? { ...serverErrors, ...fieldErrors(AddressInput, input) } : {};
+  const field = (key: keyof Values) => textField(key, values[key], (value) => setValues((v) => ({ ...v, [key]: value })));
 
-  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-    setServerErrors((s) => ({ ...s, [key]: '' }));
-  };
-
-  async function save() {
-    setSubmitted(true);
-    if (Object.keys(fieldErrors(AddressInput, input)).length > 0) return;
-    setSaving(true);
-    try {
-      await call(apiFeatures.addresses.upsert, input);
-      notify.success('Address updated');
-      onSaved();
-    } catch (err) {
-      const fromServer = serverFieldErrors(err);
-      if (fromServer) setServerErrors(fromServer);
-      else notify.error(err instanceof ApiError ? err.message : 'Something went wrong.');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const submit = () => save(() => call(apiFeatures.addresses.upsert, input), { success: 'Address updated', onSaved });
 
   return (
-    <AppDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title="Address"
       size="lg"
       data-testid="address-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={saving} data-testid="address-save">Save</Button>
-        </>
-      }
+      onSave={submit}
+      busy={busy}
+      saveTestId="address-save"
     >
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {FIELDS.map((f, i) => (
-            <TextInput
-              key={f.key}
-              label={f.label}
-              value={values[f.key]}
-              onChange={set(f.key)}
-              error={errors[f.key] || undefined}
-              data-autofocus={i === 0 || undefined}
-              data-testid={`address-${f.key}`}
-              withAsterisk
-            />
-          ))}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        {FIELDS.map((f, i) => (
           <TextInput
-            label="Logo word"
-            description={`${values.logoWord.trim().length}/${LOGO_WORD_MAX} characters`}
-            value={values.logoWord}
-            onChange={set('logoWord')}
-            error={errors.logoWord || undefined}
-            data-testid="address-logoWord"
+            key={f.key}
+            label={f.label}
+            {...field(f.key)}
+            data-autofocus={i === 0 || undefined}
+            data-testid={`address-${f.key}`}
             withAsterisk
           />
-        </SimpleGrid>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </form>
-    </AppDialog>
+        ))}
+        <TextInput
+          label="Logo word"
+          description={`${values.logoWord.trim().length}/${LOGO_WORD_MAX} characters`}
+          {...field('logoWord')}
+          data-testid="address-logoWord"
+          withAsterisk
+        />
+      </SimpleGrid>
+    </FormDialog>
   );
 }
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type Address, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { ApiError, call } from '../../lib/api';
@@ -92,6 +93,7 @@ export default function AddressesPage() {
 
   return (
     <>
+      <PageTitle />
       <PagedTable<Address>
         endpoint={apiFeatures.addresses.paged}
         columns={columns}

@@ -1,7 +1,7 @@
-import { Button, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { AGRONOMIST_MESSAGES, AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
+import { FormDialog } from '../../components/ui/FormDialog';
 import { call } from '../../lib/api';
 import { useFormSave } from '../../lib/useFormSave';
 
@@ -9,57 +9,39 @@ import { useFormSave } from '../../lib/useFormSave';
 export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist: AgronomistRow | null; onClose: () => void; onSaved: () => void }) {
   const [name, setName] = useState(agronomist?.name ?? '');
   const [originate, setOriginate] = useState<AgronomistRow['originate']>(agronomist?.originate ?? 'International');
-  const [submitted, setSubmitted] = useState(false);
-  const { busy, serverErrors, clearServerError, save } = useFormSave();
-  const nameError = serverErrors.name ?? (submitted && name.trim() === '' ? AGRONOMIST_MESSAGES.nameRequired : undefined);
+  const { busy, errors, textField, save } = useFormSave({
+    check: name.trim() === '' ? { name: AGRONOMIST_MESSAGES.nameRequired } : {},
+    inForm: ['name', 'originate'],
+  });
 
-  async function submit(e?: FormEvent) {
-    e?.preventDefault();
-    setSubmitted(true);
-    if (name.trim() === '') return;
-    await save(
-      () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate, rowVersion: agronomist?.rowVersion }),
-      { success: 'success', onSaved, inForm: ['name'] },
-    );
-  }
+  const submit = () => save(
+    () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate, rowVersion: agronomist?.rowVersion }),
+    { success: 'success', onSaved },
+  );
 
   return (
-    <AppDialog
+    <FormDialog
       opened
       onClose={onClose}
       title="Agronomist"
       data-testid="agronomist-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void submit()} loading={busy} data-testid="agronomist-save">{agronomist ? 'update' : 'insert'}</Button>
-        </>
-      }
+      onSave={submit}
+      busy={busy}
+      saveLabel={agronomist ? 'update' : 'insert'}
+      saveTestId="agronomist-save"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xs">
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              clearServerError('name');
-            }}
-            error={nameError}
-            data-testid="agronomist-name"
-            data-autofocus
-          />
-          <Select
-            label="Originate"
-            data={[...AGRONOMIST_ORIGINATES]}
-            value={originate}
-            onChange={(v) => v && setOriginate(v as AgronomistRow['originate'])}
-            allowDeselect={false}
-            data-testid="agronomist-originate"
-          />
-          <button type="submit" hidden />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="xs">
+        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-testid="agronomist-name" data-autofocus />
+        <Select
+          label="Originate"
+          data={[...AGRONOMIST_ORIGINATES]}
+          value={originate}
+          onChange={(v) => v && setOriginate(v as AgronomistRow['originate'])}
+          allowDeselect={false}
+          error={errors.originate}
+          data-testid="agronomist-originate"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

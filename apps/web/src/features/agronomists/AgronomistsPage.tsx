@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type AgronomistRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { AgronomistDialog } from './AgronomistDialog';
 import { ReassignDialog } from './ReassignDialog';
@@ -36,6 +37,7 @@ export default function AgronomistsPage() {
 
   return (
     <>
+      <PageTitle />
       <PagedTable
         endpoint={PAGED}
         columns={columns}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CarbohydrateResultRow, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call, endpointUrl } from '../../lib/api';
@@ -75,6 +76,7 @@ export default function CarbohydratesPage() {
 
   return (
     <Box data-testid="carbohydrates-page">
+      <PageTitle />
       <Group gap="xs" mb="xs" wrap="wrap">
         <Tooltip label="Search panel">
           <ActionIcon variant={showFilters ? 'filled' : 'light'} aria-label="Toggle search panel" data-testid="toggle-filters" onClick={() => setShowFilters((s) => !s)}>

@@ -65,11 +65,12 @@ export function EditCarbohydrateDialog(props: {
   }
 
   const text = (f: 'entity' | 'agent' | 'agriculturist' | 'farmName' | 'fieldBlockNumber', label: string) => (
-    <TextInput label={label} value={v[f]} error={err(f)} data-testid={`edit-${f}`} onChange={(e) => set({ [f]: e.currentTarget.value })} />
+    <TextInput label={label} withAsterisk value={v[f]} error={err(f)} data-testid={`edit-${f}`} onChange={(e) => set({ [f]: e.currentTarget.value })} />
   );
   const pick = (f: 'cropId' | 'cultivarId' | 'regionId' | 'tissueId' | 'cropGrowthId', label: string, data: { value: string; label: string }[], onPick?: (id: number) => void) => (
     <Select
       label={label}
+      withAsterisk={f !== 'regionId'}
       data={data}
       value={toValue(v[f])}
       error={err(f)}

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Switch, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconListNumbers, IconMapPin, IconPlant2, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage } from '../../lib/formErrors';
 import { AddCropDialog } from './AddCropDialog';
 import { GrowthsDialog } from './GrowthsDialog';
 import { OverridesDialog } from './OverridesDialog';
@@ -61,7 +62,7 @@ export default function CropGrowthsPage() {
 
   return (
     <>
-      <Title order={4} mb="xs">Crop growths</Title>
+      <PageTitle />
       <PagedTable
         endpoint={ep.crops}
         columns={columns}

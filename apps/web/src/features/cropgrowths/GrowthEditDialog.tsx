@@ -1,8 +1,8 @@
-import { Button, Checkbox, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CropGrowthInput } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
-import { fieldErrors } from '../../lib/validation';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { fieldErrors } from '../../lib/formErrors';
 import { RangeInputs } from './RangeInputs';
 import type { LocalGrowth } from './growthState';
 import { useActiveTissues } from './useActiveTissues';
@@ -25,38 +25,33 @@ export function GrowthEditDialog(props: { growth: LocalGrowth; isNew: boolean; o
   }
 
   return (
-    <AppDialog
+    <FormDialog
       opened
       onClose={props.onClose}
       title={props.isNew ? 'Add growth' : 'Edit growth'}
       size="lg"
       data-testid="growth-edit-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={props.onClose}>Cancel</Button>
-          <Button onClick={done} data-testid="growth-edit-ok">OK</Button>
-        </>
-      }
+      onSave={done}
+      saveLabel="OK"
+      saveTestId="growth-edit-ok"
     >
-      <form onSubmit={(e) => { e.preventDefault(); done(); }}>
-        <Stack gap="sm">
-          <TextInput label="Name" value={g.name} onChange={(e) => setG({ ...g, name: e.currentTarget.value })} error={errors.name} data-autofocus data-testid="growth-name" />
-          <Select
-            label="Organ Type"
-            data={options}
-            value={g.linkedTissueId === null ? null : String(g.linkedTissueId)}
-            onChange={(v) => setG({ ...g, linkedTissueId: v ? Number(v) : null })}
-            error={errors.linkedTissueId}
-            clearable
-            data-testid="growth-tissue"
-            comboboxProps={{ withinPortal: true, zIndex: 2000 }}
-          />
-          <RangeInputs label="Sugar" value={g.sugar} onChange={(sugar) => setG({ ...g, sugar })} errors={errors} errorKey="sugar" testId="growth-sugar" />
-          <RangeInputs label="Starch" value={g.starch} onChange={(starch) => setG({ ...g, starch })} errors={errors} errorKey="starch" testId="growth-starch" />
-          <TextInput label="Method" description="The lab method the ranges belong to" value={g.method} onChange={(e) => setG({ ...g, method: e.currentTarget.value })} error={errors.method} />
-          <Checkbox label="Display on report" checked={g.displayOnReport} onChange={(e) => setG({ ...g, displayOnReport: e.currentTarget.checked })} data-testid="growth-display" />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk value={g.name} onChange={(e) => setG({ ...g, name: e.currentTarget.value })} error={errors.name} data-autofocus data-testid="growth-name" />
+        <Select
+          label="Organ Type"
+          data={options}
+          value={g.linkedTissueId === null ? null : String(g.linkedTissueId)}
+          onChange={(v) => setG({ ...g, linkedTissueId: v ? Number(v) : null })}
+          error={errors.linkedTissueId}
+          clearable
+          data-testid="growth-tissue"
+          comboboxProps={{ withinPortal: true, zIndex: 2000 }}
+        />
+        <RangeInputs label="Sugar" value={g.sugar} onChange={(sugar) => setG({ ...g, sugar })} errors={errors} errorKey="sugar" testId="growth-sugar" />
+        <RangeInputs label="Starch" value={g.starch} onChange={(starch) => setG({ ...g, starch })} errors={errors} errorKey="starch" testId="growth-starch" />
+        <TextInput label="Method" description="The lab method the ranges belong to" value={g.method} onChange={(e) => setG({ ...g, method: e.currentTarget.value })} error={errors.method} />
+        <Checkbox label="Display on report" checked={g.displayOnReport} onChange={(e) => setG({ ...g, displayOnReport: e.currentTarget.checked })} data-testid="growth-display" />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -7,8 +7,8 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { NumericInput } from '../../components/ui/NumericInput';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { errorMessage, fieldErrors, serverFieldErrors } from '../../lib/validation';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormSave } from '../../lib/useFormSave';
 import { GrowthEditDialog } from './GrowthEditDialog';
 import { GrowthsTable } from './GrowthsTable';
 import { ReassignDialog } from './ReassignDialog';
@@ -33,8 +33,6 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<{ g: LocalGrowth; isNew: boolean } | null>(null);
   const [deleting, setDeleting] = useState<LocalGrowth | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
 
   function reset(data: CropGrowths) {
     setFactor(data.crop.factor);
@@ -48,25 +46,20 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
 
   const change = (next: LocalGrowth[]) => { setGrowths(next); setDirty(true); };
   const input = { id: props.crop.id, name: props.crop.name, factor: factor ?? Number.NaN, rowVersion, growths: (growths ?? []).map(toInput) };
-  const errors = submitted ? fieldErrors(CropGrowthsUpsert, input) : {};
+  const form = useFormSave({ check: fieldErrors(CropGrowthsUpsert, input), inForm: ['factor', 'growths'] });
+  const { errors } = form;
+  /** a message on the growth list (the table has no fields of its own to show it on) */
+  const listError = Object.entries(errors).find(([k]) => k.split('.')[0] === 'growths')?.[1];
   const refreshList = () => qc.invalidateQueries({ queryKey: [ep.crops.path] });
 
-  async function save() {
-    setSubmitted(true);
-    setServerError(undefined);
-    if (Object.keys(fieldErrors(CropGrowthsUpsert, input)).length) return;
-    try {
-      const saved = await call(ep.cropGrowthsUpsert, input);
+  const save = () => form.save(() => call(ep.cropGrowthsUpsert, input), {
+    success: 'success',
+    onSaved: (saved) => {
       reset(saved);
-      setSubmitted(false);
-      notify.success('success');
-      await refreshList();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) setServerError(Object.values(fields)[0]);
-      notify.error(errorMessage(err));
-    }
-  }
+      form.reset();
+      void refreshList();
+    },
+  });
 
   async function close() {
     if (dirty && !(await confirm('Discard the changes to the growths of this crop?', 'Unsaved changes'))) return;
@@ -89,7 +82,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
       actions={
         <>
           <Button variant="default" onClick={() => void close()}>Close</Button>
-          <Button onClick={save} disabled={!growths} data-testid="growths-save">Save</Button>
+          <Button onClick={() => void save()} disabled={!growths} loading={form.busy} data-testid="growths-save">Save</Button>
         </>
       }
     >
@@ -101,8 +94,9 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
         </Box>
         <NumericInput
           label="Crop factor"
+          withAsterisk
           value={factor}
-          onChange={(v) => { setFactor(v); setDirty(true); }}
+          onChange={(v) => { setFactor(v); setDirty(true); form.clearServerError('factor'); }}
           error={errors.factor}
           w={140}
           data-testid="crop-factor"
@@ -121,7 +115,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
           </ActionIcon>
         </Tooltip>
       </Group>
-      {serverError && <Text c="red" size="sm" mb="xs">{serverError}</Text>}
+      {listError && <Text c="red" size="sm" mb="xs">{listError}</Text>}
       {growths ? (
         <GrowthsTable growths={growths} onChange={change} onEdit={(g) => setEditing({ g, isNew: false })} onDelete={remove} />
       ) : (

@@ -8,7 +8,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { type FieldErrors, errorMessage, fieldErrors } from '../../lib/validation';
+import { type FieldErrors, errorMessage, fieldErrors } from '../../lib/formErrors';
 import { RangeInputs } from './RangeInputs';
 
 const ep = apiFeatures.cropGrowths;

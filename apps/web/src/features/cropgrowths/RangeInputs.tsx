@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { GrowthRange } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
-import type { FieldErrors } from '../../lib/validation';
+import type { FieldErrors } from '../../lib/formErrors';
 
 const PARTS = ['min', 'med', 'max'] as const;
 

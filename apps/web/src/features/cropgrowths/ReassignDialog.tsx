@@ -1,10 +1,6 @@
-import { Button, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { apiFeatures } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
+import { ReassignDialog as SharedReassignDialog } from '../../components/ui/ReassignDialog';
 import { call } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { errorMessage } from '../../lib/validation';
 import type { LocalGrowth } from './growthState';
 
 /**
@@ -17,53 +13,19 @@ export function ReassignDialog(props: {
   onClose: () => void;
   onDeleted: (rowVersion: number) => void;
 }) {
-  const [assignId, setAssignId] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const error = submitted && !assignId ? 'Select a growth to reassign' : undefined;
-
-  async function remove() {
-    setSubmitted(true);
-    if (!assignId) return;
-    setBusy(true);
-    try {
-      const r = await call(apiFeatures.cropGrowths.cropGrowthsRemove, { id: props.growth.id, assignId: Number(assignId) });
-      notify.success(`${props.growth.name} deleted; ${r.movedEntries + r.movedSamples} samples reassigned`);
-      props.onDeleted(r.rowVersion);
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <AppDialog
-      opened
-      onClose={props.onClose}
+    <SharedReassignDialog
       title={`Delete ${props.growth.name}`}
-      size="md"
-      data-testid="reassign-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={props.onClose}>Cancel</Button>
-          <Button color="red" onClick={remove} loading={busy} data-testid="reassign-delete">Delete</Button>
-        </>
-      }
-    >
-      <Stack gap="sm">
-        <Text size="sm">Samples and lab job entries of this growth move to the growth you choose.</Text>
-        <Select
-          label="Reassign to"
-          placeholder="Select a growth"
-          data={props.others.map((g) => ({ value: String(g.id), label: g.name }))}
-          value={assignId}
-          onChange={setAssignId}
-          error={error}
-          data-testid="reassign-select"
-          comboboxProps={{ withinPortal: true, zIndex: 2000 }}
-        />
-      </Stack>
-    </AppDialog>
+      note="Samples and lab job entries of this growth move to the growth you choose."
+      label="Reassign to"
+      placeholder="Select a growth"
+      options={props.others.map((g) => ({ value: String(g.id), label: g.name }))}
+      required="Select a growth to reassign"
+      submitLabel="Delete"
+      success={(r) => `${props.growth.name} deleted; ${r.movedEntries + r.movedSamples} samples reassigned`}
+      onReassign={(assignId: number) => call(apiFeatures.cropGrowths.cropGrowthsRemove, { id: props.growth.id, assignId })}
+      onClose={props.onClose}
+      onDone={(r) => props.onDeleted(r.rowVersion)}
+    />
   );
 }

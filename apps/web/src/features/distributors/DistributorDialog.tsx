@@ -1,9 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
-import { ApiError, callMultipart } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { callMultipart } from '../../lib/api';
+import { useFormSave } from '../../lib/useFormSave';
 import { LogoPicker, checkLogoFile } from './LogoPicker';
 
 export interface DistributorDialogProps {
@@ -17,83 +17,51 @@ export interface DistributorDialogProps {
 export function DistributorDialog({ distributor, onClose, onSaved }: DistributorDialogProps) {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ name?: string; image?: string }>({});
   const [fileError, setFileError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const opened = distributor !== undefined;
+  const check = { ...(name.trim() ? {} : { name: 'Name required' }), ...(fileError ? { image: fileError } : {}) };
+  const { busy, errors, clearServerError, textField, reset, save } = useFormSave({ check, inForm: ['name', 'image'] });
 
   useEffect(() => {
     if (!opened) return;
     setName(distributor?.name ?? '');
     setFile(null);
-    setSubmitted(false);
-    setServer({});
     setFileError(undefined);
-  }, [opened, distributor]);
-
-  const nameError = submitted && !name.trim() ? 'Name required' : server.name;
-  const imageError = fileError ?? server.image;
+    reset();
+  }, [opened, distributor, reset]);
 
   function choose(f: File) {
     const problem = checkLogoFile(f);
-    setServer((s) => ({ ...s, image: undefined }));
+    clearServerError('image');
     setFileError(problem ?? undefined);
     if (!problem) setFile(f);
   }
 
-  async function save() {
-    setSubmitted(true);
-    if (!name.trim() || fileError) return;
+  function submit() {
     const form = new FormData();
     form.append('id', String(distributor?.id ?? ''));
     form.append('name', name);
     form.append('newImage', String(file !== null));
     if (distributor) form.append('rowVersion', String(distributor.rowVersion));
     if (file) form.append('image', file, file.name);
-    setSaving(true);
-    try {
-      await callMultipart(apiFeatures.distributors.upsert, form);
-      notify.success('Distributor updated');
-      onSaved();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.body?.fields : undefined;
-      if (fields) setServer({ name: err instanceof ApiError ? err.fieldMessage('name') : undefined, image: err instanceof ApiError ? err.fieldMessage('image') : undefined });
-      else notify.error(err instanceof ApiError ? err.message : 'Something went wrong.');
-    } finally {
-      setSaving(false);
-    }
+    return save(() => callMultipart(apiFeatures.distributors.upsert, form), { success: 'Distributor updated', onSaved });
   }
 
   return (
-    <AppDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title="Distributor"
       size={660}
       data-testid="distributor-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={saving} data-testid="distributor-save">Save</Button>
-        </>
-      }
+      onSave={submit}
+      busy={busy}
+      saveTestId="distributor-save"
     >
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            withAsterisk
-            value={name}
-            onChange={(e) => { setName(e.currentTarget.value); setServer((s) => ({ ...s, name: undefined })); }}
-            error={nameError}
-            data-autofocus
-            data-testid="distributor-name"
-          />
-          <LogoPicker currentUrl={distributor ? distributorLogoUrl(distributor, 'full') : null} file={file} onFile={choose} error={imageError} />
-        </Stack>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </form>
-    </AppDialog>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="distributor-name" />
+        <LogoPicker currentUrl={distributor ? distributorLogoUrl(distributor, 'full') : null} file={file} onFile={choose} error={fileError ?? errors.image} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { ApiError, call } from '../../lib/api';
@@ -61,6 +62,7 @@ export default function DistributorsPage() {
 
   return (
     <>
+      <PageTitle />
       <PagedTable<Distributor>
         endpoint={apiFeatures.distributors.paged}
         columns={columns}

@@ -1,6 +1,6 @@
-import { Stack, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FarmRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 
 const COLUMNS: ColumnDef<FarmRow, unknown>[] = [
@@ -13,9 +13,9 @@ const COLUMNS: ColumnDef<FarmRow, unknown>[] = [
 /** /farms: the read-only farm list (Admin only). */
 export default function FarmsPage() {
   return (
-    <Stack gap="xs">
-      <Title order={4}>Farms</Title>
+    <>
+      <PageTitle />
       <PagedTable endpoint={apiFeatures.farms.paged} columns={COLUMNS} rowId={(r) => r.id} testId="farms-table" />
-    </Stack>
+    </>
   );
 }

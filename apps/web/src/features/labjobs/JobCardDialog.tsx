@@ -128,7 +128,7 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
     >
       <Stack gap="xs">
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput size="xs" type="date" label="Date Received" w={150} value={receivedOn} data-testid="job-received"
+          <TextInput size="xs" type="date" label="Date Received" withAsterisk w={150} value={receivedOn} data-testid="job-received"
             onChange={(e) => e.currentTarget.value && setReceivedOn(e.currentTarget.value)} />
           {headerText('Entity', 'entity', 'lab-entities')}
           {headerText('Agent', 'agent', 'lab-agents')}

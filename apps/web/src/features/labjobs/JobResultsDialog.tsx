@@ -165,7 +165,7 @@ export function JobResultsDialog({ jobId, onClose, onSaved }: { jobId: number; o
       ) : (
         <>
           {needsReason && (
-            <TextInput size="xs" mb="xs" label="Reason for change" description="This job is completed or exported: changing a result needs a reason."
+            <TextInput size="xs" mb="xs" label="Reason for change" withAsterisk description="This job is completed or exported: changing a result needs a reason."
               value={reason} error={reasonError} data-testid="results-reason" onChange={(e) => setReason(e.currentTarget.value)} />
           )}
           {error && <Alert color="red" p="xs" mb="xs" data-testid="results-error">{error}</Alert>}

@@ -3,6 +3,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { Pager } from '../../components/ui/table/Pager';
 import { useTableState } from '../../components/ui/table/useTableState';
 import { call } from '../../lib/api';
@@ -53,6 +54,7 @@ export default function LabJobsPage() {
 
   return (
     <div>
+      <PageTitle />
       <Group justify="space-between" mb="xs">
         <Tabs value={tab} onChange={(v) => v && setParam('tab', v)}>
           <Tabs.List>

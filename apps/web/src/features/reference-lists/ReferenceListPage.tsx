@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReferenceListItem } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { ReassignDialog } from './ReassignDialog';
 import { ReferenceItemDialog } from './ReferenceItemDialog';
@@ -45,8 +46,8 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
   ], []);
 
   return (
-    <Stack gap="xs">
-      <Title order={4}>{names.title}</Title>
+    <>
+      <PageTitle />
       <PagedTable
         endpoint={endpoints.paged}
         columns={columns}
@@ -77,6 +78,6 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
           onDone={() => { setArchiving(null); refresh(); }}
         />
       )}
-    </Stack>
+    </>
   );
 }

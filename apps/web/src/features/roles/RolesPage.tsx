@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ROLE_MESSAGES, type RoleRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/fieldErrors';
+import { errorMessage } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useRefreshSession } from '../../lib/session';
 import { RoleDialog } from './RoleDialog';
@@ -60,6 +61,7 @@ export default function RolesPage() {
 
   return (
     <>
+      <PageTitle />
       <PagedTable
         endpoint={PAGED}
         columns={columns}

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type TissueRecord, TissueUpsert, apiFeatures } from '@sapwood/contracts';
-import { AppDialog } from '../../components/ui/AppDialog';
+import { FormDialog } from '../../components/ui/FormDialog';
 import { call } from '../../lib/api';
-import { useFormSubmit } from '../../lib/validation';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormSave } from '../../lib/useFormSave';
 
 /** Add or edit a tissue: Name ('Name required') and Active. */
 export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () => void; onSaved: () => void }) {
@@ -11,31 +12,24 @@ export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () =
   const [name, setName] = useState(tissue?.name ?? '');
   const [active, setActive] = useState(tissue?.active ?? true);
   const input = { id: tissue?.id ?? 0, name, active, rowVersion: tissue?.rowVersion };
-  const { errors, submit: save } = useFormSubmit(TissueUpsert, input, async () => {
-    await call(apiFeatures.tissues.upsert, input);
-    props.onSaved();
-  });
+  const { busy, textField, save } = useFormSave({ check: fieldErrors(TissueUpsert, input), inForm: ['name'] });
+  const submit = () => save(() => call(apiFeatures.tissues.upsert, input), { success: 'success', onSaved: props.onSaved });
 
   return (
-    <AppDialog
+    <FormDialog
       opened
       onClose={props.onClose}
       title={tissue ? 'Edit tissue' : 'Add tissue'}
       size="sm"
       data-testid="tissue-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={props.onClose}>Cancel</Button>
-          <Button onClick={save} data-testid="tissue-save">Save</Button>
-        </>
-      }
+      onSave={submit}
+      busy={busy}
+      saveTestId="tissue-save"
     >
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <Stack gap="sm">
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus data-testid="tissue-name" />
-          <Checkbox label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="tissue-active" />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="tissue-name" />
+        <Checkbox label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="tissue-active" />
+      </Stack>
+    </FormDialog>
   );
 }

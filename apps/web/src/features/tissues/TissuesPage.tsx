@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Group, Switch, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage } from '../../lib/formErrors';
 import { TissueDialog } from './TissueDialog';
 
 const ep = apiFeatures.tissues;
@@ -68,7 +69,7 @@ export default function TissuesPage() {
 
   return (
     <>
-      <Title order={4} mb="xs">Tissues</Title>
+      <PageTitle />
       <PagedTable
         endpoint={ep.paged}
         columns={columns}

@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type UserRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/fieldErrors';
+import { errorMessage } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { UserDialog } from './UserDialog';
 
@@ -89,6 +90,7 @@ export default function UsersPage() {
 
   return (
     <>
+      <PageTitle />
       <PagedTable
         endpoint={PAGED}
         columns={columns}

@@ -91,19 +91,19 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
       >
         <Grid gutter="xs">
           <Grid.Col span={6}>
-            <Select label="Language" data={(data?.languages ?? session.languages).map((l) => ({ value: String(l.id), label: l.name }))}
+            <Select label="Language" withAsterisk data={(data?.languages ?? session.languages).map((l) => ({ value: String(l.id), label: l.name }))}
               value={form.langId ? String(form.langId) : null} onChange={(v) => set('langId', v ? Number(v) : null)} error={errors.langId} data-testid="report-language" />
           </Grid.Col>
           <Grid.Col span={6}>
-            <Select label="Address" data={(data?.addresses ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            <Select label="Address" withAsterisk data={(data?.addresses ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
               value={form.addressId ? String(form.addressId) : null} onChange={(v) => set('addressId', v ? Number(v) : null)} error={errors.addressId} data-testid="report-address" />
           </Grid.Col>
-          <Grid.Col span={6}><TextInput label="Client Name" value={form.client} onChange={(e) => set('client', e.currentTarget.value)} error={errors.client} data-testid="report-client" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Farm Name" value={form.farm} onChange={(e) => set('farm', e.currentTarget.value)} error={errors.farm} data-testid="report-farm" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agriculturist" value={form.agriculturist} onChange={(e) => set('agriculturist', e.currentTarget.value)} error={errors.agriculturist} data-testid="report-agriculturist" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agent" value={form.agent} onChange={(e) => set('agent', e.currentTarget.value)} error={errors.agent} data-testid="report-agent" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Client Name" withAsterisk value={form.client} onChange={(e) => set('client', e.currentTarget.value)} error={errors.client} data-testid="report-client" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Farm Name" withAsterisk value={form.farm} onChange={(e) => set('farm', e.currentTarget.value)} error={errors.farm} data-testid="report-farm" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Agriculturist" withAsterisk value={form.agriculturist} onChange={(e) => set('agriculturist', e.currentTarget.value)} error={errors.agriculturist} data-testid="report-agriculturist" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Agent" withAsterisk value={form.agent} onChange={(e) => set('agent', e.currentTarget.value)} error={errors.agent} data-testid="report-agent" /></Grid.Col>
           <Grid.Col span={6}>
-            <Select label="Distributors" data={(data?.distributors ?? []).map((d) => ({ value: String(d.id), label: d.name }))} searchable
+            <Select label="Distributors" withAsterisk data={(data?.distributors ?? []).map((d) => ({ value: String(d.id), label: d.name }))} searchable
               value={form.distributor ? String(form.distributor) : null} onChange={(v) => set('distributor', v ? Number(v) : null)} error={errors.distributor} data-testid="report-distributor" />
           </Grid.Col>
           <Grid.Col span={6} pt="lg">
