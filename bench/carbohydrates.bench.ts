@@ -48,9 +48,12 @@ function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** REQUESTS calls over CONCURRENCY connections (after a warm-up); answers p50 and p95 in ms. */
+/** REQUESTS calls over CONCURRENCY connections (after a warm-up of 3 calls a connection); answers p50 and p95 in ms. */
 async function measure(path: string, body: (i: number) => unknown, n = REQUESTS, concurrency = CONCURRENCY) {
-  for (let i = 0; i < concurrency; i++) await request('POST', path, body(i + 100_000));
+  let warm = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (warm < 3 * concurrency) await request('POST', path, body(100_000 + warm++));
+  }));
   const times: number[] = [];
   let next = 0;
   let rows = 0;
