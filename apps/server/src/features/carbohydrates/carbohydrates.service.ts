@@ -5,7 +5,7 @@ import type { SessionUser } from '../../http/context';
 import { HttpError, conflict, forbidden, notFound, validationError } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { CarbohydratesRepository } from './carbohydrates.repository';
-import { GROUPED_ORDER, type ListOrder, listBranches, listWhere, readsRows, resultsOrder } from './results-query.repository';
+import { GROUPED_ORDER, type ListOrder, listMatch, resultsOrder } from './results-query.repository';
 import { type PageResult, ResultsRepository } from './results.repository';
 
 export type ListRequest = PagedRequest & CarbohydrateFilter & { anchor?: { page: number; first: string; last: string } };
@@ -33,7 +33,7 @@ export class CarbohydratesService {
 
   private list(r: ListRequest, order: ListOrder): Promise<PageResult> {
     const size = r.all ? 1000 : r.rowsPerPage;
-    return this.results.page({ where: listWhere(r), readsRows: readsRows(r), branches: listBranches(r), order, page: r.all ? 1 : r.page, size, anchor: r.anchor });
+    return this.results.page({ ...listMatch(r), order, page: r.all ? 1 : r.page, size, anchor: r.anchor });
   }
 
   filterOptions() {

@@ -45,11 +45,6 @@ function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Whether the filter compares text columns, which no index answers without reading the row. */
-export function readsRows(f: CarbohydrateFilter & { search?: string }): boolean {
-  return !!(f.client || f.farmName || f.fieldBlockNumber || f.search);
-}
-
 /** The filters of a list, without the search text, as conditions (measured results only). */
 function filterParts(f: CarbohydrateFilter): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [sql`e.result_on is not null`];
@@ -78,7 +73,7 @@ export function listWhere(f: CarbohydrateFilter & { search?: string }): RawBuild
  * there is a search text: each is answered by one index alone, where the OR of all four would read
  * every matching row.
  */
-export function listBranches(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown>[] | undefined {
+function listBranches(f: CarbohydrateFilter & { search?: string }): RawBuilder<unknown>[] | undefined {
   if (!f.search) return undefined;
   const p = likePrefix(f.search);
   const parts = filterParts(f);
@@ -131,4 +126,17 @@ export function decodeCursor(o: ListOrder, cursor: string): { k: string; id: num
   } catch {
     return null;
   }
+}
+
+/** A list's matches as the paging needs them (see ResultsRepository.smallPage). */
+export interface ListMatch {
+  where: RawBuilder<unknown>;
+  /** the filter compares text columns: each match's sort key is read in the same pass */
+  readsRows: boolean;
+  /** conditions whose union is `where`, each served by one index (a search over several columns) */
+  branches?: RawBuilder<unknown>[];
+}
+
+export function listMatch(f: CarbohydrateFilter & { search?: string }): ListMatch {
+  return { where: listWhere(f), readsRows: !!(f.client || f.farmName || f.fieldBlockNumber || f.search), branches: listBranches(f) };
 }

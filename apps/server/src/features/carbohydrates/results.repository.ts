@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
+import { type ListMatch, type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -10,12 +10,8 @@ export const EXACT_COUNT_CAP = 10_000;
 const ESTIMATE_TTL_MS = 10_000;
 const ESTIMATE_CACHE_SIZE = 500;
 
-export interface PageRequest {
+export interface PageRequest extends Partial<Omit<ListMatch, 'where'>> {
   where: RawBuilder<unknown>;
-  /** the filter reads text columns (search, client, farm, block): each match's sort key comes with it */
-  readsRows?: boolean;
-  /** conditions whose union is `where`, each served by one index (a search over several columns) */
-  branches?: RawBuilder<unknown>[];
   order: ListOrder;
   page: number;
   size: number;
