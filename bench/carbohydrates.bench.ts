@@ -2,49 +2,24 @@
 // PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 // A fresh database is created, migrated by the app itself (a real server process), loaded, measured
 // and dropped again. Only 127.0.0.1 is spoken to.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { type JobData, carbohydratesEndpoints as ep, labEndpoints as labEp } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
+import type { ServerProcess } from '../tests/support/process';
 import pg from 'pg';
+import { BenchClient, startBenchServer } from './bench-server';
 import { JOBS, SAMPLES_PER_JOB, countData, loadData, loadDialogJob } from './carbohydrates-data';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = 3700 + Math.floor(Math.random() * 200);
-const ADMIN = { email: 'bench@bench.local', password: 'bench-password-1' };
 const CONCURRENCY = 20;
 const DIALOG_ROWS = 500;
 const REQUESTS = 400;
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-let cookie = '';
 const log = (s: string) => console.log(s);
-
-function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request({ host: '127.0.0.1', port: PORT, path, method, agent, headers: {
-      ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
-      ...(cookie ? { cookie } : {}),
-    } }, (res) => {
-      const keep = res.headers['content-type']?.includes('json');
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (keep) chunks.push(c);
-      });
-      res.on('end', () => {
-        const set = res.headers['set-cookie']?.[0];
-        if (set) cookie = set.split(';')[0];
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), bytes });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+let api: BenchClient | undefined;
+const request = (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  if (!api) throw new Error('the server is not started');
+  return api.request(method, path, body);
+};
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -81,21 +56,6 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-async function startServer(url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    const ok = await request('POST', '/api/auth/initial', {}).then((r) => r.status === 200, () => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 /**
  * BENCH_KEEP_DB=name (for profiling between runs): that database is created and loaded once, then
  * reused by later runs and never dropped.
@@ -117,15 +77,15 @@ async function main() {
   const started = Date.now();
   const kept = process.env.BENCH_KEEP_DB;
   const { url, drop, loaded } = kept ? await keptDatabase(SERVER_URL, kept) : { ...(await createServerDatabase(SERVER_URL)), loaded: false };
-  let child: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
   try {
     log(`database ${new URL(url).pathname.slice(1)}; starting the app (it runs the migrations)…`);
-    child = await startServer(url);
+    server = await startBenchServer(url);
+    api = new BenchClient(server.url, CONCURRENCY);
     if (!loaded) log(`loading ${JOBS} jobs × ${SAMPLES_PER_JOB} samples…`);
     const counts = loaded ? await countData(url) : await loadData(url, log);
     log(`  ${counts.entries} entries, ${counts.results} results, loaded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-    const login = await request('POST', '/api/auth/login', ADMIN);
-    if (login.text !== '"Success"') throw new Error(`login: ${login.text}`);
+    await api.signIn();
 
     const lines: string[] = [];
     // Each scenario: 20 connections (the target), then one connection (the cost of one call alone).
@@ -159,7 +119,7 @@ async function main() {
 
     if (only) return;
     // Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms.
-    const pid = child.pid ?? 0;
+    const pid = server.child.pid ?? 0;
     const excelRows = counts.results / 10;
     const base = rssOf(pid);
     let peak = base;
@@ -196,12 +156,8 @@ async function main() {
     log(saveLine);
     log(`\ntotal run time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child?.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    agent.destroy();
+    await server?.stop();
+    api?.close();
     await drop();
     if (!kept) log('benchmark database dropped');
   }
