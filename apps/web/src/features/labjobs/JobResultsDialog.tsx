@@ -21,7 +21,11 @@ const errorText = (err: unknown) =>
 export function JobResultsDialog({ jobId, onClose, onSaved }: { jobId: number; onClose: () => void; onSaved: () => void }) {
   const confirm = useConfirm();
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => call(apiFeatures.settings.get, {}) });
-  const data = useQuery({ queryKey: ['lab', 'jobdata', jobId], queryFn: () => call(apiFeatures.lab.jobData, { id: jobId }, { overlay: true }), gcTime: 0 });
+  // Loaded once per opening: a background refetch while someone types would only re-render under them.
+  const data = useQuery({
+    queryKey: ['lab', 'jobdata', jobId], queryFn: () => call(apiFeatures.lab.jobData, { id: jobId }, { overlay: true }),
+    gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false,
+  });
   const [rows, setRows] = useState<LabResultRow[]>([]);
   const [removed, setRemoved] = useState<number[]>([]);
   const [over, setOver] = useState({ sugar: 0, starch: 0 });
@@ -40,8 +44,15 @@ export function JobResultsDialog({ jobId, onClose, onSaved }: { jobId: number; o
   useEffect(() => {
     if (!data.data) return;
     const list = data.data.testCarbohydrateLabResults;
+    // A value typed but not yet saved survives a reload of the job: it is still what the row shows.
+    const before = { saved: saved.current, current: current.current };
+    const unsaved = (id: number) => {
+      const mine = before.current.get(id);
+      const was = before.saved.get(id);
+      return mine && was && !same(mine, was) ? mine : null;
+    };
     saved.current = new Map(list.map((r) => [r.id, { sugar: r.sugar, starch: r.starch, na: r.na, rowVersion: r.rowVersion }]));
-    current.current = new Map(list.map((r) => [r.id, { sugar: r.sugar, starch: r.starch, na: r.na }]));
+    current.current = new Map(list.map((r) => [r.id, unsaved(r.id) ?? { sugar: r.sugar, starch: r.starch, na: r.na }]));
     setRows(list);
   }, [data.data]);
 
