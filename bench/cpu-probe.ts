@@ -49,10 +49,12 @@ try {
     for (let i = 0; i < 20; i++) await client.request('POST', path, body(i + 1000));
     const s0 = cpuMs(pid);
     const p0 = postgresCpuMs();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < n; i++) await client.request('POST', path, body(i));
     const wall = (performance.now() - t0) / n;
-    console.log(`${name.padEnd(28)} wall ${wall.toFixed(2)} ms  server CPU ${((cpuMs(pid) - s0) / n).toFixed(2)} ms  postgres CPU ${((postgresCpuMs() - p0) / n).toFixed(2)} ms`);
+    const own = process.cpuUsage(c0);
+    console.log(`${name.padEnd(28)} wall ${wall.toFixed(2)} ms  server CPU ${((cpuMs(pid) - s0) / n).toFixed(2)} ms  postgres CPU ${((postgresCpuMs() - p0) / n).toFixed(2)} ms  client CPU ${((own.user + own.system) / 1000 / n).toFixed(2)} ms`);
   }
 } finally {
   await server.stop();

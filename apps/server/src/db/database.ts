@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool';
+import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -58,7 +59,7 @@ async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 20) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 20), Client: PreparingClient });
   // An idle connection that the server ends (restart, administrator, a dropped test database) is dropped
   // by the pool, which opens a new one on demand; without this listener its error would crash the process.
   pool.on('error', () => undefined);
