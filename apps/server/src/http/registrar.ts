@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type EndpointDef, hasPermission } from '@sapwood/contracts';
 import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
 import { HttpError, forbidden, unauthorized, zodToFields } from './errors';
+import { JsonText } from './json-text';
 import { readMultipart } from './multipart';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? PublicCallContext : AuthedCallContext;
@@ -10,7 +11,7 @@ type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? Publ
 export type Handler<E extends EndpointDef> = (
   input: z.output<E['input']>,
   ctx: CtxFor<E>,
-) => Promise<z.input<E['output']> | FastifyReply> | z.input<E['output']> | FastifyReply;
+) => Promise<z.input<E['output']> | FastifyReply | JsonText> | z.input<E['output']> | FastifyReply | JsonText;
 
 /** A handler for every endpoint of a feature: the compiler refuses a feature with one missing. */
 export type Handlers<F extends Record<string, EndpointDef>> = { [K in keyof F]: Handler<F[K]> };
@@ -82,13 +83,13 @@ export class Registrar {
         const out = await handler(parsed.data, ctx);
         if (def.kind === 'file') return reply;
         if (checkOutput) {
-          const check = def.output.safeParse(out);
+          const check = def.output.safeParse(out instanceof JsonText ? JSON.parse(out.text) : out);
           if (!check.success) {
             req.log.error({ issues: check.error.issues, path: def.path }, 'response does not match its contract');
             throw new Error(`response of ${def.path} does not match its contract`);
           }
         }
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(out));
+        return reply.type('application/json; charset=utf-8').send(out instanceof JsonText ? out.text : JSON.stringify(out));
       },
     });
   }

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
+import { type JsonPage, detailsOf, jsonPageOf } from './results-details.repository';
 import { type ListMatch, type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
@@ -19,7 +20,8 @@ export interface PageRequest extends ListMatch {
 }
 
 export interface PageResult {
-  rows: CarbohydrateResultRow[];
+  /** the page's rows as a JSON array (CarbohydrateResultRow[]), built by the database */
+  rowsJson: string;
   total: number;
   estimated: boolean;
   firstKey: string | null;
@@ -36,47 +38,18 @@ interface InOrder {
   limit: number;
   offset: number;
   forward: boolean;
-  withGroupCount: boolean;
   prepare: boolean;
+}
+
+/** The keys (id, k: the order's key as text, rn: the position in the read) of a stretch of the list. */
+function keysInOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): RawBuilder<unknown> {
+  const by = orderBy(order, o.forward);
+  return sql`(select e.id, (${order.key})::text as k, row_number() over (order by ${by}) as rn
+    from lab_job_entries e where ${where} order by ${by} limit ${o.limit} offset ${o.offset})`;
 }
 
 /** A row with its place in the list: `_rn` its position in the read, `_k` the order's key as text. */
 export type KeyedRow = CarbohydrateResultRow & { _rn: number; _k: string };
-
-const stripKey = ({ _rn, _k, ...row }: KeyedRow & { _n?: number }): CarbohydrateResultRow => {
-  void _rn;
-  void _k;
-  delete row._n;
-  return row;
-};
-
-/**
- * The full rows of a key source (a relation of id, k and rn), position first. The reference names are
- * scalar look-ups by primary key: cheap to plan (no join order to search) and to run for a page. Each
- * location group of the page is counted once, however many of its rows the page holds.
- */
-function detailsOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBuilder<unknown> {
-  const name = (table: string, id: RawBuilder<unknown>) => sql`(select x.name from ${sql.table(table)} x where x.id = ${id})`;
-  const counts = withGroupCount
-    ? sql`, gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
-        where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
-        group by g.location_key)`
-    : sql``;
-  return sql`
-    with src as materialized (select s.id, s.k, s.rn from ${source} s)${counts}
-    select src.rn as _rn, src.k as _k, e.id, e.location_key as "group", ${withGroupCount ? sql`coalesce(gc.n, 0)` : sql`0`} as "groupCount",
-      e.sample_number as "sampleNumber", e.entity, e.entity as client, e.farm_name as "farmName", e.agent, e.agronomist as agriculturist,
-      ${name('crops', sql`e.crop_id`)} as crop, e.crop_id as "cropId", ${name('cultivars', sql`e.cultivar_id`)} as cultivar,
-      e.cultivar_id as "cultivarId", ${name('regions', sql`e.region_id`)} as "regionName", e.region_id as "regionId",
-      e.field_block_number as "fieldBlockNumber", ${name('tissues', sql`e.tissue_id`)} as tissue, e.tissue_id as "tissueId",
-      gs.name as "cropGrowth", e.growth_stage_id as "cropGrowthId", ${name('tissues', sql`gs.linked_tissue_id`)} as "linkedTissueName",
-      e.sugar, e.starch, e.na, e.sample_date as "sampleDate", (select j.created_at from lab_jobs j where j.id = e.lab_job_id) as "createdOn",
-      e.result_on as "completedOn", e.carbohydrate_sample_id as "carboHydrateId", e.row_version as "rowVersion"
-    from src
-      join lab_job_entries e on e.id = src.id
-      join growth_stages gs on gs.id = e.growth_stage_id${withGroupCount ? sql`
-      left join gc on gc.key = e.location_key` : sql``}`;
-}
 
 export class ResultsRepository {
   /** a planner estimate this far above the cap is trusted without counting at all */
@@ -101,22 +74,20 @@ export class ResultsRepository {
   async page(r: PageRequest): Promise<PageResult> {
     const estimate = await this.estimate(r.where);
     let total = { total: estimate, estimated: true };
-    let rows: KeyedRow[] | null = null;
+    let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
       const small = await this.smallPage(r);
       if (small.n <= this.cap) {
         total = { total: small.n, estimated: false };
-        rows = small.rows;
+        page = small;
       } else total = { total: Math.max(estimate, this.cap + 1), estimated: true };
     }
-    rows ??= await this.pageRows(r, total);
-    const first = rows[0];
-    const last = rows[rows.length - 1];
+    page ??= await this.pageInOrder(r, total);
     return {
-      rows: rows.map(stripKey),
+      rowsJson: page.rows,
       ...total,
-      firstKey: first ? encodeCursor(r.order, first._k, first.id) : null,
-      lastKey: last ? encodeCursor(r.order, last._k, last.id) : null,
+      firstKey: page.firstId === null ? null : encodeCursor(r.order, page.firstK ?? '', page.firstId),
+      lastKey: page.lastId === null ? null : encodeCursor(r.order, page.lastK ?? '', page.lastId),
     };
   }
 
@@ -129,7 +100,7 @@ export class ResultsRepository {
    * same pass; a search is the union of one index range per searched column. The page is cut from the
    * matches before it is numbered, so the sort keeps only the rows up to the page (a bounded sort).
    */
-  private async smallPage(r: PageRequest): Promise<{ n: number; rows: KeyedRow[] }> {
+  private async smallPage(r: PageRequest): Promise<JsonPage & { n: number }> {
     const limit = this.cap + 1;
     const source = r.branches
       ? sql`(${sql.join(r.branches.map((b) => sql`select e.id, ${r.order.key} as sk from lab_job_entries e where ${b}`), sql` union `)})`
@@ -141,13 +112,13 @@ export class ResultsRepository {
         c as (select count(*)::int as n from ids),
         m as materialized (select e.id, ${r.order.key} as sk from ids join lab_job_entries e on e.id = ids.id
           where (select c.n from c) <= ${this.cap})`;
-    const q = sql<KeyedRow & { _n: number }>`
+    const q = sql<JsonPage & { n: number }>`
       with ${collect},
         p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn
           from (select m.id, m.sk from m order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size}) m)
-      select c.n as _n, d.* from c left join (${detailsOf(sql`p`, true)}) d on true order by d._rn`;
-    const rows = (await (r.readsRows ? q : prepared(q)).execute(this.db)).rows;
-    return { n: rows[0]?._n ?? 0, rows: rows.filter((x) => x.id !== null) };
+      select c.n, d.* from c cross join (${jsonPageOf(sql`p`, true)}) d`;
+    const [row] = (await (r.readsRows ? q : prepared(q)).execute(this.db)).rows;
+    return row;
   }
 
   /**
@@ -155,11 +126,11 @@ export class ResultsRepository {
    * The last page of a list too long to count (the pager's Last), far from the start, is read backwards
    * from the end of the index: the list's true last rows, whatever the estimate says.
    */
-  private async pageRows(r: PageRequest, total: { total: number; estimated: boolean }): Promise<KeyedRow[]> {
+  private pageInOrder(r: PageRequest, total: { total: number; estimated: boolean }): Promise<JsonPage> {
     const { order, size, page, anchor } = r;
     const prepare = !r.readsRows;
     if (total.estimated && (page - 1) * size >= this.fromEndAfter && page >= Math.ceil(total.total / size)) {
-      return this.rowsInOrder(r.where, order, { limit: size, offset: 0, forward: false, withGroupCount: true, prepare });
+      return this.inOrder(r.where, order, { limit: size, offset: 0, forward: false, prepare });
     }
     if (anchor && anchor.page !== page) {
       const forward = page > anchor.page;
@@ -167,28 +138,27 @@ export class ResultsRepository {
       if (from) {
         const skip = (Math.abs(page - anchor.page) - 1) * size;
         const where = sql`${r.where} and ${seek(order, from.k, from.id, forward)}`;
-        return this.rowsInOrder(where, order, { limit: size, offset: skip, forward, withGroupCount: true, prepare });
+        return this.inOrder(where, order, { limit: size, offset: skip, forward, prepare });
       }
     }
-    return this.rowsInOrder(r.where, order, { limit: size, offset: (page - 1) * size, forward: true, withGroupCount: true, prepare });
+    return this.inOrder(r.where, order, { limit: size, offset: (page - 1) * size, forward: true, prepare });
   }
 
   /**
-   * Full rows of a stretch of the list read in order (the order's key, as text, in `_k`), keys and
-   * details in one statement. Backward reads come back in list order.
+   * A stretch of the list read in order, as a JSON page, keys and details in one statement. The keys
+   * are numbered in the direction read (a backward read is numbered from the end), so that numbering
+   * them follows the index instead of sorting.
    */
-  private async rowsInOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder) {
-    const { limit, offset, forward, withGroupCount } = o;
-    const keys = sql`(select e.id, (${order.key})::text as k, null::bigint as rn
-      from lab_job_entries e where ${where} order by ${orderBy(order, forward)} limit ${limit} offset ${offset})`;
-    const q = sql<KeyedRow>`${detailsOf(keys, withGroupCount)} order by ${orderBy(order)}`;
-    return (await (o.prepare ? prepared(q) : q).execute(this.db)).rows;
+  private async inOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): Promise<JsonPage> {
+    const q = jsonPageOf(keysInOrder(where, order, o), true, !o.forward);
+    return (await (o.prepare ? prepared(q) : q).execute(this.db)).rows[0];
   }
 
   /** The next chunk of full rows after a key (downloads walk the whole list this way, never by offset). */
-  chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: { id: number; k: string } | null, limit: number): Promise<KeyedRow[]> {
+  async chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: { id: number; k: string } | null, limit: number): Promise<KeyedRow[]> {
     const w = after ? sql`${where} and ${seek(order, after.k, after.id, true)}` : where;
-    return this.rowsInOrder(w, order, { limit, offset: 0, forward: true, withGroupCount: false, prepare: false });
+    const keys = keysInOrder(w, order, { limit, offset: 0, forward: true, prepare: false });
+    return (await sql<KeyedRow>`${detailsOf(keys, false, 'rows')} order by _rn`.execute(this.db)).rows;
   }
 
   /**
@@ -216,7 +186,7 @@ export class ResultsRepository {
   async details(ids: number[], withGroupCount: boolean): Promise<CarbohydrateResultRow[]> {
     if (ids.length === 0) return [];
     const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
-    const rows = (await sql<KeyedRow>`${detailsOf(source, withGroupCount)} order by 1`.execute(this.db)).rows;
-    return rows.map(stripKey);
+    const rows = (await sql<KeyedRow>`${detailsOf(source, withGroupCount, 'rows')} order by 1`.execute(this.db)).rows;
+    return rows.map(({ _rn, _k, ...row }) => row);
   }
 }

@@ -1,0 +1,100 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The columns of a carbohydrate result row (the contract's CarbohydrateResultRow), written once and
+ * read two ways: as rows (the Excel downloads) or as JSON built by PostgreSQL (the list pages, whose
+ * answer is that JSON as it stands: no row parsing, no date parsing, no serializing in the app).
+ */
+
+interface Column {
+  as: string;
+  value: RawBuilder<unknown>;
+  /** a timestamp: in JSON, written as JavaScript writes a Date (ISO 8601, UTC, milliseconds) */
+  time?: boolean;
+}
+
+const name = (table: string, id: RawBuilder<unknown>) => sql`(select x.name from ${sql.table(table)} x where x.id = ${id})`;
+const isoTime = (ts: RawBuilder<unknown>) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The reference names are scalar look-ups by primary key: cheap to plan (no join order to search) and
+ * to run for a page.
+ */
+function columns(withGroupCount: boolean): Column[] {
+  return [
+    { as: 'id', value: sql`e.id` },
+    { as: 'group', value: sql`e.location_key` },
+    { as: 'groupCount', value: withGroupCount ? sql`coalesce(gc.n, 0)` : sql`0` },
+    { as: 'sampleNumber', value: sql`e.sample_number` },
+    { as: 'entity', value: sql`e.entity` },
+    { as: 'client', value: sql`e.entity` },
+    { as: 'farmName', value: sql`e.farm_name` },
+    { as: 'agent', value: sql`e.agent` },
+    { as: 'agriculturist', value: sql`e.agronomist` },
+    { as: 'crop', value: name('crops', sql`e.crop_id`) },
+    { as: 'cropId', value: sql`e.crop_id` },
+    { as: 'cultivar', value: name('cultivars', sql`e.cultivar_id`) },
+    { as: 'cultivarId', value: sql`e.cultivar_id` },
+    { as: 'regionName', value: name('regions', sql`e.region_id`) },
+    { as: 'regionId', value: sql`e.region_id` },
+    { as: 'fieldBlockNumber', value: sql`e.field_block_number` },
+    { as: 'tissue', value: name('tissues', sql`e.tissue_id`) },
+    { as: 'tissueId', value: sql`e.tissue_id` },
+    { as: 'cropGrowth', value: sql`gs.name` },
+    { as: 'cropGrowthId', value: sql`e.growth_stage_id` },
+    { as: 'linkedTissueName', value: name('tissues', sql`gs.linked_tissue_id`) },
+    { as: 'sugar', value: sql`e.sugar` },
+    { as: 'starch', value: sql`e.starch` },
+    { as: 'na', value: sql`e.na` },
+    { as: 'sampleDate', value: sql`e.sample_date`, time: true },
+    { as: 'createdOn', value: sql`(select j.created_at from lab_jobs j where j.id = e.lab_job_id)`, time: true },
+    { as: 'completedOn', value: sql`e.result_on`, time: true },
+    { as: 'carboHydrateId', value: sql`e.carbohydrate_sample_id` },
+    { as: 'rowVersion', value: sql`e.row_version` },
+  ];
+}
+
+/**
+ * The full rows of a key source (a relation of id, k and rn): `_rn` and `_k` (its position and order
+ * key), then either every column of the row (`rows`) or `id` and the row as a JSON object `j` (`json`).
+ * Each location group of the source is counted once, however many of its rows the source holds.
+ */
+export function detailsOf(source: RawBuilder<unknown>, withGroupCount: boolean, shape: 'rows' | 'json'): RawBuilder<unknown> {
+  const cols = columns(withGroupCount);
+  const counts = withGroupCount
+    ? sql`, gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
+        where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
+        group by g.location_key)`
+    : sql``;
+  const select = shape === 'rows'
+    ? sql.join(cols.map((c) => sql`${c.value} as ${sql.ref(c.as)}`))
+    : sql`e.id, json_build_object(${sql.join(cols.map((c) => sql`${sql.lit(c.as)}, ${c.time ? isoTime(c.value) : c.value}`))}) as j`;
+  return sql`
+    with src as materialized (select s.id, s.k, s.rn from ${source} s)${counts}
+    select src.rn as _rn, src.k as _k, ${select}
+    from src
+      join lab_job_entries e on e.id = src.id
+      join growth_stages gs on gs.id = e.growth_stage_id${withGroupCount ? sql`
+      left join gc on gc.key = e.location_key` : sql``}`;
+}
+
+/** A page as JSON text, with the order keys and ids of its first and last rows (for the cursors). */
+export interface JsonPage {
+  rows: string;
+  firstK: string | null;
+  firstId: number | null;
+  lastK: string | null;
+  lastId: number | null;
+}
+
+/**
+ * One row: the rows of a key source as one JSON array, in `rn` order (`descending`: a source read
+ * backwards, numbered from the end), and the keys of its first and last rows.
+ */
+export function jsonPageOf(source: RawBuilder<unknown>, withGroupCount: boolean, descending = false): RawBuilder<JsonPage> {
+  const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
+  return sql<JsonPage>`select coalesce(json_agg(d.j order by d._rn ${dir(descending)}), '[]')::text as rows,
+      (array_agg(d._k order by d._rn ${dir(descending)}))[1] as "firstK", (array_agg(d.id order by d._rn ${dir(descending)}))[1] as "firstId",
+      (array_agg(d._k order by d._rn ${dir(!descending)}))[1] as "lastK", (array_agg(d.id order by d._rn ${dir(!descending)}))[1] as "lastId"
+    from (${detailsOf(source, withGroupCount, 'json')}) d`;
+}

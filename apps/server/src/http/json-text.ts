@@ -1,0 +1,16 @@
+/**
+ * An answer already serialized as JSON (e.g. built by the database), sent as it stands. Outside
+ * production the registrar still checks it against the endpoint's declared output.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  /** An object whose members are values to serialize, except `raw` ones that are JSON text already. */
+  static object(values: Record<string, unknown>, raw: Record<string, string>): JsonText {
+    const members = [
+      ...Object.entries(raw).map(([k, json]) => `${JSON.stringify(k)}:${json}`),
+      ...Object.entries(values).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`),
+    ];
+    return new JsonText(`{${members.join(',')}}`);
+  }
+}
