@@ -67,6 +67,17 @@ describe('Excel downloads', () => {
     expect(ws.getRow(3).getCell(9).value).toBe('@sum');
     expect(x1.getCell(12).value).toBe(5.5);
     expect(x1.getCell(12).numFmt).toBe('0.00');
+    // names and dates as the results list shows them
+    const listed = (await staff.call(ep.paged, { search: 'X1' })).body.rows[0];
+    expect((ws.getRow(2).values as unknown[]).slice(6, 12)).toEqual([
+      listed.crop, listed.cultivar, listed.regionName ?? undefined, listed.fieldBlockNumber,
+      listed.linkedTissueName ? `${listed.cropGrowth} (${listed.linkedTissueName})` : listed.cropGrowth, listed.tissue,
+    ]);
+    for (const [col, at] of [[15, listed.sampleDate], [16, listed.createdOn], [17, listed.completedOn]] as const) {
+      const cell = x1.getCell(col).value as Date;
+      expect(cell).toBeInstanceOf(Date);
+      expect(Math.abs(cell.getTime() - new Date(at).getTime())).toBeLessThan(5);
+    }
     const filtered = await download(ep.pagedexcel.path, { client: 'orchard' });
     expect(table(filtered.worksheets[0]).slice(1).map((r) => r[0])).toEqual(['Y1']);
   });

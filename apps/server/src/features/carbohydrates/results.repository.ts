@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
-import { type JsonPage, detailsOf, jsonPageOf } from './results-details.repository';
+import { type JsonPage, detailsOf, jsonPageOf, withDates } from './results-details.repository';
 import { type ListMatch, type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
@@ -158,7 +158,7 @@ export class ResultsRepository {
   async chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: { id: number; k: string } | null, limit: number): Promise<KeyedRow[]> {
     const w = after ? sql`${where} and ${seek(order, after.k, after.id, true)}` : where;
     const keys = keysInOrder(w, order, { limit, offset: 0, forward: true, prepare: false });
-    return (await sql<KeyedRow>`${detailsOf(keys, false, 'rows')} order by _rn`.execute(this.db)).rows;
+    return (await sql<KeyedRow>`${detailsOf(keys, false, 'rows')} order by _rn`.execute(this.db)).rows.map(withDates);
   }
 
   /**
@@ -187,6 +187,6 @@ export class ResultsRepository {
     if (ids.length === 0) return [];
     const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
     const rows = (await sql<KeyedRow>`${detailsOf(source, withGroupCount, 'rows')} order by 1`.execute(this.db)).rows;
-    return rows.map(({ _rn, _k, ...row }) => row);
+    return rows.map(({ _rn, _k, ...row }) => withDates(row));
   }
 }

@@ -41,7 +41,10 @@ const FLUSH_AT = 64 * 1024;
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// eslint-disable-next-line no-control-regex
+const NEEDS_CARE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF&<>"]/;
 function xmlText(s: string): string {
+  if (!NEEDS_CARE.test(s)) return s;
   return s.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]);
 }
 
