@@ -104,15 +104,18 @@ export interface JsonPage {
   lastId: number | null;
 }
 
-/**
- * One row: the rows of a key source as one JSON array, in `rn` order (`descending`: a source read
- * backwards, numbered from the end), and the keys of its first and last rows.
- */
-export function jsonPageOf(source: RawBuilder<unknown>, withGroupCount: boolean, descending = false): RawBuilder<JsonPage> {
-  const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
-  return sql<JsonPage>`select coalesce(json_agg(d.j order by d._rn ${dir(descending)}), '[]')::text as rows,
-      (array_agg(d._k order by d._rn ${dir(descending)}))[1] as "firstK", (array_agg(d.id order by d._rn ${dir(descending)}))[1] as "firstId",
-      (array_agg(d._k order by d._rn ${dir(!descending)}))[1] as "lastK", (array_agg(d.id order by d._rn ${dir(!descending)}))[1] as "lastId"
+/** One row: the rows of a key source as one JSON array in `rn` order, and the keys of its first and last rows. */
+export function jsonPageOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBuilder<JsonPage> {
+  return sql<JsonPage>`select coalesce(json_agg(d.j order by d._rn), '[]')::text as rows,
+      (array_agg(d._k order by d._rn))[1] as "firstK", (array_agg(d.id order by d._rn))[1] as "firstId",
+      (array_agg(d._k order by d._rn desc))[1] as "lastK", (array_agg(d.id order by d._rn desc))[1] as "lastId"
+    from (${detailsOf(source, withGroupCount, 'json')}) d`;
+}
+
+/** The rows of these ids as one JSON array, in the order given. */
+export function jsonRowsOf(ids: number[], withGroupCount: boolean): RawBuilder<{ rows: string }> {
+  const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
+  return sql<{ rows: string }>`select coalesce(json_agg(d.j order by d._rn), '[]')::text as rows
     from (${detailsOf(source, withGroupCount, 'json')}) d`;
 }
 

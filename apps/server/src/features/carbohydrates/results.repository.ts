@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
-import { type JsonPage, detailsOf, jsonPageOf, withDates } from './results-details.repository';
+import { type JsonPage, detailsOf, jsonPageOf, jsonRowsOf, withDates } from './results-details.repository';
 import { type ListMatch, type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
@@ -46,6 +46,12 @@ function keysInOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): 
   const by = orderBy(order, o.forward);
   return sql`(select e.id, (${order.key})::text as k, row_number() over (order by ${by}) as rn
     from lab_job_entries e where ${where} order by ${by} limit ${o.limit} offset ${o.offset})`;
+}
+
+/** A row's place in an order: its id and the order's key as text. */
+interface Key {
+  id: number;
+  k: string;
 }
 
 /** A row with its place in the list: `_rn` its position in the read, `_k` the order's key as text. */
@@ -112,13 +118,29 @@ export class ResultsRepository {
         c as (select count(*)::int as n from ids),
         m as materialized (select e.id, ${r.order.key} as sk from ids join lab_job_entries e on e.id = ids.id
           where (select c.n from c) <= ${this.cap})`;
-    const q = sql<JsonPage & { n: number }>`
-      with ${collect},
-        p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn
-          from (select m.id, m.sk from m order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size}) m)
-      select c.n, d.* from c cross join (${jsonPageOf(sql`p`, true)}) d`;
-    const [row] = (await (r.readsRows ? q : prepared(q)).execute(this.db)).rows;
-    return row;
+    const page = sql`p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn
+          from (select m.id, m.sk from m order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size}) m)`;
+    if (!r.readsRows) {
+      // planned once per connection (its plan does not depend on the values): keys and rows in one statement
+      const q = sql<JsonPage & { n: number }>`with ${collect}, ${page} select c.n, d.* from c cross join (${jsonPageOf(sql`p`, true)}) d`;
+      return (await prepared(q).execute(this.db)).rows[0];
+    }
+    const q = sql<{ n: number; id: number | null; k: string | null }>`with ${collect}, ${page}
+      select c.n, p.id, p.k from c left join p on true order by p.rn`;
+    const keys = (await q.execute(this.db)).rows;
+    const found = keys.flatMap((x) => (x.id === null ? [] : [{ id: x.id, k: x.k ?? '' }]));
+    return { n: keys[0]?.n ?? 0, ...(await this.rowsOf(found)) };
+  }
+
+  /**
+   * The JSON page of keys already read, in their order: a statement of its own, prepared, so that the
+   * statement that found the keys (planned for its values on every call) stays small to plan.
+   */
+  private async rowsOf(keys: Key[]): Promise<JsonPage> {
+    const first = keys[0];
+    const last = keys[keys.length - 1];
+    const rows = keys.length === 0 ? '[]' : (await prepared(jsonRowsOf(keys.map((x) => x.id), true)).execute(this.db)).rows[0].rows;
+    return { rows, firstK: first?.k ?? null, firstId: first?.id ?? null, lastK: last?.k ?? null, lastId: last?.id ?? null };
   }
 
   /**
@@ -145,13 +167,12 @@ export class ResultsRepository {
   }
 
   /**
-   * A stretch of the list read in order, as a JSON page, keys and details in one statement. The keys
-   * are numbered in the direction read (a backward read is numbered from the end), so that numbering
-   * them follows the index instead of sorting.
+   * A stretch of the list read in order: its keys (numbered in the direction read, so that numbering
+   * follows the index instead of sorting), then their rows.
    */
   private async inOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): Promise<JsonPage> {
-    const q = jsonPageOf(keysInOrder(where, order, o), true, !o.forward);
-    return (await (o.prepare ? prepared(q) : q).execute(this.db)).rows[0];
+    const q = sql<Key>`select x.id, x.k from ${keysInOrder(where, order, o)} x order by x.rn ${sql.raw(o.forward ? 'asc' : 'desc')}`;
+    return this.rowsOf((await (o.prepare ? prepared(q) : q).execute(this.db)).rows);
   }
 
   /** The next chunk of full rows after a key (downloads walk the whole list this way, never by offset). */
