@@ -41,11 +41,14 @@ interface InOrder {
   prepare: boolean;
 }
 
-/** The keys (id, k: the order's key as text, rn: the position in the read) of a stretch of the list. */
-function keysInOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): RawBuilder<unknown> {
+/**
+ * The keys of a stretch of the list in the direction read: id and k (the order's key as text). The
+ * position in the read (rn) only when asked for: numbering rows costs on each row an offset skips.
+ */
+function keysInOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder, numbered = false): RawBuilder<unknown> {
   const by = orderBy(order, o.forward);
-  return sql`(select e.id, (${order.key})::text as k, row_number() over (order by ${by}) as rn
-    from lab_job_entries e where ${where} order by ${by} limit ${o.limit} offset ${o.offset})`;
+  return sql`select e.id, (${order.key})::text as k${numbered ? sql`, row_number() over (order by ${by}) as rn` : sql``}
+    from lab_job_entries e where ${where} order by ${by} limit ${o.limit} offset ${o.offset}`;
 }
 
 /** A row's place in an order: its id and the order's key as text. */
@@ -166,19 +169,17 @@ export class ResultsRepository {
     return this.inOrder(r.where, order, { limit: size, offset: (page - 1) * size, forward: true, prepare });
   }
 
-  /**
-   * A stretch of the list read in order: its keys (numbered in the direction read, so that numbering
-   * follows the index instead of sorting), then their rows.
-   */
+  /** A stretch of the list read in order: its keys in the direction read, then their rows in list order. */
   private async inOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): Promise<JsonPage> {
-    const q = sql<Key>`select x.id, x.k from ${keysInOrder(where, order, o)} x order by x.rn ${sql.raw(o.forward ? 'asc' : 'desc')}`;
-    return this.rowsOf((await (o.prepare ? prepared(q) : q).execute(this.db)).rows);
+    const q = sql<Key>`${keysInOrder(where, order, o)}`;
+    const keys = (await (o.prepare ? prepared(q) : q).execute(this.db)).rows;
+    return this.rowsOf(o.forward ? keys : keys.reverse());
   }
 
   /** The next chunk of full rows after a key (downloads walk the whole list this way, never by offset). */
   async chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: { id: number; k: string } | null, limit: number): Promise<KeyedRow[]> {
     const w = after ? sql`${where} and ${seek(order, after.k, after.id, true)}` : where;
-    const keys = keysInOrder(w, order, { limit, offset: 0, forward: true, prepare: false });
+    const keys = sql`(${keysInOrder(w, order, { limit, offset: 0, forward: true, prepare: false }, true)})`;
     return (await sql<KeyedRow>`${detailsOf(keys, false, 'rows')} order by _rn`.execute(this.db)).rows.map(withDates);
   }
 
