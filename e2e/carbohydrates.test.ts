@@ -97,6 +97,14 @@ describe('/carbohydrates', () => {
     await page.getByRole('button', { name: '1', exact: true }).click();
     await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);
     expect(await page.getByTestId('select-S1').isChecked()).toBe(true);
+    // the search box says it matches the start of a value: 'or' finds client Orchard Co, 'chard' nothing
+    const search = page.getByPlaceholder('Start of sample, client, farm or block');
+    await search.fill('or');
+    await search.press('Enter');
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['T1', 'T2']);
+    await search.fill('chard');
+    await search.press('Enter');
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual([]);
     await page.close();
   });
 

@@ -158,7 +158,7 @@ function ResultsTable(props: {
       onRowDoubleClick={props.onRowDoubleClick}
       onRows={props.onRows}
       rowStyle={props.rowStyle}
-      searchPlaceholder="Sample, client, farm or block"
+      searchPlaceholder="Start of sample, client, farm or block"
       testId={grouped ? 'grouped-table' : 'results-table'}
     />
   );
