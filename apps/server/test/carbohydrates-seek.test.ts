@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarbohydrateFilter } from '@sapwood/contracts';
-import { GROUPED_ORDER, listWhere, resultsOrder } from '../src/features/carbohydrates/results-query.repository';
+import { GROUPED_ORDER, listMatch, listWhere, resultsOrder } from '../src/features/carbohydrates/results-query.repository';
 import { type PageResult, ResultsRepository } from '../src/features/carbohydrates/results.repository';
 import { seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { freshDatabase } from '../../../tests/support/database';
@@ -69,5 +69,21 @@ describe('seek paging (large-list path)', () => {
     // and the page before it, by seek from there, continues the list backwards
     const before = await end.page({ where, readsRows: false, order, page: last - 1, size, anchor: { page: last, first: page.firstKey ?? '', last: page.lastKey ?? '' } });
     expect(ids(before)).toEqual(all.slice(-2 * size, -size));
+  });
+});
+
+describe('a text filter with more matches than the count cap', () => {
+  it.each(orders)('%s: the page read in order is the page the exact count gives', async (_name, order) => {
+    // 'alpha' matches 14 entries: over a cap of 5 the list is estimated and read in order
+    const match = listMatch({ ...CarbohydrateFilter.parse({}), search: 'alpha' });
+    const capped = new ResultsRepository(fresh.handle.db, 5);
+    const exact = new ResultsRepository(fresh.handle.db);
+    for (const page of [1, 2, 3, 4]) {
+      const a = await capped.page({ ...match, order, page, size: 4 });
+      const b = await exact.page({ ...match, order, page, size: 4 });
+      expect(a.estimated).toBe(true);
+      expect(b).toMatchObject({ estimated: false, total: 14 });
+      expect(ids(a), `page ${page}`).toEqual(ids(b));
+    }
   });
 });

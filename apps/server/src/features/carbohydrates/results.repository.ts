@@ -131,8 +131,10 @@ export class ResultsRepository {
     const q = sql<{ n: number; id: number | null; k: string | null }>`with ${collect}, ${page}
       select c.n, p.id, p.k from c left join p on true order by p.rn`;
     const keys = (await q.execute(this.db)).rows;
-    const found = keys.flatMap((x) => (x.id === null ? [] : [{ id: x.id, k: x.k ?? '' }]));
-    return { n: keys[0]?.n ?? 0, ...(await this.rowsOf(found)) };
+    const n = keys[0]?.n ?? 0;
+    // too many to count: the caller reads the page in order instead, so these rows are not wanted
+    const found = n > this.cap ? [] : keys.flatMap((x) => (x.id === null ? [] : [{ id: x.id, k: x.k ?? '' }]));
+    return { n, ...(await this.rowsOf(found)) };
   }
 
   /**
