@@ -106,6 +106,7 @@ async function main() {
       const at = JSON.parse((await request('POST', e.path, { page: deepPage, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string };
       const anchor = { page: deepPage, first: at.firstKey, last: at.lastKey };
       await scenario(`${name}: deep page ${deepPage + 1} (next/previous from ${deepPage})`, e.path, (i) => ({ page: i % 2 ? deepPage + 1 : deepPage - 1, rowsPerPage: 20, anchor }));
+      await scenario(`${name}: deep page ${deepPage} again (a refresh, its own anchor)`, e.path, () => ({ page: deepPage, rowsPerPage: 20, anchor }));
       const p1 = JSON.parse((await request('POST', e.path, { page: 1, rowsPerPage: 20 })).text) as { firstKey: string; lastKey: string; total: number };
       const lastPage = Math.ceil(p1.total / 20);
       await scenario(`${name}: last page ${lastPage} (the pager's Last, from page 1)`, e.path, () => ({ page: lastPage, rowsPerPage: 20, anchor: { page: 1, first: p1.firstKey, last: p1.lastKey } }));

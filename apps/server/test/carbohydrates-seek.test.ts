@@ -14,11 +14,12 @@ import { migrateToLatest } from '../src/db/migrate';
  */
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let big: ResultsRepository;
+let ref: Awaited<ReturnType<typeof seedCarbohydrateReference>>;
 
 beforeAll(async () => {
   fresh = await freshDatabase();
   await migrateToLatest(fresh.handle.db);
-  const ref = await seedCarbohydrateReference(fresh.handle.db);
+  ref = await seedCarbohydrateReference(fresh.handle.db);
   for (const [entity, farm] of [['Alpha', 'North'], ['beta', 'South'], ['Alpha', 'East']]) {
     await seedLabJob(fresh.handle.db, ref, {
       samples: Array.from({ length: 7 }, (_, i) => ({ sampleNumber: `${entity[0]}${farm[0]}${i % 3}`, entity, farm, block: `B${i % 2}`, sugar: i })),
@@ -55,6 +56,15 @@ describe('seek paging (large-list path)', () => {
     }
   });
 
+  it.each(orders)('%s: a page asked for again with its own anchor is the same page (a refresh)', async (_name, order) => {
+    const size = 4;
+    for (let page = 1; page <= 6; page++) {
+      const shown = await big.page({ where, readsRows: false, order, page, size });
+      const again = await big.page({ where, readsRows: false, order, page, size, anchor: { page, first: shown.firstKey ?? '', last: shown.lastKey ?? '' } });
+      expect(ids(again), `page ${page}`).toEqual(ids(shown));
+    }
+  });
+
   it.each(orders)('%s: the last page of an uncounted list, far from the start, is the true end of the list', async (_name, order) => {
     const size = 4;
     const all: number[] = [];
@@ -85,5 +95,18 @@ describe('a text filter with more matches than the count cap', () => {
       expect(b).toMatchObject({ estimated: false, total: 14 });
       expect(ids(a), `page ${page}`).toEqual(ids(b));
     }
+  });
+});
+
+describe('a page refreshed after newer results arrive', () => {
+  it('keeps showing the same rows when asked for with its own anchor (an offset would shift them)', async () => {
+    const order = resultsOrder('', true);
+    const size = 4;
+    const shown = await big.page({ where, readsRows: false, order, page: 2, size });
+    await seedLabJob(fresh.handle.db, ref, { samples: [{ sampleNumber: 'ZN1', entity: 'Zeta', farm: 'New', block: 'B9', sugar: 1 }] });
+    const again = await big.page({ where, readsRows: false, order, page: 2, size, anchor: { page: 2, first: shown.firstKey ?? '', last: shown.lastKey ?? '' } });
+    expect(ids(again)).toEqual(ids(shown));
+    const byOffset = await big.page({ where, readsRows: false, order, page: 2, size });
+    expect(ids(byOffset)).not.toEqual(ids(shown));
   });
 });

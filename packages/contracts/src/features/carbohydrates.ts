@@ -24,7 +24,8 @@ export const CARBOHYDRATE_SORTS = ['sampleNumber', 'entity', 'farmName', 'fieldB
 
 /**
  * Where the page being left sits (the first and last row keys the server answered with), so that the
- * next page is a seek from there instead of an OFFSET over everything before it.
+ * next page is a seek from there instead of an OFFSET over everything before it. The same page asked
+ * for again (a refresh) is read from its first row on.
  */
 export const PageAnchor = z.object({ page: z.number().int().min(1), first: z.string().max(400), last: z.string().max(400) });
 

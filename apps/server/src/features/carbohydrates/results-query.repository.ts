@@ -110,15 +110,16 @@ function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
 }
 
 /**
- * Rows strictly after (forward) or before (backward) the key (v, id) in the given order. The first
- * clause bounds the index range; the second breaks ties on id.
+ * Rows strictly after (forward) or before (backward) the key (v, id) in the given order, or from it
+ * on (`inclusive`, forward: the row itself first). The first clause bounds the index range; the second
+ * breaks ties on id.
  */
-export function seek(o: ListOrder, v: string, id: number, forward: boolean): RawBuilder<unknown> {
+export function seek(o: ListOrder, v: string, id: number, forward: boolean, inclusive = false): RawBuilder<unknown> {
   const keyDesc = forward ? o.keyDesc : !o.keyDesc;
   const idDesc = forward ? o.idDesc : !o.idDesc;
   const val = keyValue(o.kind, v);
   const op = (desc: boolean, strict: boolean) => sql.raw(desc ? (strict ? '<' : '<=') : strict ? '>' : '>=');
-  return sql`(${o.key} ${op(keyDesc, false)} ${val} and (${o.key} ${op(keyDesc, true)} ${val} or e.id ${op(idDesc, true)} ${id}))`;
+  return sql`(${o.key} ${op(keyDesc, false)} ${val} and (${o.key} ${op(keyDesc, true)} ${val} or e.id ${op(idDesc, !inclusive)} ${id}))`;
 }
 
 export function orderBy(o: ListOrder, forward = true): RawBuilder<unknown> {

@@ -149,7 +149,8 @@ export class ResultsRepository {
   }
 
   /**
-   * A page read in the order's index: by a seek from the anchor page when there is one, else by offset.
+   * A page read in the order's index: by a seek from the anchor page when there is one (from its first
+   * row on when it is the page asked for again), else by offset.
    * The last page of a list too long to count (the pager's Last), far from the start, is read backwards
    * from the end of the index: the list's true last rows, whatever the estimate says.
    */
@@ -159,7 +160,14 @@ export class ResultsRepository {
     if (total.estimated && (page - 1) * size >= this.fromEndAfter && page >= Math.ceil(total.total / size)) {
       return this.inOrder(r.where, order, { limit: size, offset: 0, forward: false, prepare });
     }
-    if (anchor && anchor.page !== page) {
+    if (anchor && anchor.page === page) {
+      // the same page again (a refresh, a save on it): from its first row on
+      const from = decodeCursor(order, anchor.first);
+      if (from) {
+        const where = sql`${r.where} and ${seek(order, from.k, from.id, true, true)}`;
+        return this.inOrder(where, order, { limit: size, offset: 0, forward: true, prepare });
+      }
+    } else if (anchor) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
       if (from) {

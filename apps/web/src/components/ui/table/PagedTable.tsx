@@ -32,8 +32,9 @@ export interface PagedTableProps<Row> {
   searchPlaceholder?: string;
   testId?: string;
   /**
-   * The endpoint answers firstKey/lastKey (and takes `anchor`): moving to another page sends where the
-   * last loaded page sits, so the server seeks instead of counting past every earlier row.
+   * The endpoint answers firstKey/lastKey (and takes `anchor`): moving to another page, or loading the
+   * same one again, sends where the last loaded page sits, so the server seeks instead of counting past
+   * every earlier row.
    */
   keyset?: boolean;
   /** told the rows of every page as it arrives */
@@ -66,7 +67,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
       const page = state.page;
       const sig = JSON.stringify({ ...request, page: undefined });
       const at = lastLoaded.current;
-      const anchor = props.keyset && at && at.sig === sig && at.page !== page ? { page: at.page, first: at.first, last: at.last } : undefined;
+      const anchor = props.keyset && at && at.sig === sig ? { page: at.page, first: at.first, last: at.last } : undefined;
       const answer = (await call(endpoint, (anchor ? { ...request, anchor } : request) as never, { signal })) as Answer<Row>;
       if (props.keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
       return answer;
