@@ -108,6 +108,26 @@ describe('/carbohydrates', () => {
     await page.close();
   });
 
+  it('keeps where a page starts in the URL, so a reload of a page seeks from there', async () => {
+    const page = await open(staff, '/carbohydrates?tab=results&r.size=5&r.sort=sampleNumber');
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['U1', 'U2', 'U3']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('r.at') ?? '').toMatch(/^2~\w+~[\w-]+$/);
+    const sent: { page?: number; anchor?: { page: number } }[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/carbohydrate/paged')) sent.push(req.postDataJSON() as { page?: number; anchor?: { page: number } });
+    });
+    await page.reload();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['U1', 'U2', 'U3']);
+    expect(sent[0]).toMatchObject({ page: 2, anchor: { page: 2 } });
+    // page 1 keeps a clean URL
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);
+    await expect.poll(() => new URL(page.url()).searchParams.has('r.at')).toBe(false);
+    await page.close();
+  });
+
   it('double-click checks and unchecks a whole group; a full group is marked', async () => {
     const page = await open(staff);
     await page.getByTestId('select-S1').waitFor();

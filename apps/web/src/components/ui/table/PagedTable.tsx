@@ -34,7 +34,8 @@ export interface PagedTableProps<Row> {
   /**
    * The endpoint answers firstKey/lastKey (and takes `anchor`): moving to another page, or loading the
    * same one again, sends where the last loaded page sits, so the server seeks instead of counting past
-   * every earlier row.
+   * every earlier row. Where the shown page starts is kept in the URL too, so a reload or a shared link
+   * of a deep page seeks as well.
    */
   keyset?: boolean;
   /** told the rows of every page as it arrives */
@@ -42,6 +43,19 @@ export interface PagedTableProps<Row> {
 }
 
 type Answer<Row> = { rows: Row[]; total: number; estimated?: boolean; firstKey?: string | null; lastKey?: string | null };
+
+/** A short hash of a list's request (without its page): a saved page start belongs to that list only. */
+function hashOf(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The page start kept in the URL: page, request hash and the first row's key, joined by '~'. */
+function readPageStart(at: string): { page: number; sig: string; first: string } | null {
+  const [page, sig, first] = at.split('~');
+  return page && sig && first ? { page: Number(page), sig, first } : null;
+}
 
 /** Paging request fields for the current table state. */
 export function pagingParams(s: TableState): PagedRequestInput {
@@ -67,9 +81,15 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
       const page = state.page;
       const sig = JSON.stringify({ ...request, page: undefined });
       const at = lastLoaded.current;
-      const anchor = props.keyset && at && at.sig === sig ? { page: at.page, first: at.first, last: at.last } : undefined;
+      let anchor = props.keyset && at && at.sig === sig ? { page: at.page, first: at.first, last: at.last } : undefined;
+      // first load (a reload, a shared link): the URL says where this page started when it was shown
+      const saved = props.keyset && !at ? readPageStart(state.at) : null;
+      if (saved && saved.page === page && saved.sig === hashOf(sig)) anchor = { page, first: saved.first, last: saved.first };
       const answer = (await call(endpoint, (anchor ? { ...request, anchor } : request) as never, { signal })) as Answer<Row>;
-      if (props.keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
+      if (props.keyset && answer.firstKey && answer.lastKey) {
+        lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
+        update({ at: page > 1 ? `${page}~${hashOf(sig)}~${answer.firstKey}` : '' });
+      }
       return answer;
     },
     placeholderData: keepPreviousData,

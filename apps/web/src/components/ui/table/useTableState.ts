@@ -8,6 +8,8 @@ export interface TableState {
   search: string;
   sortBy: string;
   ascending: boolean;
+  /** where the shown page starts, for lists that page by keys (see PagedTable): '' when unknown */
+  at: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function useTableState(key: string, defaults: Partial<TableState> = {}) {
       search: p('q') ?? '',
       sortBy: p('sort') ?? defaults.sortBy ?? '',
       ascending: p('dir') ? p('dir') !== 'desc' : (defaults.ascending ?? true),
+      at: p('at') ?? '',
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, key]);
@@ -44,6 +47,7 @@ export function useTableState(key: string, defaults: Partial<TableState> = {}) {
           if (patch.search !== undefined) set('q', patch.search);
           if (patch.sortBy !== undefined) set('sort', patch.sortBy);
           if (patch.ascending !== undefined) set('dir', patch.ascending ? null : 'desc');
+          if (patch.at !== undefined) set('at', patch.at);
           return next;
         },
         { replace: true },
