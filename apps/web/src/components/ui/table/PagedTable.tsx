@@ -74,26 +74,29 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const request = { ...pagingParams(state), ...filters };
+  const sig = JSON.stringify({ ...request, page: undefined });
   const lastLoaded = useRef<{ sig: string; page: number; first: string; last: string } | null>(null);
   const query = useQuery({
     queryKey: [endpoint.path, request],
     queryFn: async ({ signal }) => {
       const page = state.page;
-      const sig = JSON.stringify({ ...request, page: undefined });
       const at = lastLoaded.current;
       let anchor = props.keyset && at && at.sig === sig ? { page: at.page, first: at.first, last: at.last } : undefined;
       // first load (a reload, a shared link): the URL says where this page started when it was shown
       const saved = props.keyset && !at ? readPageStart(state.at) : null;
       if (saved && saved.page === page && saved.sig === hashOf(sig)) anchor = { page, first: saved.first, last: saved.first };
       const answer = (await call(endpoint, (anchor ? { ...request, anchor } : request) as never, { signal })) as Answer<Row>;
-      if (props.keyset && answer.firstKey && answer.lastKey) {
-        lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
-        update({ at: page > 1 ? `${page}~${hashOf(sig)}~${answer.firstKey}` : '' });
-      }
+      if (props.keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
       return answer;
     },
     placeholderData: keepPreviousData,
   });
+  // where the shown page starts, kept in the URL (written while this table is on screen, never after)
+  const shownStart = query.data?.firstKey && state.page > 1 ? `${state.page}~${hashOf(sig)}~${query.data.firstKey}` : '';
+  const showsCurrent = !!props.keyset && !!query.data && !query.isPlaceholderData;
+  useEffect(() => {
+    if (showsCurrent && shownStart !== state.at) update({ at: shownStart });
+  }, [showsCurrent, shownStart, state.at, update]);
   const rows = query.data?.rows ?? [];
   const onRows = props.onRows;
   useEffect(() => {
