@@ -109,4 +109,14 @@ describe('a page refreshed after newer results arrive', () => {
     const byOffset = await big.page({ where, readsRows: false, order, page: 2, size });
     expect(ids(byOffset)).not.toEqual(ids(shown));
   });
+
+  it('shows the newest results on page 1 again, whatever anchor page 1 is asked for with', async () => {
+    const order = resultsOrder('', true);
+    const size = 4;
+    const shown = await big.page({ where, readsRows: false, order, page: 1, size });
+    const added = await seedLabJob(fresh.handle.db, ref, { samples: [{ sampleNumber: 'ZN2', entity: 'Zeta', farm: 'New', block: 'B9', sugar: 2 }] });
+    const again = await big.page({ where, readsRows: false, order, page: 1, size, anchor: { page: 1, first: shown.firstKey ?? '', last: shown.lastKey ?? '' } });
+    expect(ids(again)[0]).toBe(added.entries[0].id);
+    expect(ids(again).slice(1)).toEqual(ids(shown).slice(0, size - 1));
+  });
 });

@@ -161,8 +161,9 @@ export class ResultsRepository {
       return this.inOrder(r.where, order, { limit: size, offset: 0, forward: false, prepare });
     }
     if (anchor && anchor.page === page) {
-      // the same page again (a refresh, a save on it): from its first row on
-      const from = decodeCursor(order, anchor.first);
+      // the same page again (a refresh, a save on it): from its first row on. Page 1 is always the
+      // start of the list (newer results show there), so it is read from the start.
+      const from = page > 1 ? decodeCursor(order, anchor.first) : null;
       if (from) {
         const where = sql`${r.where} and ${seek(order, from.k, from.id, true, true)}`;
         return this.inOrder(where, order, { limit: size, offset: 0, forward: true, prepare });
