@@ -104,19 +104,25 @@ export interface JsonPage {
   lastId: number | null;
 }
 
+/** The rows of a details relation `d` as one JSON array, in `rn` order. */
+const ROWS_JSON = sql`coalesce(json_agg(d.j order by d._rn), '[]')::text`;
+
 /** One row: the rows of a key source as one JSON array in `rn` order, and the keys of its first and last rows. */
 export function jsonPageOf(source: RawBuilder<unknown>, withGroupCount: boolean): RawBuilder<JsonPage> {
-  return sql<JsonPage>`select coalesce(json_agg(d.j order by d._rn), '[]')::text as rows,
+  return sql<JsonPage>`select ${ROWS_JSON} as rows,
       (array_agg(d._k order by d._rn))[1] as "firstK", (array_agg(d.id order by d._rn))[1] as "firstId",
       (array_agg(d._k order by d._rn desc))[1] as "lastK", (array_agg(d.id order by d._rn desc))[1] as "lastId"
     from (${detailsOf(source, withGroupCount, 'json')}) d`;
 }
 
+/** A key source of these ids, numbered in the order given (no order key). */
+export function idsInOrder(ids: number[]): RawBuilder<unknown> {
+  return sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
+}
+
 /** The rows of these ids as one JSON array, in the order given. */
 export function jsonRowsOf(ids: number[], withGroupCount: boolean): RawBuilder<{ rows: string }> {
-  const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
-  return sql<{ rows: string }>`select coalesce(json_agg(d.j order by d._rn), '[]')::text as rows
-    from (${detailsOf(source, withGroupCount, 'json')}) d`;
+  return sql<{ rows: string }>`select ${ROWS_JSON} as rows from (${detailsOf(idsInOrder(ids), withGroupCount, 'json')}) d`;
 }
 
 /** The timestamps of rows read with shape `rows` as Dates. */

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
-import { type JsonPage, detailsOf, jsonPageOf, jsonRowsOf, withDates } from './results-details.repository';
+import { type JsonPage, detailsOf, idsInOrder, jsonPageOf, jsonRowsOf, withDates } from './results-details.repository';
 import { type ListMatch, type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './results-query.repository';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
@@ -218,8 +218,7 @@ export class ResultsRepository {
   /** The full rows of these ids, in the order given. */
   async details(ids: number[], withGroupCount: boolean): Promise<CarbohydrateResultRow[]> {
     if (ids.length === 0) return [];
-    const source = sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
-    const rows = (await sql<KeyedRow>`${detailsOf(source, withGroupCount, 'rows')} order by 1`.execute(this.db)).rows;
+    const rows = (await sql<KeyedRow>`${detailsOf(idsInOrder(ids), withGroupCount, 'rows')} order by 1`.execute(this.db)).rows;
     return rows.map(({ _rn, _k, ...row }) => withDates(row));
   }
 }
