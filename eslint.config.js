@@ -1,7 +1,29 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import sapwood from './tools/eslint/sapwood-plugin.js';
+
+/**
+ * Feature boundaries: a file in <root>/<X>/ may import of another feature <root>/<Y>/ only its index.ts
+ * (or index.tsx). One zone per ordered pair of feature folders, read from the disk, so a new feature is
+ * covered without editing this file.
+ */
+function featureZones(root) {
+  const url = new URL(`./${root}/`, import.meta.url);
+  const names = readdirSync(url, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return names.flatMap((target) =>
+    names.filter((from) => from !== target).map((from) => ({
+      target: `./${root}/${target}`,
+      from: `./${root}/${from}`,
+      except: ['./index.ts', './index.tsx'],
+      message: `features/${target} may use features/${from} only through its index.ts (features/${from}/index.ts).`,
+    })),
+  );
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**'] },
@@ -27,6 +49,22 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**'], message: 'The server does not import the web app.' }] }],
+    },
+  },
+  // Boundaries and cycles (source of the three roots; tests may reach into a feature's internals).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX, sapwood },
+    settings: {
+      // the plugin's TypeScript settings (parsers, extensions), with the TypeScript resolver on our tsconfig
+      ...Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([k]) => k !== 'import-x/resolver')),
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      // import-x/no-cycle skips type-only imports; this one counts them
+      'sapwood/no-cycle-with-types': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('apps/server/src/features'), ...featureZones('apps/web/src/features')] }],
     },
   },
 );

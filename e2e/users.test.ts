@@ -65,6 +65,9 @@ describe('/users', () => {
     await userRow(page, 'thandi@lab.test').getByTestId('user-edit').click();
     await dialog.waitFor();
     await expect.poll(() => page.getByTestId('user-name-input').inputValue()).toBe('Thandi Mokoena');
+    // the preference boxes show the saved values (WhatsApp ticked above, Email on by default)
+    await expect.poll(() => page.getByTestId('user-whatsapp').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('user-emailpref').isChecked()).toBe(true);
     await page.getByTestId('user-name-input').fill('Thandi M');
     await page.getByTestId('user-save').click();
     await dialog.waitFor({ state: 'hidden' });

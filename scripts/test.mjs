@@ -8,13 +8,14 @@ import { ensureDeps } from './ensure-deps.mjs';
 ensureDeps();
 
 // Debian packages the tests use as real readers and drivers: Chromium (browser tests), pdftotext (report PDFs),
-// LibreOffice Calc (a second reader of the Excel downloads).
+// LibreOffice Calc (a second reader of the Excel downloads), pg_dump/pg_restore (backup and restore on a PostgreSQL server).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 const needed = [
   [existsSync(chromium), 'chromium'],
   [onPath('pdftotext'), 'poppler-utils'],
   [onPath('soffice'), 'libreoffice-calc'],
+  [onPath('pg_dump') && onPath('pg_restore'), 'postgresql-client'],
 ].filter(([present]) => !present).map(([, pkg]) => pkg);
 if (needed.length) {
   if (process.getuid?.() === 0) {

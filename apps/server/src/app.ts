@@ -14,16 +14,21 @@ import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
+import { RequestLogController, requestLogOptions } from './http/request-log';
 import { installOriginCheck } from './http/security';
-import { registerFeatures } from './features';
+import { referenceMovers, registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
 import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cache';
+import { registerDocs } from './platform/docs/docs.routes';
+import { registerHealth } from './platform/health/health.routes';
+import { createMfwClient } from './platform/integrations/mfw.client';
 import { JobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail/mailer';
 import { registerSettings } from './platform/settings/settings.routes';
 import { SettingsService } from './platform/settings/settings.service';
 import { StartupService } from './platform/startup/startup.service';
+import { createStorage } from './platform/storage/storage';
 import { registerMessagesSocket } from './platform/version/messages.socket';
 import { VersionService } from './platform/version/version.service';
 import { seed } from './seed/seed';
@@ -47,7 +52,9 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...requestLogOptions, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // one line per request, written once the answer is sent, so that it names the signed-in user
+    logController: new RequestLogController(),
     trustProxy: trustProxyOf(config),
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
@@ -106,8 +113,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
-  registerFeatures(registrar, deps, { auth, jobs });
+  registerFeatures(registrar, {
+    ...deps,
+    auth,
+    jobs,
+    storage: createStorage(config),
+    mfw: createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS }),
+    references: referenceMovers(),
+  });
   registerMessagesSocket(app, versions);
+  registerDocs(registrar, config.APP_VERSION);
+  registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning });
 
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
 

@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** uploaded and generated files; default DATA_DIR/files. Several app servers share one folder (ADR 0077). */
+  FILES_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   APP_VERSION: z.string().default(pkg.version),
   IS_DEV: Bool.default(false),

@@ -1,52 +1,93 @@
+import type { Migration } from 'kysely';
+import { coreMigrations } from './db/migrations';
+import type { Database } from './db/schema';
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
-import { registerCarbohydrateReport } from './features/carbohydrate-report/report.routes';
-import { ReportService } from './features/carbohydrate-report/report.service';
-import type { AuthService } from './platform/auth/auth.service';
-import { createMfwClient } from './platform/integrations/mfw.client';
-import type { JobQueue } from './platform/jobs/job-queue';
-import { createStorage } from './platform/storage/storage';
-import { registerLanguages } from './features/languages/languages.routes';
-import { LanguagesService } from './features/languages/languages.service';
-import { registerAgents } from './features/agents/agents.routes';
-import { registerDepots } from './features/depots/depots.routes';
-import { registerFarms } from './features/farms/farms.routes';
-import { registerLab } from './features/lab/lab.routes';
-import { registerAddresses } from './features/addresses/addresses.routes';
-import { registerDistributors } from './features/distributors/distributors.routes';
-import { registerUsers } from './features/users/users.routes';
-import { registerRoles } from './features/roles/roles.routes';
-import { registerAgronomists } from './features/agronomists/agronomists.routes';
-import { registerTissues } from './features/tissues/tissues.routes';
-import { registerCropGrowths } from './features/cropgrowths/cropgrowths.routes';
-import { registerCarbohydrates } from './features/carbohydrates/carbohydrates.routes';
-
-/** Platform services a feature may use. */
-export interface PlatformServices {
-  auth: AuthService;
-  jobs: JobQueue;
-}
+import type { FeatureContext, FeatureModule, TextKey } from './platform/features/feature-module';
+import { ReferenceMovers } from './platform/references/movers';
+import { addressesFeature } from './features/addresses';
+import { agentsFeature } from './features/agents';
+import { agronomistsFeature } from './features/agronomists';
+import { carbohydrateReportFeature } from './features/carbohydrate-report';
+import { carbohydratesFeature } from './features/carbohydrates';
+import { cropGrowthsFeature } from './features/cropgrowths';
+import { depotsFeature } from './features/depots';
+import { distributorsFeature } from './features/distributors';
+import { farmsFeature } from './features/farms';
+import { labFeature } from './features/lab';
+import { languagesFeature } from './features/languages';
+import { rolesFeature } from './features/roles';
+import { tissuesFeature } from './features/tissues';
+import { usersFeature } from './features/users';
 
 /**
- * Every feature of the product registers its routes here, one line each. A feature lives in
- * features/<name>/ and does not import another feature.
+ * Every feature of the product, one line each: the app collects routes, migrations, reference movers, text
+ * keys and demo data from these modules (features/<name>/index.ts). A feature lives in features/<name>/ and
+ * uses another only through that feature's index.ts (lint: eslint.config.js).
+ *
+ * The order is the demo data's order: agents and depots, farms, addresses, agronomists, crops (with their
+ * tissues), distributors, then the lab's jobs, which use the crops, tissues, stages, agents and agronomists.
  */
-export function registerFeatures(registrar: Registrar, deps: AppDeps, platform: PlatformServices): void {
-  const { config } = deps;
-  const mfw = createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS });
-  const storage = createStorage(config);
-  registerCarbohydrateReport(registrar, new ReportService(deps.db, platform.jobs, storage, mfw, deps.log));
-  registerLanguages(registrar, new LanguagesService(deps.db));
-  registerAgents(registrar, deps.db);
-  registerDepots(registrar, deps.db);
-  registerFarms(registrar, deps.db);
-  registerLab(registrar, deps);
-  registerAddresses(registrar, deps);
-  registerDistributors(registrar, deps);
-  registerUsers(registrar, deps, platform);
-  registerRoles(registrar, deps);
-  registerAgronomists(registrar, deps);
-  registerTissues(registrar, deps);
-  registerCropGrowths(registrar, deps);
-  registerCarbohydrates(registrar, deps);
+export const features: readonly FeatureModule[] = [
+  agentsFeature,
+  depotsFeature,
+  farmsFeature,
+  addressesFeature,
+  agronomistsFeature,
+  tissuesFeature,
+  cropGrowthsFeature,
+  distributorsFeature,
+  labFeature,
+  carbohydrateReportFeature,
+  languagesFeature,
+  usersFeature,
+  rolesFeature,
+  carbohydratesFeature,
+];
+
+/** Tables no feature owns: the platform's (sessions, settings, audit, versions, background jobs). */
+export const PLATFORM_TABLES: readonly (keyof Database)[] = ['sessions', 'password_tokens', 'settings', 'audit_log', 'app_versions', 'background_jobs'];
+
+/** table → the one feature that writes it ('platform' for PLATFORM_TABLES). Throws when two claim a table. */
+export function tableOwners(list: readonly FeatureModule[] = features): Map<string, string> {
+  const owners = new Map<string, string>(PLATFORM_TABLES.map((t) => [t, 'platform']));
+  for (const f of list) {
+    for (const t of f.owns) {
+      const other = owners.get(t);
+      if (other) throw new Error(`Table ${t} is claimed by ${other} and ${f.name}`);
+      owners.set(t, f.name);
+    }
+  }
+  return owners;
+}
+
+/** The registry of every feature's reference movers (and the referring columns kept on purpose). */
+export function referenceMovers(list: readonly FeatureModule[] = features): ReferenceMovers {
+  return new ReferenceMovers(list.flatMap((f) => f.movers ?? []), list.flatMap((f) => f.keeps ?? []));
+}
+
+export function registerFeatures(registrar: Registrar, ctx: FeatureContext): void {
+  for (const f of features) f.register(registrar, ctx);
+}
+
+/** The core migrations and every feature's own, by name (the migrator sorts them). */
+export function allMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...coreMigrations };
+  for (const f of features) {
+    for (const [name, m] of Object.entries(f.migrations ?? {})) {
+      if (all[name]) throw new Error(`Migration ${name} is declared twice`);
+      all[name] = m;
+    }
+  }
+  return all;
+}
+
+/** The reference text keys the features declare (the languages feature's own list adds the shared ones). */
+export function featureTextKeys(): TextKey[] {
+  return features.flatMap((f) => f.textKeys ?? []);
+}
+
+/** Every feature's demo data, in the order of `features`. */
+export async function seedFeatureDemos(deps: AppDeps): Promise<void> {
+  for (const f of features) await f.demo?.(deps);
 }

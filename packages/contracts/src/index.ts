@@ -15,10 +15,12 @@ import { agronomistEndpoints } from './features/agronomists';
 import { tissuesEndpoints } from './features/tissues';
 import { cropGrowthsEndpoints } from './features/cropgrowths';
 import { carbohydratesEndpoints } from './features/carbohydrates';
+import { docsEndpoints } from './features/docs';
 
 export * from './endpoint';
 export * from './permissions';
 export * from './paging';
+export * from './messages';
 export * from './features/auth';
 export * from './features/settings';
 export * from './features/carbohydrate-report';
@@ -38,6 +40,7 @@ export * from './features/agronomists';
 export * from './features/tissues';
 export * from './features/cropgrowths';
 export * from './features/carbohydrates';
+export * from './features/docs';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -57,6 +60,7 @@ export const apiFeatures = {
   tissues: tissuesEndpoints,
   cropGrowths: cropGrowthsEndpoints,
   carbohydrates: carbohydratesEndpoints,
+  docs: docsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -35,6 +35,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
 
 async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // DATA_DIR/server.pid tells npm run backup / restore that a process has the embedded database open.
+  const pidFile = dataDir ? `${dataDir}/server.pid` : null;
+  if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
   const lite = await PGlite.create(dataDir ? `${dataDir}/pglite` : undefined, {
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
@@ -54,6 +57,7 @@ async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
     async close() {
       await db.destroy();
       await lite.close();
+      if (pidFile && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(process.pid)) rmSync(pidFile, { force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { AuthedCallContext, PublicCallContext, SessionUser } from './contex
 import { HttpError, forbidden, unauthorized, zodToFields } from './errors';
 import { JsonText } from './json-text';
 import { readMultipart } from './multipart';
+import { logAsUser } from './request-log';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? PublicCallContext : AuthedCallContext;
 
@@ -53,7 +54,9 @@ export class Registrar {
     if (url.startsWith('/api/')) throw new Error(`${url}: API routes are declared in the contracts`);
     const sessions = this.sessions;
     this.app.get(url, { config: { rateLimit: false } }, async (req, reply) => {
-      if (!(await sessions.resolve(req, reply))) throw unauthorized();
+      const session = await sessions.resolve(req, reply);
+      if (!session) throw unauthorized();
+      logAsUser(req, reply, session.user.id);
       return handler(req, reply);
     });
   }
@@ -69,6 +72,7 @@ export class Registrar {
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
       handler: async (req, reply) => {
         const session = await sessions.resolve(req, reply);
+        if (session) logAsUser(req, reply, session.user.id);
         if (!('public' in def.access)) {
           if (!session) throw unauthorized();
           if ('permission' in def.access && !hasPermission(session.user.permissions, def.access.permission)) throw forbidden();

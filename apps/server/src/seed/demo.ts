@@ -1,17 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { ensureRole, ensureUserWithoutPassword } from './seed.repository';
-import { seedDemoAgentsAndDepots } from '../features/reference-lists/reference-list.demo';
-import { seedDemoFarms } from '../features/farms/farms.demo';
-import { seedLabDemo } from '../features/lab/lab.demo';
-import { seedAddressesDemo } from '../features/addresses/addresses.demo';
-import { seedDemoAgronomists } from '../features/agronomists/agronomists.demo';
-import { seedCropGrowthsDemo } from '../features/cropgrowths/cropgrowths.demo';
-import { seedDistributorsDemo } from '../features/distributors/distributors.demo';
+import { seedFeatureDemos } from '../features';
 
 /**
  * Demo data for a first start (SEED_DEMO, on by default). Everything here is illustrative and marked
- * as demo where the table has room for it. Features add their own demo seeds below.
+ * as demo where the table has room for it. Each feature's module declares its own demo data (`demo`),
+ * run in the order of the feature list (apps/server/src/features.ts).
  */
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const lab = await ensureRole(deps.db, 'Lab technician (demo)', ['LabJobs', 'LabResults', 'CarbohydrateEntries', 'CarbohydrateTissues']);
@@ -22,12 +17,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     ['Johan Botha (demo)', 'johan.botha@demo.sapwood.local', lab],
     ['Lerato Dlamini (demo)', 'lerato.dlamini@demo.sapwood.local', office],
   ] as const) await ensureUserWithoutPassword(deps.db, { name, email, roleId });
-  await seedDemoAgentsAndDepots(deps.db);
-  await seedDemoFarms(deps.db);
-  await seedAddressesDemo(deps.db);
-  await seedDemoAgronomists(deps.db);
-  await seedCropGrowthsDemo(deps.db);
-  await seedDistributorsDemo(deps.db);
-  await seedLabDemo(deps.db); // after the crop demo seed: it uses the crops, tissues and growth stages
+  await seedFeatureDemos(deps);
   log.info('demo data seeded');
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { hashPassword } from '../platform/auth/passwords';
-import { seedLanguageTexts } from '../features/languages/languages.seed';
+import { featureTextKeys } from '../features';
+import { seedLanguageTexts } from '../features/languages';
 import { seedDemoData } from './demo';
 import { countUsers, ensureLanguage, ensureRole, insertUser } from './seed.repository';
 
@@ -14,7 +15,7 @@ export async function seed(deps: AppDeps, log: FastifyBaseLogger): Promise<void>
   const { db, config } = deps;
   const english = await ensureLanguage(db, 'English');
   await ensureLanguage(db, 'Afrikaans');
-  await seedLanguageTexts(db);
+  await seedLanguageTexts(db, featureTextKeys());
   const adminRole = await ensureRole(db, 'Administrator', ['Admin']);
 
   if ((await countUsers(db)) === 0) {

@@ -1,16 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Shell } from '../components/layout/Shell';
 import { ErrorBoundary } from '../components/ui/ErrorPage';
 import { GlobalLoadingOverlay } from '../components/ui/GlobalLoadingOverlay';
 import { PageLoader } from '../components/ui/PageLoader';
-import { LoginPage } from '../features/auth/LoginPage';
-import { TokenPage } from '../features/auth/TokenPage';
+import { LoginPage, TokenPage } from '../features/auth';
 import { HomePage } from './HomePage';
-import { PROTECTED_PATHS, ProtectedScreen } from './ProtectedScreen';
+import { ProtectedScreen, SHELL_PATHS } from './ProtectedScreen';
 import { RequireAuth } from './RequireAuth';
-
-const ReportProgressPage = lazy(() => import('../features/carbohydrates/report/ReportProgressPage'));
 
 export function App() {
   return (
@@ -23,10 +20,9 @@ export function App() {
           <Route element={<RequireAuth />}>
             <Route element={<Shell />}>
               <Route index element={<HomePage />} />
-              {PROTECTED_PATHS.map((p) => (
+              {SHELL_PATHS.map((p) => (
                 <Route key={p} path={p} element={<ProtectedScreen path={p} />} />
               ))}
-              <Route path="/reports/carbohydrate/:id" element={<ReportProgressPage />} />
               <Route path="*" element={<ProtectedScreen path="__unknown" />} />
             </Route>
           </Route>

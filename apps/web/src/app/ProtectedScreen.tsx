@@ -1,6 +1,6 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { MENU } from './menu';
-import { SCREENS } from './screens';
+import { SCREENS, screenAt } from './screens';
 import { useCan } from '../lib/session';
 
 const ITEMS = MENU.flatMap((g) => g.items.map((i) => ({ ...i, group: g.group })));
@@ -17,7 +17,7 @@ export function ProtectedScreen({ path }: { path: string }) {
       </Paper>
     );
   }
-  const Screen = SCREENS[path];
+  const Screen = screenAt(path)?.page;
   if (Screen) return <Screen />;
   return (
     <Paper p="lg" withBorder data-testid="placeholder">
@@ -27,8 +27,8 @@ export function ProtectedScreen({ path }: { path: string }) {
   );
 }
 
-export const PROTECTED_PATHS = [
-  '/leafs', '/carbohydrates', '/carbohydratestissues', '/carbohydratesgrowths', '/farmerssampleentries',
-  '/farmerssamplesubmissions', '/labmins', '/crops', '/drisgraphs', '/labjobs', '/users', '/roles', '/languages',
-  '/addresses', '/distributors', '/submissions', '/settings', '/farms', '/agronomist', '/agent', '/depot',
-];
+/** The routes guarded by a permission: every menu item's (the menu's table says which), a placeholder until a feature serves it. */
+export const PROTECTED_PATHS: readonly string[] = ITEMS.map((i) => i.path);
+
+/** Every route inside the shell: the protected ones, then the screens off the menu (any signed-in user). */
+export const SHELL_PATHS: readonly string[] = [...PROTECTED_PATHS, ...SCREENS.map((s) => s.path).filter((p) => !PROTECTED_PATHS.includes(p))];

@@ -1,22 +1,46 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { FeatureModule, ScreenModule } from '../lib/screens';
+import * as addresses from '../features/addresses';
+import * as agents from '../features/agents';
+import * as agronomists from '../features/agronomists';
+import * as auth from '../features/auth';
+import * as carbohydrates from '../features/carbohydrates';
+import * as cropgrowths from '../features/cropgrowths';
+import * as depots from '../features/depots';
+import * as distributors from '../features/distributors';
+import * as farms from '../features/farms';
+import * as labjobs from '../features/labjobs';
+import * as languages from '../features/languages';
+import * as roles from '../features/roles';
+import * as settings from '../features/settings';
+import * as tissues from '../features/tissues';
+import * as users from '../features/users';
 
 /**
- * The screen behind each protected route. A route not listed here shows a placeholder inside the shell.
- * Add one line per screen; the screen's component is the default export of its page file.
+ * The web features, one line each: every feature declares its screens in its own `index.ts`. A menu item
+ * whose path no feature serves shows a placeholder inside the shell.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/settings': lazy(() => import('../features/settings/SettingsPage')),
-  '/languages': lazy(() => import('../features/languages/LanguagesPage')),
-  '/agent': lazy(() => import('../features/agents/AgentsPage')),
-  '/depot': lazy(() => import('../features/depots/DepotsPage')),
-  '/farms': lazy(() => import('../features/farms/FarmsPage')),
-  '/labjobs': lazy(() => import('../features/labjobs/LabJobsPage')),
-  '/addresses': lazy(() => import('../features/addresses/AddressesPage')),
-  '/distributors': lazy(() => import('../features/distributors/DistributorsPage')),
-  '/users': lazy(() => import('../features/users/UsersPage')),
-  '/roles': lazy(() => import('../features/roles/RolesPage')),
-  '/agronomist': lazy(() => import('../features/agronomists/AgronomistsPage')),
-  '/carbohydratestissues': lazy(() => import('../features/tissues/TissuesPage')),
-  '/carbohydratesgrowths': lazy(() => import('../features/cropgrowths/CropGrowthsPage')),
-  '/carbohydrates': lazy(() => import('../features/carbohydrates/CarbohydratesPage')),
-};
+const FEATURES: readonly FeatureModule[] = [
+  addresses,
+  agents,
+  agronomists,
+  auth,
+  carbohydrates,
+  cropgrowths,
+  depots,
+  distributors,
+  farms,
+  labjobs,
+  languages,
+  roles,
+  settings,
+  tissues,
+  users,
+];
+
+/** Every screen of every feature. */
+export const SCREENS: readonly ScreenModule[] = FEATURES.flatMap((f) => f.screens);
+
+/** The screen served at a route path, if any. */
+export function screenAt(path: string): ScreenModule | undefined {
+  return SCREENS.find((s) => s.path === path);
+}

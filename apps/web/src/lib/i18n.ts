@@ -1,10 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiFeatures } from '@sapwood/contracts';
 import { call } from './api';
+import { queryKeyOf } from './query';
 import { useStartup } from './session';
 
-export const TEXTS_KEY = ['texts'] as const;
+/** The texts' key: their endpoint's, then the language (a change of texts names `apiFeatures.languages`). */
+export const TEXTS_KEY = queryKeyOf(apiFeatures.languages.keysLookup);
 
 /** Translates a text key; answers the fallback (the built-in English wording) when there is no text. */
 export type Translate = (key: string, fallback: string) => string;
@@ -29,10 +31,4 @@ export function useTexts() {
 export function useText(): Translate {
   const texts = useTexts().data?.texts;
   return useCallback((key, fallback) => texts?.[key] || fallback, [texts]);
-}
-
-/** After texts change (Keys tab), every screen shows the new ones. */
-export function useRefreshTexts() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: TEXTS_KEY });
 }

@@ -15,17 +15,14 @@ export const notify = {
   },
 };
 
-/**
- * The operation wrapper: runs an action, then says 'success' (or a custom title) or
- * 'Operation has failed' (or a custom title). Returns the result, or undefined on failure.
- */
-export async function runOperation<T>(fn: () => Promise<T>, titles: { success?: string; failure?: string } = {}): Promise<T | undefined> {
-  try {
-    const result = await fn();
-    notify.success(titles.success ?? 'success');
-    return result;
-  } catch {
-    notify.error(titles.failure ?? 'Operation has failed');
-    return undefined;
-  }
+const told = new WeakSet<object>();
+
+/** Marks a failure as already told to the user (the loading overlay's snack), so that it is not told twice. */
+export function markTold(err: unknown): void {
+  if (typeof err === 'object' && err !== null) told.add(err);
+}
+
+/** Was this failure already told to the user? */
+export function wasTold(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && told.has(err);
 }

@@ -1,12 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type Permission, type StartupData, apiFeatures, hasPermission } from '@sapwood/contracts';
-import { call } from './api';
+import { endpointQuery, useInvalidate } from './query';
 
-export const STARTUP_KEY = ['startup'] as const;
-
-/** The start-up data (session, permissions, version, settings), loaded once and refreshed on sign-in/out. */
+/**
+ * The start-up data (session, permissions, version, settings), loaded once and refreshed on sign-in/out; cached
+ * under its endpoint's key, so a change that alters it names `apiFeatures.auth.initial` in its invalidates.
+ */
 export function useStartup() {
-  return useQuery({ queryKey: STARTUP_KEY, queryFn: () => call(apiFeatures.auth.initial, {}), staleTime: 60_000, retry: 1 });
+  return useQuery({ ...endpointQuery(apiFeatures.auth.initial, {}), staleTime: 60_000, retry: 1 });
 }
 
 export function useSession(): StartupData {
@@ -20,7 +21,8 @@ export function useCan(): (p: Permission) => boolean {
   return (p) => hasPermission(session.permissions, p);
 }
 
+/** Loads the start-up data again (a change of the signed-in user's own role or language). */
 export function useRefreshSession() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: STARTUP_KEY });
+  const invalidate = useInvalidate();
+  return () => invalidate([apiFeatures.auth.initial]);
 }

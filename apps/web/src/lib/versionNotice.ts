@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { type ClientMessage, messagesSocket } from '@sapwood/contracts';
 
 const STORED = 'sapwood.version';
 const RELOADED_FOR = 'sapwood.reloadedFor';
 
 /**
- * The live-message connection (/messages): sends ClientVersion on connect, listens for Version pushes
+ * The live-message connection (/messages, its messages declared in @sapwood/contracts `messagesSocket`):
+ * sends ClientVersion on connect, listens for Version pushes
  * and reconnects after a drop (1 s, growing to 30 s). Returns true when the server's version differs.
  */
 export function useVersionNotice(clientVersion: string): boolean {
@@ -27,18 +29,21 @@ export function useVersionNotice(clientVersion: string): boolean {
 
     const connect = () => {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${proto}://${location.host}/messages`);
+      socket = new WebSocket(`${proto}://${location.host}${messagesSocket.path}`);
       socket.onopen = () => {
         delay = 1000;
-        socket?.send(JSON.stringify({ type: 'ClientVersion', version: clientVersion }));
+        const hello: ClientMessage = { type: 'ClientVersion', version: clientVersion };
+        socket?.send(JSON.stringify(hello));
       };
       socket.onmessage = (ev) => {
+        let data: unknown;
         try {
-          const msg = JSON.parse(String(ev.data)) as { type?: string; version?: string };
-          if (msg.type === 'Version' && typeof msg.version === 'string') setServerVersion(msg.version);
+          data = JSON.parse(String(ev.data));
         } catch {
-          /* not ours */
+          return; // not ours
         }
+        const msg = messagesSocket.server.safeParse(data);
+        if (msg.success && msg.data.type === 'Version') setServerVersion(msg.data.version);
       };
       socket.onclose = () => {
         if (stopped) return;

@@ -34,10 +34,37 @@ export type StartupData = z.infer<typeof StartupData>;
 const Email = z.string().trim().max(254);
 const Password = z.string().max(1024);
 
+/** The messages of the sign-in and password-reset forms. */
+export const AUTH_FORM_MESSAGES = {
+  emailRequired: 'Email required',
+  passwordRequired: 'Password is required',
+  passwordsDiffer: 'Password and Confirm Password should match',
+} as const;
+
+const LoginInput = z.object({ email: Email, password: Password });
+const ResetInput = z.object({ token: z.string().min(1).max(256), password: z.string().min(1, AUTH_FORM_MESSAGES.passwordRequired).max(1024) });
+
+/**
+ * The sign-in form: nothing is sent while a field is empty (the fields turn red). The server answers an
+ * empty one as any unknown account, so this rule is the form's own.
+ */
+export const LoginForm = LoginInput.extend({
+  email: Email.min(1, AUTH_FORM_MESSAGES.emailRequired),
+  password: Password.min(1, AUTH_FORM_MESSAGES.passwordRequired),
+});
+
+/** The password-reset form: the reset's input, and the new password typed a second time. */
+export const ResetPasswordForm = ResetInput.extend({ confirm: z.string() }).refine((v) => v.confirm === v.password, {
+  message: AUTH_FORM_MESSAGES.passwordsDiffer,
+  path: ['confirm'],
+  // said together with a missing password, as soon as the two differ
+  when: () => true,
+});
+
 export const authEndpoints = {
   login: endpoint({
     method: 'POST', path: '/api/auth/login', access: { public: true },
-    input: z.object({ email: Email, password: Password }),
+    input: LoginInput,
     output: LoginResult,
   }),
   initial: endpoint({ method: 'POST', path: '/api/auth/initial', access: { public: true }, input: Empty, output: StartupData }),
@@ -54,7 +81,7 @@ export const authEndpoints = {
   }),
   reset: endpoint({
     method: 'POST', path: '/api/auth/reset', access: { public: true },
-    input: z.object({ token: z.string().min(1).max(256), password: z.string().min(1, 'Password is required').max(1024) }),
+    input: ResetInput,
     output: z.object({ valid: z.boolean() }),
   }),
 };

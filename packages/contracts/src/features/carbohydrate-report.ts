@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DateTime, endpoint } from '../endpoint';
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
-const Id = z.coerce.number({ error: 'Required' }).int().positive('Required');
+const RequiredId = (message: string) => z.coerce.number({ error: message }).int().positive(message);
+const Id = RequiredId('Required');
 const Text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
 
 /** 'group,id' pairs joined by semicolons, in the order the user selected them. */
@@ -21,16 +22,19 @@ export const ReportSelection = z
     return pairs;
   });
 
-/** The report request (spec part 1 §3); every field is required (§5 report dialog rules). */
+/**
+ * The report request (spec part 1 §3); every field is required (§5 report dialog rules), with the dialog's
+ * messages: the dialog checks this schema and the server parses it.
+ */
 export const ReportRequest = z.object({
   result: ReportSelection,
-  langId: Id.describe('language'),
+  langId: RequiredId('Language is required').describe('language'),
   client: Text('Client Name is required'),
   farm: Text('Farm Name is required'),
   agriculturist: Text('Agriculturist is required'),
   agent: Text('Agent is required'),
-  distributor: Id,
-  addressId: Id,
+  distributor: RequiredId('Distributor is required'),
+  addressId: RequiredId('Address is required'),
   lowImageQuality: FormBool.default(false),
   includeSummary: FormBool.default(true),
 });

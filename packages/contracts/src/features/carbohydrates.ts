@@ -73,37 +73,40 @@ export const CarbohydratePage = pagedResponse(CarbohydrateResultRow).extend({
   lastKey: z.string().nullable(),
 });
 
-/** The edit dialog's row (spec part 1 §2 'Edit carbohydrate dialog'). */
+/** A text the edit requires: blank after trimming is refused with `message`. */
+const RequiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT);
+/** A choice the edit requires: an id above 0 (none, 0 or below is refused with `message`). */
+const RequiredId = (message: string) => z.number({ error: message }).int().min(1, message);
+/** The same for a choice stored as nullable (the cultivar): null is refused too, the type stays nullable. */
+const RequiredNullableId = (message: string) => z.number({ error: message }).int().nullable().refine((v) => v !== null && v > 0, { message });
+
+/**
+ * The edit dialog's row (spec part 1 §2 'Edit carbohydrate dialog') with its rules (spec part 1 §5): the
+ * dialog checks it and the server parses it, so both refuse the same values with the same messages.
+ */
 export const CarbohydrateEdit = z.object({
   id: z.number().int().positive(),
   rowVersion: z.number().int().min(1),
-  entity: z.string().max(MAX_TEXT),
-  agent: z.string().max(MAX_TEXT),
-  agriculturist: z.string().max(MAX_TEXT),
-  farmName: z.string().max(MAX_TEXT),
-  fieldBlockNumber: z.string().max(MAX_TEXT),
-  cropId: z.number().int().min(0),
-  cultivarId: z.number().int().min(0).nullable(),
+  entity: RequiredText('Entity required'),
+  agent: RequiredText('Agent required'),
+  agriculturist: RequiredText('Agronomist required'),
+  farmName: RequiredText('Farm name required'),
+  fieldBlockNumber: RequiredText('Field block number required'),
+  cropId: RequiredId('Crop required'),
+  cultivarId: RequiredNullableId('Cultivar required'),
   regionId: z.number().int().min(0).nullable(),
-  tissueId: z.number().int().min(0),
-  cropGrowthId: z.number().int().min(0),
+  tissueId: RequiredId('Organ type required'),
+  cropGrowthId: RequiredId('Growth required'),
 });
 export type CarbohydrateEdit = z.output<typeof CarbohydrateEdit>;
+export type CarbohydrateEditInput = z.input<typeof CarbohydrateEdit>;
 
-/** The edit rules (spec part 1 §5), shared by the dialog and the server so both say the same. */
-export function carbohydrateEditErrors(v: Omit<CarbohydrateEdit, 'id' | 'rowVersion'>): { field: string; message: string }[] {
-  const out: { field: string; message: string }[] = [];
-  const blank = (s: string) => s.trim() === '';
-  if (blank(v.entity)) out.push({ field: 'entity', message: 'Entity required' });
-  if (blank(v.agent)) out.push({ field: 'agent', message: 'Agent required' });
-  if (blank(v.agriculturist)) out.push({ field: 'agriculturist', message: 'Agronomist required' });
-  if (blank(v.farmName)) out.push({ field: 'farmName', message: 'Farm name required' });
-  if (blank(v.fieldBlockNumber)) out.push({ field: 'fieldBlockNumber', message: 'Field block number required' });
-  if (!(v.cropId > 0)) out.push({ field: 'cropId', message: 'Crop required' });
-  if (!(v.cultivarId && v.cultivarId > 0)) out.push({ field: 'cultivarId', message: 'Cultivar required' });
-  if (!(v.tissueId > 0)) out.push({ field: 'tissueId', message: 'Organ type required' });
-  if (!(v.cropGrowthId > 0)) out.push({ field: 'cropGrowthId', message: 'Growth required' });
-  return out;
+const CarbohydrateEditValues = CarbohydrateEdit.omit({ id: true, rowVersion: true });
+
+/** The edit rules (spec part 1 §5) as 400 fields: the schema's own messages, in its order. */
+export function carbohydrateEditErrors(v: z.input<typeof CarbohydrateEditValues>): { field: string; message: string }[] {
+  const r = CarbohydrateEditValues.safeParse(v);
+  return r.success ? [] : r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
 }
 
 const Named = z.object({ id: z.number().int(), name: z.string() });

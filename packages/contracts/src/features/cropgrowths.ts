@@ -123,7 +123,8 @@ export type StageGrowthValueInput = z.input<typeof StageGrowthValue>;
 /** A region or a cultivar with its per-stage values. */
 export const OverrideOwner = z.object({ id: z.number().int(), name: z.string(), rowVersion: z.number().int(), growthValues: z.array(StageGrowthValue) });
 export type OverrideOwner = z.output<typeof OverrideOwner>;
-const OwnerUpdate = z.object({ id: Id, rowVersion: z.number().int().min(1), growthValues: z.array(StageGrowthValue).max(200) });
+/** A region's (or cultivar's) changed values as its dialog saves them. */
+export const OwnerUpdate = z.object({ id: Id, rowVersion: z.number().int().min(1), growthValues: z.array(StageGrowthValue).max(200) });
 export type OwnerUpdateInput = z.input<typeof OwnerUpdate>;
 
 export const RegionsCropGrowths = z.object({ growths: z.array(CropGrowthStage), regions: z.array(OverrideOwner) });

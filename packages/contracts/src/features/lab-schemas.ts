@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateOnly, DateTime } from '../endpoint';
 import { MAX_TEXT } from '../paging';
+import { entryErrors } from '../carbohydrate/labjob-rules';
 
 /**
  * The lab job states (spec part 1 §2 tabs):
@@ -50,6 +51,26 @@ export const JobEntryInput = z.object({
   testCarbohydrateId: NullableId,
 });
 export type JobEntryInput = z.input<typeof JobEntryInput>;
+
+/**
+ * One row of the job card's entries grid as its form holds it, checked with the entry rules the server
+ * applies (`entryErrors`: the same fields, order and messages). Other fields of the row pass through.
+ */
+export const JobEntryRow = z.looseObject({
+  entity: z.string(),
+  agent: z.string(),
+  agronomist: z.string(),
+  farmName: z.string(),
+  fieldBlockNumber: z.string(),
+  tissueId: z.number().nullable(),
+  cropId: z.number().nullable(),
+  cultivarId: z.number().nullable(),
+  testCarboCropGrowthId: z.number().nullable(),
+}).superRefine((e, ctx) => {
+  for (const x of entryErrors(e)) ctx.addIssue({ code: 'custom', path: [x.field], message: x.message });
+});
+/** The job card's form: Date Received and the entries. */
+export const JobCardForm = z.looseObject({ receivedOn: z.string(), rows: z.array(JobEntryRow) });
 
 export const JobEntry = z.object({
   id: z.number(),
@@ -142,6 +163,11 @@ export type JobData = z.infer<typeof JobData>;
 const ResultValue = z.number().finite().min(0).max(1_000_000).nullable();
 const Reason = z.string().trim().max(500).optional();
 
+/** A result of a completed or exported job changes only with a reason (the server refuses it without one). */
+export const REASON_REQUIRED = 'A reason is required to change a result of a completed or exported job.';
+/** The results dialog's reason, when the job is completed or exported. */
+export const ReasonForChange = z.object({ reason: z.string().trim().min(1, REASON_REQUIRED).max(500) });
+
 export const ResultInput = z.object({
   id: Id,
   sugar: ResultValue,
@@ -152,6 +178,12 @@ export const ResultInput = z.object({
   reason: Reason,
 });
 export type ResultInput = z.input<typeof ResultInput>;
+
+/** One row of the results dialog as its form holds it: the row's values of `ResultInput`, checked with its rules. */
+export const ResultRowValues = ResultInput.pick({ id: true, sugar: true, starch: true, na: true });
+export type ResultRowValues = z.input<typeof ResultRowValues>;
+/** The results dialog's form: its rows, each checked with `ResultInput`'s rules and messages. */
+export const ResultRowsForm = z.object({ rows: z.array(ResultRowValues) });
 
 export const UpdateResultsInput = z.object({
   jobId: Id.optional(),

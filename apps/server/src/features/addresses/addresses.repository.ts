@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Address, AddressInput, PagedRequest, Paged } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 
 const COLUMNS = [
   'id', 'name', 'address_line as addressLine', 'area', 'code', 'number', 'email', 'website',
@@ -12,8 +13,6 @@ const SORTABLE = {
   website: 'website', filePrefix: 'file_prefix', logoWord: 'logo_word', isDefault: 'is_default',
 } as const;
 
-const MAX_ALL = 10_000;
-
 export type AddressFields = Omit<Required<AddressInput>, 'id' | 'isDefault' | 'rowVersion'>;
 
 const toRow = (a: AddressFields) => ({
@@ -21,32 +20,18 @@ const toRow = (a: AddressFields) => ({
   website: a.website, file_prefix: a.filePrefix, logo_word: a.logoWord,
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export class AddressesRepository {
   constructor(private readonly db: Db) {}
 
-  async paged(req: PagedRequest): Promise<Paged<Address>> {
-    let q = this.db.selectFrom('addresses').where('archived', '=', false);
-    if (req.search) {
-      const like = `%${escapeLike(req.search)}%`;
-      q = q.where((eb) => eb.or(
-        (['name', 'address_line', 'area', 'code', 'number', 'email', 'website', 'file_prefix', 'logo_word'] as const)
-          .map((c) => eb(c, 'ilike', like)),
-      ));
-    }
-    const sortColumn = SORTABLE[req.sortBy as keyof typeof SORTABLE] ?? 'name';
-    const limit = req.all ? MAX_ALL : req.rowsPerPage;
-    const [rows, count] = await Promise.all([
-      q.select(COLUMNS)
-        .orderBy(sortColumn, req.ascending ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(req.all ? 0 : (req.page - 1) * req.rowsPerPage)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+  paged(req: PagedRequest): Promise<Paged<Address>> {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('addresses').where('archived', '=', false),
+      select: (q) => q.select(COLUMNS),
+      search: ['name', 'address_line', 'area', 'code', 'number', 'email', 'website', 'file_prefix', 'logo_word'],
+      sorts: SORTABLE,
+      defaultSort: 'name',
+      tieBreak: ['id'],
+    });
   }
 
   /** Every live address, the default first. */

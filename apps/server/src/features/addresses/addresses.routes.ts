@@ -1,9 +1,9 @@
 import { addressEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { AddressesService } from './addresses.service';
 
-export function registerAddresses(registrar: Registrar, deps: AppDeps): void {
+export function registerAddresses(registrar: Registrar, deps: FeatureContext): void {
   const addresses = new AddressesService(deps.db);
   registrar.feature(addressEndpoints, {
     paged: (input) => addresses.paged(input),

@@ -1,10 +1,10 @@
 import { agronomistEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { AgronomistsService } from './agronomists.service';
 
-export function registerAgronomists(registrar: Registrar, deps: AppDeps): void {
-  const agronomists = new AgronomistsService(deps.db);
+export function registerAgronomists(registrar: Registrar, deps: FeatureContext): void {
+  const agronomists = new AgronomistsService(deps.db, deps.references);
   registrar.feature(agronomistEndpoints, {
     index: () => agronomists.index(),
     paged: (input) => agronomists.paged(input),

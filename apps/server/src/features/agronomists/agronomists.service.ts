@@ -3,13 +3,17 @@ import type { Db } from '../../db/database';
 import type { Originate } from '../../db/tables/reference';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import { type ReferenceMovers, movedCount } from '../../platform/references/movers';
 import { AgronomistsRepository } from './agronomists.repository';
 
 /** Agronomists: a pick list for other screens, a small add/edit, and archive-with-reassign. */
 export class AgronomistsService {
   private readonly repo: AgronomistsRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly references: ReferenceMovers,
+  ) {
     this.repo = new AgronomistsRepository(db);
   }
 
@@ -38,8 +42,8 @@ export class AgronomistsService {
   }
 
   /**
-   * Archives `id` and moves every reference to `assignId` in one transaction: users' agronomist lists
-   * (merged without duplicates) and the carbohydrate entries and samples that name it.
+   * Archives `id` and moves every reference to `assignId` in one transaction, through the registered movers:
+   * users' agronomist lists (merged without duplicates) and the carbohydrate entries and samples that name it.
    */
   async archive(id: number, assignId: number, actorId: number): Promise<true> {
     if (assignId === id) throw fieldError('assignId', AGRONOMIST_MESSAGES.selectTarget);
@@ -52,8 +56,9 @@ export class AgronomistsService {
       const to = a?.id === assignId ? a : b?.id === assignId ? b : undefined;
       if (!from) throw notFound('Agronomist');
       if (!to) throw fieldError('assignId', AGRONOMIST_MESSAGES.notFound);
-      const users = await this.repo.moveUsers(trx, id, assignId);
-      const renamed = from.name === to.name ? { entries: 0, samples: 0 } : await this.repo.renameReferences(trx, from.name, to.name);
+      const moved = await this.references.move(trx, 'agronomists', from, to, { userId: actorId });
+      const users = movedCount(moved, 'user_agronomists');
+      const renamed = { entries: movedCount(moved, 'lab_job_entries'), samples: movedCount(moved, 'carbohydrate_samples') };
       await this.repo.archive(trx, id);
       await recordChange(trx, {
         userId: actorId, entity: 'agronomist', entityId: id, action: 'archive',

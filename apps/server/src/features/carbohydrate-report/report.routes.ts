@@ -1,8 +1,10 @@
 import { carbohydrateReportEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../http/registrar';
-import type { ReportService } from './report.service';
+import type { FeatureContext } from '../../platform/features/feature-module';
+import { ReportService } from './report.service';
 
-export function registerCarbohydrateReport(registrar: Registrar, reports: ReportService): void {
+export function registerCarbohydrateReport(registrar: Registrar, ctx: FeatureContext): void {
+  const reports = new ReportService(ctx.db, ctx.jobs, ctx.storage, ctx.mfw, ctx.log);
   registrar.feature(carbohydrateReportEndpoints, {
     getLabResult: (input) => reports.labResult(input.id),
     reportOptions: () => reports.options(),

@@ -86,7 +86,7 @@ export class CarbohydratesExcelService {
     return streamXlsx(reply, 'carbohydrate-results-selected.xlsx', async (book) => {
       const sheet = book.sheet('Selected', GROUPED_COLUMNS);
       for (let i = 0; i < sorted.length; i += CHUNK) {
-        for (const r of await this.results.details(sorted.slice(i, i + CHUNK), false)) sheet.addRow(r);
+        for (const r of await this.results.details(sorted.slice(i, i + CHUNK))) sheet.addRow(r);
         await sheet.drained();
       }
       await sheet.commit();

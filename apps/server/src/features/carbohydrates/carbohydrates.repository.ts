@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CarbohydrateEdit, CarbohydrateFilterOptions } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { mergeLocationGroups, updateLabEntry } from '../lab';
 
 export type EntryEditable = Omit<CarbohydrateEdit, 'id' | 'rowVersion'>;
 
@@ -65,26 +66,9 @@ export class CarbohydratesRepository {
     return r.rows[0];
   }
 
-  async updateEntry(db: Db, id: number, rowVersion: number, v: EntryEditable): Promise<boolean> {
-    const r = await db
-      .updateTable('lab_job_entries')
-      .set({
-        entity: v.entity.trim(),
-        agent: v.agent.trim(),
-        agronomist: v.agriculturist.trim(),
-        farm_name: v.farmName.trim(),
-        field_block_number: v.fieldBlockNumber.trim(),
-        crop_id: v.cropId,
-        cultivar_id: v.cultivarId,
-        region_id: v.regionId || null,
-        tissue_id: v.tissueId,
-        growth_stage_id: v.cropGrowthId,
-        row_version: sql`row_version + 1`,
-      })
-      .where('id', '=', id)
-      .where('row_version', '=', rowVersion)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  /** Updates an entry when it is still at `rowVersion` (the lab owns the table: lab/index.ts). */
+  updateEntry(db: Db, id: number, rowVersion: number, v: EntryEditable): Promise<boolean> {
+    return updateLabEntry(db, id, rowVersion, v);
   }
 
   /** The location groups the entries belong to, and how many of the ids exist. */
@@ -94,15 +78,8 @@ export class CarbohydratesRepository {
   }
 
   /** Makes one new explicit group of every entry of the given groups; answers the new group id and the moved ids. */
-  async mergeGroups(db: Db, keys: string[], userId: number): Promise<{ groupId: number; ids: number[] }> {
-    const g = await db.insertInto('location_groups').values({ created_by: userId }).returning('id').executeTakeFirstOrThrow();
-    const moved = await db
-      .updateTable('lab_job_entries')
-      .set({ location_group_id: g.id, row_version: sql`row_version + 1` })
-      .where('location_key', 'in', keys)
-      .returning('id')
-      .execute();
-    return { groupId: g.id, ids: moved.map((m) => m.id) };
+  mergeGroups(db: Db, keys: string[], userId: number): Promise<{ groupId: number; ids: number[] }> {
+    return mergeLocationGroups(db, keys, userId);
   }
 
   async groupKeyOf(db: Db, groupId: number): Promise<string> {

@@ -1,7 +1,7 @@
 import { carbohydratesEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import { JsonText } from '../../http/json-text';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import type { PageResult } from './results.repository';
 import { CarbohydratesExcelService } from './carbohydrates-excel.service';
 import { CarbohydratesService } from './carbohydrates.service';
@@ -9,7 +9,7 @@ import { CarbohydratesService } from './carbohydrates.service';
 /** A page as the database wrote its rows (JSON), with its total and cursors. */
 const asJson = ({ rowsJson, ...rest }: PageResult) => JsonText.object(rest, { rows: rowsJson });
 
-export function registerCarbohydrates(registrar: Registrar, deps: AppDeps): void {
+export function registerCarbohydrates(registrar: Registrar, deps: FeatureContext): void {
   const service = new CarbohydratesService(deps.db, deps.config);
   const excel = new CarbohydratesExcelService(service.results);
   registrar.feature(carbohydratesEndpoints, {

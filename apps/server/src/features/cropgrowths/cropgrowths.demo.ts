@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { recordChange } from '../../platform/audit/audit';
+import { ensureTissue } from '../tissues';
 import { demoRepository as repo } from './demo.repository';
 import type { RangeColumns } from './range-columns';
 
@@ -86,7 +87,7 @@ export async function seedCropGrowthsDemo(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (await repo.hasDemoCrops(trx)) return;
     const tissues = new Map<string, number>();
-    for (const t of TISSUES) tissues.set(t, await repo.tissue(trx, t));
+    for (const t of TISSUES) tissues.set(t, await ensureTissue(trx, t));
     for (const c of CROPS) {
       const cropId = await repo.crop(trx, c.name, c.factor);
       const cultivars = [];

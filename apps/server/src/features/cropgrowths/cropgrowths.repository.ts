@@ -1,12 +1,10 @@
 import type { CropGrowthStage, GrowthCropHeader, GrowthCropRow, PagedRequest } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 import { type RangeColumns, toRanges } from './range-columns';
 
-const SORTS = { name: 'c.name', factor: 'c.factor', active: 'c.active', growthCounts: 'growthCounts', id: 'c.id' } as const;
-
-/** `c.name` contains the text, case-insensitively, wildcards taken literally. */
-const nameLike = (text: string) => sql<boolean>`c.name ilike ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
+const SORTS = { name: 'c.name', factor: 'c.factor', active: 'c.active', growthCounts: 'growthCounts', id: 'c.id' };
 
 export interface StageValues extends RangeColumns {
   name: string;
@@ -16,31 +14,25 @@ export interface StageValues extends RangeColumns {
   sequence_number: number;
 }
 
-/** All SQL of the crop growth admin: crops, their ordered growth stages, and reassigning entries. */
+/** All SQL of the crop growth admin: crops and their ordered growth stages. */
 export class CropGrowthsRepository {
   constructor(private readonly db: Db) {}
 
   async pagedCrops(req: PagedRequest): Promise<{ rows: GrowthCropRow[]; total: number }> {
-    let q = this.db
-      .selectFrom('crops as c')
-      .select(['c.id', 'c.name', 'c.factor', 'c.active', 'c.image_path as imagePath', 'c.row_version as rowVersion'])
-      .select((eb) =>
-        eb.selectFrom('growth_stages as g').whereRef('g.crop_id', '=', 'c.id').where('g.archived', '=', false)
-          .select(sql<number>`count(*)::int`.as('n')).as('growthCounts'),
-      )
-      .where('c.archived', '=', false);
-    if (req.search) q = q.where(nameLike(req.search));
-    const total = await this.db
-      .selectFrom('crops as c')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('c.archived', '=', false)
-      .$if(!!req.search, (w) => w.where(nameLike(req.search)))
-      .executeTakeFirstOrThrow();
-    const sortBy = SORTS[req.sortBy as keyof typeof SORTS] ?? 'c.name';
-    q = q.orderBy(sql.ref(sortBy), req.ascending ? 'asc' : 'desc').orderBy('c.id');
-    q = req.all ? q.limit(5000) : q.limit(req.rowsPerPage).offset((req.page - 1) * req.rowsPerPage);
-    const rows = await q.execute();
-    return { rows: rows.map((r) => ({ ...r, growthCounts: Number(r.growthCounts ?? 0) })), total: Number(total.n) };
+    const { rows, total } = await pagedQuery(req, {
+      from: this.db.selectFrom('crops as c').where('c.archived', '=', false),
+      select: (q) => q
+        .select(['c.id', 'c.name', 'c.factor', 'c.active', 'c.image_path as imagePath', 'c.row_version as rowVersion'])
+        .select((eb) =>
+          eb.selectFrom('growth_stages as g').whereRef('g.crop_id', '=', 'c.id').where('g.archived', '=', false)
+            .select(sql<number>`count(*)::int`.as('n')).as('growthCounts'),
+        ),
+      search: ['c.name'],
+      sorts: SORTS,
+      defaultSort: 'name',
+      tieBreak: ['c.id'],
+    });
+    return { rows: rows.map((r) => ({ ...r, growthCounts: Number(r.growthCounts ?? 0) })), total };
   }
 
   getCrop(db: Db, id: number, forUpdate = false): Promise<GrowthCropHeader | undefined> {
@@ -128,12 +120,5 @@ export class CropGrowthsRepository {
     if (!ids.length) return new Set();
     const rows = await db.selectFrom('tissues').select('id').where('id', 'in', ids).where('archived', '=', false).execute();
     return new Set(rows.map((r) => r.id));
-  }
-
-  /** Moves lab job entries and captured samples from one stage to another; answers the counts. */
-  async reassign(db: Db, fromId: number, toId: number): Promise<{ movedEntries: number; movedSamples: number }> {
-    const e = await db.updateTable('lab_job_entries').set({ growth_stage_id: toId }).where('growth_stage_id', '=', fromId).executeTakeFirst();
-    const s = await db.updateTable('carbohydrate_samples').set({ growth_stage_id: toId }).where('growth_stage_id', '=', fromId).executeTakeFirst();
-    return { movedEntries: Number(e.numUpdatedRows), movedSamples: Number(s.numUpdatedRows) };
   }
 }

@@ -1,11 +1,11 @@
 import { cropGrowthsEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { CropGrowthsService } from './cropgrowths.service';
 import { OverridesService } from './overrides.service';
 
-export function registerCropGrowths(registrar: Registrar, deps: AppDeps): void {
-  const crops = new CropGrowthsService(deps.db);
+export function registerCropGrowths(registrar: Registrar, deps: FeatureContext): void {
+  const crops = new CropGrowthsService(deps.db, deps.references);
   const regions = new OverridesService(deps.db, 'region', crops.repo);
   const cultivars = new OverridesService(deps.db, 'cultivar', crops.repo);
   registrar.feature(cropGrowthsEndpoints, {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import { type ReferenceMovers, movedCount } from '../../platform/references/movers';
 import { CropGrowthsRepository, type StageValues } from './cropgrowths.repository';
 import { fromRanges } from './range-columns';
 
@@ -15,7 +16,10 @@ type Upsert = z.output<typeof CropGrowthsUpsert>;
 export class CropGrowthsService {
   readonly repo: CropGrowthsRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly references: ReferenceMovers,
+  ) {
     this.repo = new CropGrowthsRepository(db);
   }
 
@@ -84,7 +88,10 @@ export class CropGrowthsService {
     }
   }
 
-  /** Moves every entry and sample of stage `id` to `assignId`, archives `id`, renumbers the rest; one transaction. */
+  /**
+   * Moves every reference to stage `id` over to `assignId` (the registered movers: entries and samples),
+   * archives `id`, renumbers the rest; one transaction.
+   */
   remove(id: number, assignId: number, userId: number) {
     return this.db.transaction().execute(async (trx) => {
       if (id === assignId) throw fieldError('assignId', 'Select a growth to reassign');
@@ -93,7 +100,8 @@ export class CropGrowthsService {
       const to = await this.repo.stageCrop(trx, assignId);
       if (!to || to.cropId !== from.cropId) throw fieldError('assignId', 'Select a growth to reassign');
       if (!(await this.repo.getCrop(trx, from.cropId, true))) throw notFound('Crop');
-      const moved = await this.repo.reassign(trx, id, assignId);
+      const refs = await this.references.move(trx, 'growth_stages', { id, name: from.name }, { id: assignId, name: to.name }, { userId });
+      const moved = { movedEntries: movedCount(refs, 'lab_job_entries'), movedSamples: movedCount(refs, 'carbohydrate_samples') };
       await this.repo.archiveStage(trx, id);
       await this.repo.renumber(trx, from.cropId);
       const rowVersion = await this.repo.bumpCrop(trx, from.cropId);

@@ -6,11 +6,6 @@ export const demoRepository = {
   async hasDemoCrops(db: Db): Promise<boolean> {
     return !!(await db.selectFrom('crops').select('id').where('demo', '=', true).limit(1).executeTakeFirst());
   },
-  async tissue(db: Db, name: string): Promise<number> {
-    const found = await db.selectFrom('tissues').select('id').where('name', '=', name).where('archived', '=', false).executeTakeFirst();
-    if (found) return found.id;
-    return (await db.insertInto('tissues').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
-  },
   async crop(db: Db, name: string, factor: number): Promise<number> {
     return (await db.insertInto('crops').values({ name, factor, demo: true }).returning('id').executeTakeFirstOrThrow()).id;
   },

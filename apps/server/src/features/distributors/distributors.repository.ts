@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Distributor, PagedRequest, Paged } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 
 const COLUMNS = ['id', 'name', 'image_path as imagePath', 'image_hash as imageHash', 'row_version as rowVersion'] as const;
-const MAX_ALL = 10_000;
 
 export interface DistributorFields {
   name: string;
@@ -12,24 +12,19 @@ export interface DistributorFields {
 }
 
 const toRow = (d: DistributorFields) => ({ name: d.name, image_path: d.imagePath, image_hash: d.imageHash });
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class DistributorsRepository {
   constructor(private readonly db: Db) {}
 
-  async paged(req: PagedRequest): Promise<Paged<Distributor>> {
-    let q = this.db.selectFrom('distributors').where('archived', '=', false);
-    if (req.search) q = q.where('name', 'ilike', `%${escapeLike(req.search)}%`);
-    const [rows, count] = await Promise.all([
-      q.select(COLUMNS)
-        .orderBy('name', req.ascending ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(req.all ? MAX_ALL : req.rowsPerPage)
-        .offset(req.all ? 0 : (req.page - 1) * req.rowsPerPage)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+  paged(req: PagedRequest): Promise<Paged<Distributor>> {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('distributors').where('archived', '=', false),
+      select: (q) => q.select(COLUMNS),
+      search: ['name'],
+      sorts: { name: 'name' },
+      defaultSort: 'name',
+      tieBreak: ['id'],
+    });
   }
 
   all(): Promise<Distributor[]> {

@@ -1,15 +1,16 @@
 import { distributorEndpoints } from '@sapwood/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Registrar } from '../../http/registrar';
-import { type FileStorage, createStorage } from '../../platform/storage/storage';
+import type { FeatureContext } from '../../platform/features/feature-module';
+import type { FileStorage } from '../../platform/storage/storage';
 import { DistributorsService } from './distributors.service';
 
 const LOGO_FILE = /^[a-z0-9]+-[a-z0-9]+(-low)?\.png$/;
 
-export function registerDistributors(registrar: Registrar, deps: AppDeps, storage: FileStorage = createStorage(deps.config)): void {
-  const distributors = new DistributorsService(deps.db, storage, deps.log);
+export function registerDistributors(registrar: Registrar, ctx: FeatureContext): void {
+  const { storage } = ctx;
+  const distributors = new DistributorsService(ctx.db, storage, ctx.log);
   registrar.feature(distributorEndpoints, {
     paged: (input) => distributors.paged(input),
     all: () => distributors.all(),

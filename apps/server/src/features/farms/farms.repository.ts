@@ -1,23 +1,21 @@
 import { sql } from 'kysely';
 import type { FarmRow, Paged, PagedRequest, ReferenceOriginate } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 import { recordChange } from '../../platform/audit/audit';
 
-const SORTS = { client: 'client', farm: 'farm', mfwId: 'mfw_id', originate: 'originate' } as const;
+/** each sort's ties are broken by client, or by farm when sorted by client */
+const SORTS = { client: ['client', 'farm'], farm: ['farm', 'client'], mfwId: ['mfw_id', 'client'], originate: ['originate', 'client'] };
 
-export async function pagedFarms(db: Db, req: PagedRequest): Promise<Paged<FarmRow>> {
-  let q = db.selectFrom('farms');
-  if (req.search) {
-    const like = `%${req.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`(client ilike ${like} or farm ilike ${like} or coalesce(mfw_id, '') ilike ${like})`);
-  }
-  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const sort = SORTS[req.sortBy as keyof typeof SORTS] ?? 'client';
-  const dir = req.ascending ? 'asc' : 'desc';
-  const ordered = q.select(['id', 'client', 'farm', 'mfw_id as mfwId', 'originate'])
-    .orderBy(sort, dir).orderBy(sort === 'client' ? 'farm' : 'client').orderBy('id');
-  const rows = await (req.all ? ordered.limit(10_000) : ordered.limit(req.rowsPerPage).offset((req.page - 1) * req.rowsPerPage)).execute();
-  return { rows, total: Number(total) };
+export function pagedFarms(db: Db, req: PagedRequest): Promise<Paged<FarmRow>> {
+  return pagedQuery(req, {
+    from: db.selectFrom('farms'),
+    select: (q) => q.select(['id', 'client', 'farm', 'mfw_id as mfwId', 'originate']),
+    search: ['client', 'farm', sql`coalesce(mfw_id, '')`],
+    sorts: SORTS,
+    defaultSort: 'client',
+    tieBreak: ['id'],
+  });
 }
 
 export interface FarmUpsert {

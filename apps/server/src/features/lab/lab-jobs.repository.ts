@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { JobStatus } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { containsPattern } from '../../db/paged-query';
 
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
@@ -35,7 +36,7 @@ export class LabJobsRepository {
   async list(status: JobStatus | 'all', opts: { search: string; limit: number; offset: number }): Promise<JobRow[]> {
     const s = opts.search.trim();
     const idSearch = /^j?\d+$/i.test(s) ? Number(s.replace(/^j/i, '')) : null;
-    const like = `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(s);
     const searchCond = s === ''
       ? sql<SqlBool>`true`
       : sql<SqlBool>`(j.id = ${idSearch ?? -1} or exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and

@@ -1,4 +1,4 @@
-import { type JobData, type JobStatus, ResultInput, UpdateResultsInput, naturalSampleCompare } from '@sapwood/contracts';
+import { type JobData, type JobStatus, REASON_REQUIRED, ResultInput, UpdateResultsInput, naturalSampleCompare } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
@@ -7,7 +7,6 @@ import { LabEntriesRepository } from './lab-entries.repository';
 import { LabJobsRepository } from './lab-jobs.repository';
 
 export const RESULT_CHANGED = 'This result was changed by someone else since you opened the job. Close the dialog and open it again to see their changes.';
-export const REASON_REQUIRED = 'A reason is required to change a result of a completed or exported job.';
 
 type Result = { sugar: number | null; starch: number | null; na: boolean };
 type Entry = Awaited<ReturnType<LabEntriesRepository['byIds']>>[number];

@@ -3,7 +3,7 @@ import { LabDemoRepository } from './lab-demo.repository';
 
 const ENTITIES = ['Green Valley Farms', 'Karoo Nut Co', 'Riverside Orchards', 'Suncrest Estates', 'Blue Hill Pecans', 'Oranje Boerdery'];
 const FARMS = ['Riverside', 'Hillcrest', 'Doornkloof', 'Welgevonden', 'Rietvlei', 'Modderfontein'];
-// The demo agents and agronomists of the reference lists (reference-list.demo.ts, agronomists.demo.ts), so the
+// The demo agents and agronomists (features/agents/index.ts, agronomists.demo.ts), so the
 // entry form's lists hold the names the demo jobs use.
 const AGENTS = ['Cape Agri Services (demo)', 'Valley Field Agents (demo)', 'Pacific Crop Partners (demo)'];
 const AGRONOMISTS = ['Anna van Wyk (demo)', 'Pieter Botha (demo)', 'Maria Lopez (demo)'];

@@ -1,13 +1,13 @@
 import { labEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { exportJob } from './lab-export';
 import { LabJobsService } from './lab-jobs.service';
 import { LabReferenceService } from './lab-reference.service';
 import { LabResultsService } from './lab-results.service';
 
 /** /api/lab/*: lab jobs, job cards, results (permission LabJobs; the reference lists need a session only). */
-export function registerLab(registrar: Registrar, deps: AppDeps): void {
+export function registerLab(registrar: Registrar, deps: FeatureContext): void {
   const reference = new LabReferenceService(deps.db);
   const jobs = new LabJobsService(deps.db, reference.repo);
   const results = new LabResultsService(deps.db);

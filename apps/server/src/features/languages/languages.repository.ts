@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { PagedRequest } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 
 export interface LanguageRecord {
   id: number;
@@ -20,17 +21,9 @@ export interface TextRecord {
   text: string;
 }
 
-const LANGUAGE_SORTS = { id: 'id', name: sql`lower(name)` } as const;
-const KEY_SORTS = { keyId: 'id', key: sql`lower(key)`, frontend: 'frontend' } as const;
+const LANGUAGE_SORTS = { id: 'id', name: sql`lower(name)` };
+const KEY_SORTS = { keyId: 'id', key: sql`lower(key)`, frontend: 'frontend' };
 
-function pageOf<T>(q: { limit(n: number): { offset(n: number): T } }, req: PagedRequest): T {
-  const size = req.all ? 5000 : req.rowsPerPage;
-  return q.limit(size).offset(req.all ? 0 : (req.page - 1) * size);
-}
-
-function like(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** All SQL of languages, language keys and their texts. */
 export class LanguagesRepository {
@@ -46,13 +39,15 @@ export class LanguagesRepository {
     return r?.id ?? null;
   }
 
-  async pagedLanguages(req: PagedRequest) {
-    let base = this.db.selectFrom('languages');
-    if (req.search) base = base.where('name', 'ilike', like(req.search));
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const sort = LANGUAGE_SORTS[req.sortBy as keyof typeof LANGUAGE_SORTS] ?? 'id';
-    const q = base.select(['id', 'name', 'row_version as rowVersion']).orderBy(sort, req.ascending ? 'asc' : 'desc').orderBy('id');
-    return { rows: await pageOf(q, req).execute(), total };
+  pagedLanguages(req: PagedRequest) {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('languages'),
+      select: (q) => q.select(['id', 'name', 'row_version as rowVersion']),
+      search: ['name'],
+      sorts: LANGUAGE_SORTS,
+      defaultSort: 'id',
+      tieBreak: ['id'],
+    });
   }
 
   findLanguage(db: Db, id: number, forUpdate = false): Promise<LanguageRecord | undefined> {
@@ -88,24 +83,18 @@ export class LanguagesRepository {
       .executeTakeFirst();
   }
 
-  async pagedKeys(req: PagedRequest) {
-    let base = this.db.selectFrom('language_keys as k');
-    if (req.search) {
-      const pattern = like(req.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb('k.key', 'ilike', pattern),
-          eb.exists(eb.selectFrom('language_texts as t').select('t.key_id').whereRef('t.key_id', '=', 'k.id').where('t.text', 'ilike', pattern)),
-        ]),
-      );
-    }
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const sort = KEY_SORTS[req.sortBy as keyof typeof KEY_SORTS] ?? sql`lower(key)`;
-    const q = base
-      .select(['k.id as keyId', 'k.key', 'k.frontend', 'k.row_version as rowVersion'])
-      .orderBy(sort, req.ascending ? 'asc' : 'desc')
-      .orderBy('k.id');
-    return { rows: await pageOf(q, req).execute(), total };
+  pagedKeys(req: PagedRequest) {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('language_keys as k'),
+      select: (q) => q.select(['k.id as keyId', 'k.key', 'k.frontend', 'k.row_version as rowVersion']),
+      search: [
+        'k.key',
+        (pattern) => sql<SqlBool>`exists (select t.key_id from language_texts t where t.key_id = k.id and t.text ilike ${pattern})`,
+      ],
+      sorts: KEY_SORTS,
+      defaultSort: 'key',
+      tieBreak: ['k.id'],
+    });
   }
 
   findKey(db: Db, keyId: number, forUpdate = false): Promise<KeyRecord | undefined> {

@@ -1,8 +1,10 @@
 import { languagesEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../http/registrar';
-import type { LanguagesService } from './languages.service';
+import type { FeatureContext } from '../../platform/features/feature-module';
+import { LanguagesService } from './languages.service';
 
-export function registerLanguages(registrar: Registrar, languages: LanguagesService): void {
+export function registerLanguages(registrar: Registrar, ctx: FeatureContext): void {
+  const languages = new LanguagesService(ctx.db);
   registrar.feature(languagesEndpoints, {
     index: () => languages.index(),
     languages: (input) => languages.pagedLanguages(input),

@@ -1,10 +1,15 @@
+import type { TextKey } from '../../platform/features/feature-module';
+
 /**
  * The reference texts every installation starts with: [key, frontend, English, Afrikaans].
  * English texts are the spec's exact wording. Frontend keys are the web app's own labels (loaded by
  * /api/language/keyslookup); the others are report texts (loaded by `loadTexts`). Placeholders in
  * braces ({page}, {pages}, {date}) are filled in by the caller.
+ *
+ * These are the shell's and shared keys. A feature declares its own keys in its module (`textKeys` of
+ * FeatureModule, e.g. the carbohydrate report's); the reference seed adds both (apps/server/src/features.ts).
  */
-export const REFERENCE_TEXTS: [key: string, frontend: boolean, english: string, afrikaans: string][] = [
+export const REFERENCE_TEXTS: TextKey[] = [
   // side menu: groups, then one item per route (key `menu.<path without slash>`)
   ['menu.group.leaf', true, 'ITest Leaf', 'ITest Blaar'],
   ['menu.group.carbohydrates', true, 'ITest Carbohydrates', 'ITest Koolhidrate'],
@@ -64,38 +69,13 @@ export const REFERENCE_TEXTS: [key: string, frontend: boolean, english: string, 
   ['languages.key', true, 'Key', 'Sleutel'],
   ['languages.frontend', true, 'Frontend', 'Voorkant'],
   ['languages.language', true, 'Language', 'Taal'],
-  // carbohydrate report
-  ['report.carbohydrate.title', false, 'Carbohydrate Report', 'Koolhidraatverslag'],
-  ['report.client', false, 'Client', 'Kliënt'],
-  ['report.farm', false, 'Farm', 'Plaas'],
-  ['report.agriculturist', false, 'Agriculturist', 'Landboukundige'],
-  ['report.agent', false, 'Agent', 'Agent'],
+  // report texts shared by reports (the carbohydrate report's own keys: its module's textKeys)
   ['report.distributor', false, 'Distributor', 'Verspreider'],
-  ['report.sampleNumber', false, 'Sample Number', 'Monsternommer'],
   ['report.labNumber', false, 'Lab Number', 'Labnommer'],
-  ['report.block', false, 'Block', 'Blok'],
   ['report.crop', false, 'Crop', 'Gewas'],
   ['report.cultivar', false, 'Cultivar', 'Kultivar'],
   ['report.region', false, 'Region', 'Streek'],
-  ['report.growthStage', false, 'Growth Stage', 'Groeistadium'],
-  ['report.organ', false, 'Organ', 'Orgaan'],
-  ['report.sugar', false, 'Sugar', 'Suiker'],
-  ['report.starch', false, 'Starch', 'Stysel'],
-  ['report.sampleDate', false, 'Sample Date', 'Monsterdatum'],
-  ['report.resultDate', false, 'Result Date', 'Uitslagdatum'],
   ['report.date', false, 'Date', 'Datum'],
-  ['report.summary', false, 'Summary', 'Opsomming'],
-  ['report.cropCultivar', false, 'Crop / Cultivar', 'Gewas / Kultivar'],
-  ['report.location', false, 'Location', 'Ligging'],
-  ['report.samples', false, 'Samples', 'Monsters'],
-  ['report.average', false, 'Average', 'Gemiddeld'],
-  ['report.unit', false, '% of dry matter', '% van droë massa'],
-  ['report.legend', false, 'L = below range, H = above range; the band shows the range (min to max) and the line its median.', 'L = onder bereik, H = bo bereik; die band wys die bereik (min tot maks) en die lyn die mediaan.'],
-  ['report.noRange', false, 'No range', 'Geen bereik'],
-  ['report.low', false, 'Low', 'Laag'],
-  ['report.optimal', false, 'Optimal', 'Optimaal'],
-  ['report.high', false, 'High', 'Hoog'],
-  ['report.page', false, 'Page {page} of {pages}', 'Bladsy {page} van {pages}'],
   ['report.generated', false, 'Generated on {date}', 'Gegenereer op {date}'],
   ['report.footer', false, 'Results relate only to the samples tested.', 'Uitslae het slegs betrekking op die monsters wat getoets is.'],
   // leaf and farmers' sample reports

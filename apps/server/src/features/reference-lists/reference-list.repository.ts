@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Paged, PagedRequest, ReferenceListItem, ReferenceListPick, ReferenceOriginate } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 
 /** The tables that hold an archivable named reference list. */
 export type ReferenceListTable = 'agents' | 'depots';
@@ -9,7 +9,7 @@ export interface ReferenceListRow extends ReferenceListItem {
   archived: boolean;
 }
 
-const SORTS: Record<string, 'name' | 'originate'> = { name: 'name', originate: 'originate' };
+const SORTS = { name: 'name', originate: 'originate' };
 
 /** All SQL of one archivable named reference list (agents or depots). */
 export class ReferenceListRepository {
@@ -24,13 +24,16 @@ export class ReferenceListRepository {
   }
 
   async paged(req: PagedRequest): Promise<Paged<ReferenceListItem>> {
-    let q = this.select(this.db).where('archived', '=', false);
-    if (req.search) q = q.where(sql<boolean>`name ilike ${`%${escapeLike(req.search)}%`}`);
-    const { total } = await q.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const sort = SORTS[req.sortBy] ?? 'name';
-    const ordered = q.orderBy(sort, req.ascending ? 'asc' : 'desc').orderBy('id');
-    const found = await (req.all ? ordered.limit(10_000) : ordered.limit(req.rowsPerPage).offset((req.page - 1) * req.rowsPerPage)).execute();
-    return { rows: found.map(({ archived: _archived, ...r }) => r), total: Number(total) };
+    const { rows, total } = await pagedQuery(req, {
+      // Both tables have the same columns; Kysely sees them through one of them.
+      from: this.db.selectFrom(this.table as 'agents').where('archived', '=', false),
+      select: (q) => q.select(['id', 'name', 'originate', 'row_version as rowVersion']),
+      search: ['name'],
+      sorts: SORTS,
+      defaultSort: 'name',
+      tieBreak: ['id'],
+    });
+    return { rows, total };
   }
 
   async index(): Promise<ReferenceListPick[]> {
@@ -70,8 +73,4 @@ export class ReferenceListRepository {
       .where('id', '=', id).where('archived', '=', false).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

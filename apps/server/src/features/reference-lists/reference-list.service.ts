@@ -2,20 +2,13 @@ import { type Paged, type PagedRequest, type ReferenceListItem, type ReferenceLi
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import type { ReferenceMovers } from '../../platform/references/movers';
 import { ReferenceListRepository, type ReferenceListTable } from './reference-list.repository';
-
-/**
- * Moves every reference of an archived item to its replacement, inside the archive's transaction.
- * Answers what it moved (table → ids), for the audit record.
- */
-export type ReferenceMover = (trx: Db, from: ReferenceListPick, to: ReferenceListPick) => Promise<Record<string, number[]>>;
 
 export interface ReferenceListConfig {
   table: ReferenceListTable;
   /** audit entity name and the noun of messages: 'agent', 'depot' */
   noun: string;
-  /** every place that refers to an item of this list */
-  moveReferences: ReferenceMover;
 }
 
 export interface ReferenceListUpsert {
@@ -32,6 +25,8 @@ export class ReferenceListService {
   constructor(
     private readonly db: Db,
     private readonly config: ReferenceListConfig,
+    /** every table that refers to an item of this list registers a mover here (platform/references/movers.ts) */
+    private readonly references: ReferenceMovers,
   ) {
     this.repo = new ReferenceListRepository(db, config.table);
   }
@@ -76,7 +71,7 @@ export class ReferenceListService {
       const target = assignId === id ? undefined : locked.find((r) => r.id === assignId);
       if (!target || target.archived) throw fieldError('assignId', reassignMessage(noun));
       await this.repo.archive(trx, id);
-      const moved = await this.config.moveReferences(trx, pick(item), pick(target));
+      const moved = await this.references.move(trx, this.config.table, pick(item), pick(target), { userId });
       await recordChange(trx, {
         userId, entity: noun, entityId: id, action: 'archive',
         oldValues: { archived: false }, newValues: { archived: true, assignId, assignName: target.name, moved },

@@ -1,10 +1,10 @@
 import { roleEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { RolesService } from './roles.service';
 
-export function registerRoles(registrar: Registrar, deps: AppDeps): void {
-  const roles = new RolesService(deps.db);
+export function registerRoles(registrar: Registrar, deps: FeatureContext): void {
+  const roles = new RolesService(deps.db, deps.references);
   registrar.feature(roleEndpoints, {
     index: () => roles.index(),
     paged: (input) => roles.paged(input),

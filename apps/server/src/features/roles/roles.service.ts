@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/paged-query';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import type { ReferenceMovers } from '../../platform/references/movers';
 import { countActiveAdmins, lockAdministrators } from '../../platform/auth/administrators.repository';
 import { RolesRepository } from './roles.repository';
 
@@ -10,7 +11,10 @@ import { RolesRepository } from './roles.repository';
 export class RolesService {
   private readonly repo: RolesRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly references: ReferenceMovers,
+  ) {
     this.repo = new RolesRepository(db);
   }
 
@@ -53,9 +57,10 @@ export class RolesService {
         const old = await this.repo.find(trx, id);
         if (!old) throw notFound('Role');
         if (Number(old.users) > 0) throw fieldError('id', ROLE_MESSAGES.assigned);
-        await this.repo.releaseFromArchivedUsers(trx, id);
+        // archived users let go of it (the users feature's mover), so that a role only they held can go
+        const moved = await this.references.move(trx, 'roles', old, null, { userId: actorId });
         await this.repo.delete(trx, id);
-        await recordChange(trx, { userId: actorId, entity: 'role', entityId: id, action: 'delete', oldValues: { name: old.name, permissions: old.permissions } });
+        await recordChange(trx, { userId: actorId, entity: 'role', entityId: id, action: 'delete', oldValues: { name: old.name, permissions: old.permissions }, ...(Object.values(moved).some((ids) => ids.length) ? { newValues: { moved } } : {}) });
       });
     } catch (err) {
       if (isForeignKeyViolation(err)) throw fieldError('id', ROLE_MESSAGES.assigned);

@@ -1,6 +1,7 @@
 import type { PagedRequest, TissueRecord } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
 
 const SORTS = { name: 'name', active: 'active', id: 'id' } as const;
 
@@ -12,15 +13,15 @@ export class TissuesRepository {
     return db.selectFrom('tissues').select(['id', 'name', 'active', 'row_version as rowVersion']).where('archived', '=', false);
   }
 
-  async paged(req: PagedRequest): Promise<{ rows: TissueRecord[]; total: number }> {
-    let q = this.base(this.db);
-    if (req.search) q = q.where(sql<boolean>`name ilike ${`%${req.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const sortBy = SORTS[req.sortBy as keyof typeof SORTS] ?? 'name';
-    q = q.orderBy(sortBy, req.ascending ? 'asc' : 'desc').orderBy('id');
-    if (!req.all) q = q.limit(req.rowsPerPage).offset((req.page - 1) * req.rowsPerPage);
-    else q = q.limit(5000);
-    return { rows: await q.execute(), total: Number(total.n) };
+  paged(req: PagedRequest): Promise<{ rows: TissueRecord[]; total: number }> {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('tissues').where('archived', '=', false),
+      select: (q) => q.select(['id', 'name', 'active', 'row_version as rowVersion']),
+      search: ['name'],
+      sorts: SORTS,
+      defaultSort: 'name',
+      tieBreak: ['id'],
+    });
   }
 
   list(activeOnly: boolean): Promise<TissueRecord[]> {

@@ -1,10 +1,10 @@
 import { tissuesEndpoints } from '@sapwood/contracts';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { TissuesService } from './tissues.service';
 
-export function registerTissues(registrar: Registrar, deps: AppDeps): void {
-  const tissues = new TissuesService(deps.db);
+export function registerTissues(registrar: Registrar, deps: FeatureContext): void {
+  const tissues = new TissuesService(deps.db, deps.references);
   registrar.feature(tissuesEndpoints, {
     upsert: (input, ctx) => tissues.upsert(input, ctx.user.id),
     delete: (input, ctx) => tissues.remove(input.id, ctx.user.id),

@@ -4,6 +4,7 @@ import type { TissueUpsert } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import type { ReferenceMovers } from '../../platform/references/movers';
 import { TissuesRepository } from './tissues.repository';
 
 const STALE = 'This tissue was changed by someone else. Reload and try again.';
@@ -12,7 +13,10 @@ const STALE = 'This tissue was changed by someone else. Reload and try again.';
 export class TissuesService {
   private readonly repo: TissuesRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly references: ReferenceMovers,
+  ) {
     this.repo = new TissuesRepository(db);
   }
 
@@ -63,7 +67,13 @@ export class TissuesService {
         throw new HttpError(409, 'InUse', `${old.name} is the organ type of growth stage ${list}. Choose another organ type there first.`);
       }
       await this.repo.archive(trx, id);
-      await recordChange(trx, { userId, entity: 'tissue', entityId: id, action: 'delete', oldValues: { name: old.name, active: old.active } });
+      // no replacement: the movers of tables that would let go of a deleted tissue run here (none today:
+      // entries keep naming an archived tissue, see the lab module's `keeps`)
+      const moved = await this.references.move(trx, 'tissues', old, null, { userId });
+      await recordChange(trx, {
+        userId, entity: 'tissue', entityId: id, action: 'delete', oldValues: { name: old.name, active: old.active },
+        ...(Object.values(moved).some((ids) => ids.length) ? { newValues: { moved } } : {}),
+      });
       return true as const;
     });
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PagedRequest, UserRow, UserUpsert } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { containsPattern, pageSlice, sortColumn } from '../../db/paged-query';
+import { pagedQuery } from '../../db/paged-query';
 
 const SORTS = {
   email: 'users.email', name: 'users.name', role: 'roles.name', active: 'users.active', number: 'users.number',
@@ -12,33 +12,23 @@ const agronomistIds = sql<number[]>`coalesce((select array_agg(ua.agronomist_id 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
-  private base(db: Db, search: string) {
-    let q = db.selectFrom('users').leftJoin('roles', 'roles.id', 'users.role_id').where('users.archived', '=', false);
-    if (search) {
-      const like = containsPattern(search);
-      q = q.where((eb) => eb.or([eb('users.email', 'ilike', like), eb('users.name', 'ilike', like), eb('roles.name', 'ilike', like)]));
-    }
-    return q;
+  private base(db: Db) {
+    return db.selectFrom('users').leftJoin('roles', 'roles.id', 'users.role_id').where('users.archived', '=', false);
   }
 
-  async paged(req: PagedRequest): Promise<{ rows: UserRow[]; total: number }> {
-    const { limit, offset } = pageSlice(req);
-    const sort = sortColumn(SORTS, req.sortBy, 'users.email');
-    const [rows, count] = await Promise.all([
-      this.base(this.db, req.search)
-        .select([
-          'users.id', 'users.name', 'users.email', 'users.number', 'users.role_id as roleId', 'roles.name as roleName',
-          'users.active', 'users.archived', 'users.locked', 'users.whatsapp_pref as whatsappPref', 'users.email_pref as emailPref',
-          'users.language_id as languageId', 'users.row_version as rowVersion', sql<boolean>`users.password_hash is not null`.as('hasPassword'), agronomistIds.as('agronomistIds'),
-        ])
-        .orderBy(sort, req.ascending ? 'asc' : 'desc')
-        .orderBy('users.id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      this.base(this.db, req.search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+  paged(req: PagedRequest): Promise<{ rows: UserRow[]; total: number }> {
+    return pagedQuery(req, {
+      from: this.base(this.db),
+      select: (q) => q.select([
+        'users.id', 'users.name', 'users.email', 'users.number', 'users.role_id as roleId', 'roles.name as roleName',
+        'users.active', 'users.archived', 'users.locked', 'users.whatsapp_pref as whatsappPref', 'users.email_pref as emailPref',
+        'users.language_id as languageId', 'users.row_version as rowVersion', sql<boolean>`users.password_hash is not null`.as('hasPassword'), agronomistIds.as('agronomistIds'),
+      ]),
+      search: ['users.email', 'users.name', 'roles.name'],
+      sorts: SORTS,
+      defaultSort: 'email',
+      tieBreak: ['users.id'],
+    });
   }
 
   index() {

@@ -1,12 +1,11 @@
 import { userEndpoints } from '@sapwood/contracts';
-import type { PlatformServices } from '../../features';
-import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
 import { clientMeta } from '../../platform/auth/auth.routes';
 import { UsersService } from './users.service';
 
-export function registerUsers(registrar: Registrar, deps: AppDeps, platform: PlatformServices): void {
-  const users = new UsersService(deps.db, platform.auth);
+export function registerUsers(registrar: Registrar, ctx: FeatureContext): void {
+  const users = new UsersService(ctx.db, ctx.auth);
   registrar.feature(userEndpoints, {
     index: () => users.index(),
     paged: (input) => users.paged(input),

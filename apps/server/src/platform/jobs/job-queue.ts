@@ -52,6 +52,11 @@ export class JobQueue {
     return this.repo.find(id);
   }
 
+  /** true between start() and stop(): the queue polls for jobs (the readiness check asks). */
+  get isRunning(): boolean {
+    return this.timer !== null && !this.stopped;
+  }
+
   async start(): Promise<void> {
     await this.notifier.listen(CHANNEL, () => this.kick());
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { isValidKey } from './keys';
-import type { FileStorage } from './storage';
+import type { FileStorage } from './file-storage';
 
 /** Files on the local disk under one root folder. Writes go to a temporary name first, then rename. */
 export class LocalDiskStorage implements FileStorage {

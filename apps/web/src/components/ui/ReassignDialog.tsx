@@ -1,9 +1,22 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
-import { useFormSave } from '../../lib/useFormSave';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import type { EndpointDef, HttpMethod, InputOf, OutputOf } from '@sapwood/contracts';
+import { type Invalidates, useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import { FormDialog } from './FormDialog';
 
-export interface ReassignDialogProps<T> {
+/** An endpoint that retires item `id`, moving every reference to item `assignId` (its schema says 'Select a … to reassign'). */
+export type ReassignEndpoint = EndpointDef<HttpMethod, z.ZodType<{ id: number; assignId: number }, { id: number; assignId: number }>>;
+
+export interface ReassignDialogProps<E extends ReassignEndpoint> {
+  /** the archive (or remove) endpoint: `{ id, assignId }` */
+  endpoint: E;
+  /** the item going away */
+  id: number;
+  /** what the move makes stale */
+  invalidates: Invalidates;
   /** 'Assign {name} to New Agronomist' */
   title: string;
   /** what happens to the references, above the choice */
@@ -12,29 +25,27 @@ export interface ReassignDialogProps<T> {
   placeholder: string;
   /** the items that may take over (the one going away left out) */
   options: { value: string; label: string }[];
-  /** the message while nothing is chosen: 'Select a agronomist to reassign' */
-  required: string;
   /** the button's word: 'ReAssign' unless told */
   submitLabel?: string;
   /** the success snack: 'success' unless told */
-  success?: string | ((result: T) => string);
-  /** moves every reference to `assignId` and archives (or deletes) the item */
-  onReassign: (assignId: number) => Promise<T>;
+  success?: string | ((result: OutputOf<E>) => string);
   onClose: () => void;
-  onDone: (result: T) => void;
+  onDone: (result: OutputOf<E>) => void;
 }
 
 /**
  * Deleting an item that others refer to (an agronomist, agent, depot or growth): choose the item that takes
- * over its references, then the red button moves them and retires the item.
+ * over its references, then the red button moves them and retires the item. The choice is checked with the
+ * endpoint's own schema, so the message while nothing is chosen is the server's.
  */
-export function ReassignDialog<T>(props: ReassignDialogProps<T>) {
-  const [assignId, setAssignId] = useState<string | null>(null);
-  const { busy, errors, clearServerError, save } = useFormSave({
-    check: assignId ? {} : { assignId: props.required },
-    inForm: ['assignId'],
+export function ReassignDialog<E extends ReassignEndpoint>(props: ReassignDialogProps<E>) {
+  const form = useContractForm(props.endpoint.input, {
+    defaultValues: { id: props.id },
+    fields: ['assignId'],
   });
-  const submit = () => save(() => props.onReassign(Number(assignId)), { success: props.success ?? 'success', onSaved: props.onDone });
+  const reassign = useEndpointMutation(props.endpoint, { invalidates: props.invalidates, onError: false });
+  // the parsed `{ id, assignId }` is the endpoint's input (its schema parses to the shape it accepts)
+  const submit = () => form.submit((values) => reassign.mutateAsync(values as InputOf<E>), { success: props.success ?? 'success', onSaved: props.onDone });
 
   return (
     <FormDialog
@@ -44,25 +55,32 @@ export function ReassignDialog<T>(props: ReassignDialogProps<T>) {
       size="md"
       data-testid="reassign-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveLabel={props.submitLabel ?? 'ReAssign'}
       saveColor="red"
       saveTestId="reassign-submit"
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{props.note}</Text>
-        <Select
-          label={props.label}
-          withAsterisk
-          placeholder={props.placeholder}
-          data={props.options}
-          value={assignId}
-          onChange={(v) => { setAssignId(v); clearServerError('assignId'); }}
-          searchable
-          nothingFoundMessage="Nothing found"
-          error={errors.assignId}
-          comboboxProps={{ withinPortal: true, zIndex: 4000 }}
-          data-testid="reassign-select"
+        <Controller
+          control={form.control}
+          name="assignId"
+          render={({ field, fieldState }) => (
+            <Select
+              label={props.label}
+              withAsterisk
+              placeholder={props.placeholder}
+              data={props.options}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : undefined)}
+              onBlur={field.onBlur}
+              searchable
+              nothingFoundMessage="Nothing found"
+              error={fieldState.error?.message}
+              comboboxProps={{ withinPortal: true, zIndex: 4000 }}
+              data-testid="reassign-select"
+            />
+          )}
         />
       </Stack>
     </FormDialog>

@@ -1,15 +1,15 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import type { z } from 'zod';
 import { type Address, AddressInput, LOGO_WORD_MAX, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
-import { fieldErrors } from '../../lib/formErrors';
-import { useFormSave } from '../../lib/useFormSave';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 
-type Values = Omit<Address, 'id' | 'isDefault' | 'rowVersion'>;
-const EMPTY: Values = { name: '', addressLine: '', area: '', code: '', number: '', email: '', website: '', filePrefix: '', logoWord: '' };
+type Values = z.input<typeof AddressInput>;
+type TextField = Exclude<keyof Values, 'id' | 'isDefault' | 'rowVersion'>;
 
-const FIELDS: { key: keyof Values; label: string }[] = [
+const FIELDS: { key: TextField; label: string }[] = [
   { key: 'name', label: 'Name' },
   { key: 'addressLine', label: 'Address Line' },
   { key: 'area', label: 'Area' },
@@ -21,6 +21,15 @@ const FIELDS: { key: keyof Values; label: string }[] = [
 ];
 const FIELD_KEYS = [...FIELDS.map((f) => f.key), 'logoWord'];
 
+/** The form's values for an address (empty for a new one). */
+function valuesOf(a: Address | null): Values {
+  return {
+    id: a?.id ?? 0, name: a?.name ?? '', addressLine: a?.addressLine ?? '', area: a?.area ?? '', code: a?.code ?? '',
+    number: a?.number ?? '', email: a?.email ?? '', website: a?.website ?? '', filePrefix: a?.filePrefix ?? '',
+    logoWord: a?.logoWord ?? '', rowVersion: a?.rowVersion,
+  };
+}
+
 export interface AddressDialogProps {
   /** the address being edited, `null` for a new one; the dialog is closed when undefined */
   address: Address | null | undefined;
@@ -28,22 +37,19 @@ export interface AddressDialogProps {
   onSaved: () => void;
 }
 
-/** The 'Address' dialog: every field required, the logo word at most 20 characters. */
+/** The 'Address' dialog: every field required, the logo word at most 20 characters (the contract's rules). */
 export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
   const opened = address !== undefined;
-  const input = { ...values, id: address?.id ?? 0, rowVersion: address?.rowVersion };
-  const { busy, textField, reset, save } = useFormSave({ check: fieldErrors(AddressInput, input), inForm: FIELD_KEYS });
+  const form = useContractForm(AddressInput, { defaultValues: valuesOf(null), fields: FIELD_KEYS });
+  const upsert = useEndpointMutation(apiFeatures.addresses.upsert, { invalidates: [apiFeatures.addresses], onError: false });
+  const { reset } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    setValues(address ? pick(address) : EMPTY);
-    reset();
+    if (opened) reset(valuesOf(address));
   }, [opened, address, reset]);
 
-  const field = (key: keyof Values) => textField(key, values[key], (value) => setValues((v) => ({ ...v, [key]: value })));
-
-  const submit = () => save(() => call(apiFeatures.addresses.upsert, input), { success: 'Address updated', onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'Address updated', onSaved });
+  const logoWord = form.watch('logoWord') ?? '';
 
   return (
     <FormDialog
@@ -53,7 +59,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
       size="lg"
       data-testid="address-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="address-save"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -61,7 +67,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           <TextInput
             key={f.key}
             label={f.label}
-            {...field(f.key)}
+            {...form.text(f.key)}
             data-autofocus={i === 0 || undefined}
             data-testid={`address-${f.key}`}
             withAsterisk
@@ -69,19 +75,12 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
         ))}
         <TextInput
           label="Logo word"
-          description={`${values.logoWord.trim().length}/${LOGO_WORD_MAX} characters`}
-          {...field('logoWord')}
+          description={`${logoWord.trim().length}/${LOGO_WORD_MAX} characters`}
+          {...form.text('logoWord')}
           data-testid="address-logoWord"
           withAsterisk
         />
       </SimpleGrid>
     </FormDialog>
   );
-}
-
-function pick(a: Address): Values {
-  return {
-    name: a.name, addressLine: a.addressLine, area: a.area, code: a.code, number: a.number, email: a.email,
-    website: a.website, filePrefix: a.filePrefix, logoWord: a.logoWord,
-  };
 }

@@ -1,43 +1,36 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type Address, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { ApiError, call } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+import { reportError } from '../../lib/reportError';
 import { AddressDialog } from './AddressDialog';
 
+const ep = apiFeatures.addresses;
 const text = (id: keyof Address, header: string): ColumnDef<Address, unknown> => ({ id, header, accessorKey: id });
 
 /** /addresses: the company addresses printed on reports; exactly one is the default. */
 export default function AddressesPage() {
-  const qc = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
-  const refresh = () => qc.invalidateQueries({ queryKey: [apiFeatures.addresses.paged.path] });
+  // under the loading overlay, whose snack tells a failure
+  const setDefault = useEndpointMutation(ep.setDefault, { invalidates: [ep], overlay: true, onSuccess: () => notify.success('Address updated') });
+  const deleteAddress = useEndpointMutation(ep.delete, {
+    invalidates: [ep],
+    onSuccess: () => notify.success('Address deleted'),
+    onError: (err) => reportError(err, 'Something went wrong.'),
+  });
 
-  async function makeDefault(row: Address) {
-    try {
-      await call(apiFeatures.addresses.setDefault, { id: row.id }, { overlay: true });
-      notify.success('Address updated');
-    } finally {
-      await refresh();
-    }
-  }
+  const makeDefault = (row: Address) => setDefault.mutate({ id: row.id });
 
   async function remove(row: Address) {
     if (!(await confirm('Are you sure you want to delete this row?'))) return;
-    try {
-      await call(apiFeatures.addresses.delete, { id: row.id });
-      notify.success('Address deleted');
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.message : 'Something went wrong.');
-    }
-    await refresh();
+    deleteAddress.mutate({ id: row.id });
   }
 
   const columns: ColumnDef<Address, unknown>[] = [
@@ -57,7 +50,7 @@ export default function AddressesPage() {
         <Tooltip label={row.original.isDefault ? 'The default address' : 'Make this the default address'}>
           <Switch
             checked={row.original.isDefault}
-            onChange={() => { if (!row.original.isDefault) void makeDefault(row.original).catch(() => undefined); }}
+            onChange={() => { if (!row.original.isDefault) makeDefault(row.original); }}
             aria-label={`Default ${row.original.name}`}
             data-testid={`address-default-${row.original.id}`}
             size="sm"
@@ -94,8 +87,8 @@ export default function AddressesPage() {
   return (
     <>
       <PageTitle />
-      <PagedTable<Address>
-        endpoint={apiFeatures.addresses.paged}
+      <PagedTable
+        endpoint={ep.paged}
         columns={columns}
         rowId={(r) => r.id}
         onRowDoubleClick={(r) => setEditing(r)}
@@ -109,7 +102,7 @@ export default function AddressesPage() {
       <AddressDialog
         address={editing}
         onClose={() => setEditing(undefined)}
-        onSaved={() => { setEditing(undefined); void refresh(); }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );

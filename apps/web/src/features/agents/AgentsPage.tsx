@@ -1,5 +1,5 @@
 import { apiFeatures } from '@sapwood/contracts';
-import { ReferenceListPage } from '../reference-lists/ReferenceListPage';
+import { ReferenceListPage } from '../reference-lists';
 
 /** /agent (permission Agents). */
 export default function AgentsPage() {

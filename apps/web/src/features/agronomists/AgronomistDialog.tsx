@@ -1,23 +1,23 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { AGRONOMIST_MESSAGES, AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
+import { Controller } from 'react-hook-form';
+import { AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
-import { useFormSave } from '../../lib/useFormSave';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+
+const ep = apiFeatures.agronomists;
 
 /** Adds or edits an agronomist: name and origin (International by default). Saves with 'insert' or 'update'. */
 export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist: AgronomistRow | null; onClose: () => void; onSaved: () => void }) {
-  const [name, setName] = useState(agronomist?.name ?? '');
-  const [originate, setOriginate] = useState<AgronomistRow['originate']>(agronomist?.originate ?? 'International');
-  const { busy, errors, textField, save } = useFormSave({
-    check: name.trim() === '' ? { name: AGRONOMIST_MESSAGES.nameRequired } : {},
-    inForm: ['name', 'originate'],
+  const form = useContractForm(ep.upsert.input, {
+    defaultValues: {
+      id: agronomist?.id ?? 0, name: agronomist?.name ?? '', originate: agronomist?.originate ?? 'International', rowVersion: agronomist?.rowVersion,
+    },
+    fields: ['name', 'originate'],
   });
-
-  const submit = () => save(
-    () => call(apiFeatures.agronomists.upsert, { id: agronomist?.id ?? 0, name: name.trim(), originate, rowVersion: agronomist?.rowVersion }),
-    { success: 'success', onSaved },
-  );
+  // the list and every pick list of agronomists (user dialog, lab job card) refresh at once
+  const upsert = useEndpointMutation(ep.upsert, { invalidates: [ep], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved });
 
   return (
     <FormDialog
@@ -26,20 +26,26 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
       title="Agronomist"
       data-testid="agronomist-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveLabel={agronomist ? 'update' : 'insert'}
       saveTestId="agronomist-save"
     >
       <Stack gap="xs">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-testid="agronomist-name" data-autofocus />
-        <Select
-          label="Originate"
-          data={[...AGRONOMIST_ORIGINATES]}
-          value={originate}
-          onChange={(v) => v && setOriginate(v as AgronomistRow['originate'])}
-          allowDeselect={false}
-          error={errors.originate}
-          data-testid="agronomist-originate"
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="agronomist-name" data-autofocus />
+        <Controller
+          control={form.control}
+          name="originate"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Originate"
+              data={[...AGRONOMIST_ORIGINATES]}
+              value={field.value ?? 'International'}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+              error={fieldState.error?.message}
+              data-testid="agronomist-originate"
+            />
+          )}
         />
       </Stack>
     </FormDialog>

@@ -1,25 +1,22 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type AgronomistRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { ReassignDialog } from '../../components/ui/ReassignDialog';
 import { PagedTable } from '../../components/ui/table/PagedTable';
+import { useEndpointQuery } from '../../lib/query';
 import { AgronomistDialog } from './AgronomistDialog';
-import { ReassignDialog } from './ReassignDialog';
 
-const PAGED = apiFeatures.agronomists.paged;
+const ep = apiFeatures.agronomists;
 
 /** /agronomist: a paged list with add, edit and the delete 'x' that reassigns. */
 export default function AgronomistsPage() {
-  const qc = useQueryClient();
   const [editing, setEditing] = useState<AgronomistRow | 'new' | null>(null);
   const [archiving, setArchiving] = useState<AgronomistRow | null>(null);
-  const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: [PAGED.path] });
-    await qc.invalidateQueries({ queryKey: ['agronomist-index'] });
-  };
+  // the agronomists that may take over (asked for while the reassign dialog is open)
+  const others = useEndpointQuery(ep.index, {}, { enabled: archiving !== null });
 
   const columns = useMemo<ColumnDef<AgronomistRow, unknown>[]>(() => [
     { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
@@ -39,7 +36,7 @@ export default function AgronomistsPage() {
     <>
       <PageTitle />
       <PagedTable
-        endpoint={PAGED}
+        endpoint={ep.paged}
         columns={columns}
         rowId={(a: AgronomistRow) => a.id}
         testId="agronomists-table"
@@ -53,20 +50,22 @@ export default function AgronomistsPage() {
         <AgronomistDialog
           agronomist={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {archiving && (
         <ReassignDialog
-          agronomist={archiving}
+          endpoint={ep.archive}
+          id={archiving.id}
+          // its users move to the chosen agronomist too
+          invalidates={[ep, apiFeatures.users]}
+          title={`Assign ${archiving.name} to New Agronomist`}
+          note={`Users, entries and samples of ${archiving.name} move to the chosen agronomist, and ${archiving.name} is archived.`}
+          label="Agronomist"
+          placeholder="Select an agronomist"
+          options={(others.data ?? []).filter((a) => a.id !== archiving.id).map((a) => ({ value: String(a.id), label: a.name }))}
           onClose={() => setArchiving(null)}
-          onDone={() => {
-            setArchiving(null);
-            void refresh();
-          }}
+          onDone={() => setArchiving(null)}
         />
       )}
     </>

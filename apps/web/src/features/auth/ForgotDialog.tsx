@@ -1,33 +1,29 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+
+const ep = apiFeatures.auth.forgot;
 
 /** Forgot password: one email field and Reset; then the same confirmation whatever the email. */
 export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [email, setEmail] = useState('');
+  const form = useContractForm(ep.input, { defaultValues: { email: '' }, fields: ['email'] });
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // the answer is the same either way: a failure is not told
+  const forgot = useEndpointMutation(ep, { invalidates: [], onError: () => undefined });
 
   const close = () => {
-    setEmail('');
+    form.reset();
     setDone(false);
     onClose();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await call(apiFeatures.auth.forgot, { email: email.trim() });
-    } catch {
-      /* the answer is the same either way */
-    } finally {
-      setBusy(false);
-      setDone(true);
-    }
-  }
+  const submit = form.handleSubmit(async (values) => {
+    await forgot.mutateAsync(values).catch(() => undefined);
+    setDone(true);
+  });
 
   return (
     <AppDialog opened={opened} onClose={close} title="Forgot password" size={600}>
@@ -37,10 +33,10 @@ export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: ()
           <Anchor component="button" type="button" size="sm" onClick={close}>Back to Login</Anchor>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">
-            <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="forgot-email" />
-            <Button type="submit" loading={busy}>Reset</Button>
+            <TextInput label="Email" type="email" {...form.register('email')} error={form.errorOf('email')} data-testid="forgot-email" />
+            <Button type="submit" loading={forgot.isPending}>Reset</Button>
             <Anchor component="button" type="button" size="sm" onClick={close}>Back to Login</Anchor>
           </Stack>
         </form>

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_MESSAGES, type LoginResult, apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
-import { STARTUP_KEY, useStartup } from '../../lib/session';
+import { LOGIN_MESSAGES, LoginForm, type LoginResult, apiFeatures } from '@sapwood/contracts';
+import { useEndpointMutation } from '../../lib/query';
+import { useStartup } from '../../lib/session';
 import { useText } from '../../lib/i18n';
+import { useContractForm } from '../../lib/useContractForm';
 import { ForgotDialog } from './ForgotDialog';
 
 /** Only same-site paths are honoured as ReturnUrl, never another site. */
@@ -19,45 +19,32 @@ export function LoginPage() {
   const returnUrl = safeReturnUrl(params.get('ReturnUrl'));
   const startup = useStartup();
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // checked after the first submit, as red rings; nothing is sent while a field is empty
+  const form = useContractForm(LoginForm, { defaultValues: { email: '', password: '' }, fields: ['email', 'password'] });
   const [result, setResult] = useState<LoginResult | 'Error' | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const t = useText();
+  // done once the start-up data says who signed in (the app's routes read it)
+  const login = useEndpointMutation(apiFeatures.auth.login, {
+    invalidates: [apiFeatures.auth.initial],
+    awaitRefresh: true,
+    onSuccess: (r) => setResult(r),
+    onError: () => setResult('Error'), // the alert says 'Something went wrong.'
+  });
 
   if (startup.data?.authenticated) return <Navigate to={returnUrl} replace />;
 
-  const emailMissing = email.trim() === '';
-  const passwordMissing = password === '';
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (emailMissing || passwordMissing) return;
-    setBusy(true);
-    try {
-      const r = await call(apiFeatures.auth.login, { email: email.trim(), password });
-      setResult(r);
-      if (r === 'Success') {
-        await qc.invalidateQueries({ queryKey: STARTUP_KEY });
-        navigate(returnUrl, { replace: true });
-      }
-    } catch {
-      setResult('Error');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(async (values) => {
+    const r = await login.mutateAsync(values).catch(() => null);
+    if (r === 'Success') navigate(returnUrl, { replace: true });
+  });
 
   const message = result === 'Error' ? 'Something went wrong.' : result && result !== 'Success' ? LOGIN_MESSAGES[result] : null;
 
   return (
     <Center mih="100vh" bg="gray.1">
       <Paper withBorder shadow="sm" p="lg" w={360}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">
             <Title order={3} c="teal.8">Sapwood</Title>
             <Text size="sm" c="dimmed">{t('login.subtitle', 'Sign in to continue')}</Text>
@@ -67,20 +54,18 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={submitted && emailMissing}
+              {...form.register('email')}
+              error={!!form.formState.errors.email}
               data-testid="login-email"
             />
             <PasswordInput
               label={t('login.password', 'Password')}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={submitted && passwordMissing}
+              {...form.register('password')}
+              error={!!form.formState.errors.password}
               data-testid="login-password"
             />
-            <Button type="submit" loading={busy} fullWidth>{t('login.signIn', 'Sign in')}</Button>
+            <Button type="submit" loading={login.isPending} fullWidth>{t('login.signIn', 'Sign in')}</Button>
             <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
               {t('login.forgot', 'Forgot your password?')}
             </Anchor>

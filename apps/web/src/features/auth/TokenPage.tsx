@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
+import { ResetPasswordForm, apiFeatures } from '@sapwood/contracts';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { reportError } from '../../lib/reportError';
+import { useContractForm } from '../../lib/useContractForm';
 
 const EXPIRED = 'Your token has expired. Please reset your password again.';
 
@@ -13,48 +14,33 @@ export function TokenPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const check = useQuery({
-    queryKey: ['checktoken', token],
-    queryFn: () => (token ? call(apiFeatures.auth.checkToken, { token }) : Promise.resolve({ valid: false })),
-    retry: 0,
-  });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  // no token in the link is an expired one, without asking
+  const check = useEndpointQuery(apiFeatures.auth.checkToken, { token }, { enabled: token !== '', retry: 0 });
+  const valid = token !== '' && check.data?.valid === true;
+  const form = useContractForm(ResetPasswordForm, { defaultValues: { token, password: '', confirm: '' }, fields: ['password', 'confirm'] });
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const reset = useEndpointMutation(apiFeatures.auth.reset, {
+    invalidates: [],
+    onSuccess: (r) => {
+      if (!r.valid) return setExpired(true);
+      notify.success('Your password has been set. Please sign in.');
+      navigate('/login', { replace: true });
+    },
+    onError: (err) => reportError(err, 'Something went wrong.'),
+  });
 
-  const passwordError = submitted && password === '' ? 'Password is required' : null;
-  const confirmError = submitted && confirm !== password ? 'Password and Confirm Password should match' : null;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (password === '' || confirm !== password) return;
-    setBusy(true);
-    try {
-      const r = await call(apiFeatures.auth.reset, { token, password });
-      if (r.valid) {
-        notify.success('Your password has been set. Please sign in.');
-        navigate('/login', { replace: true });
-      } else setExpired(true);
-    } catch {
-      notify.error('Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(({ token, password }) => reset.mutate({ token, password }));
 
   let body;
-  if (check.isPending) body = <Stack align="center"><Loader size="sm" /><Text size="sm">Checking token...</Text></Stack>;
-  else if (expired || check.isError || !check.data?.valid) body = <Alert color="red" data-testid="token-expired">{EXPIRED}</Alert>;
+  if (token !== '' && check.isPending) body = <Stack align="center"><Loader size="sm" /><Text size="sm">Checking token...</Text></Stack>;
+  else if (expired || !valid) body = <Alert color="red" data-testid="token-expired">{EXPIRED}</Alert>;
   else
     body = (
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="New Password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={passwordError} data-testid="new-password" />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={confirmError} data-testid="confirm-password" />
-          <Button type="submit" loading={busy}>Reset</Button>
+          <PasswordInput label="New Password" autoComplete="new-password" {...form.register('password', { deps: ['confirm'] })} error={form.errorOf('password')} data-testid="new-password" />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register('confirm')} error={form.errorOf('confirm')} data-testid="confirm-password" />
+          <Button type="submit" loading={reset.isPending}>Reset</Button>
         </Stack>
       </form>
     );

@@ -1,6 +1,5 @@
 import { ActionIcon, Box, Button, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconFileSpreadsheet, IconFilter, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CarbohydrateResultRow, apiFeatures, hasPermission } from '@sapwood/contracts';
@@ -8,7 +7,8 @@ import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call, endpointUrl } from '../../lib/api';
-import { notify, runOperation } from '../../lib/notify';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { resultColumns } from './columns';
 import { DebugDialog } from './DebugDialog';
@@ -24,7 +24,6 @@ type Row = CarbohydrateResultRow;
 export default function CarbohydratesPage() {
   const session = useSession();
   const confirm = useConfirm();
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'results' ? 'results' : 'grouped';
   const [showFilters, setShowFilters] = useState(false);
@@ -33,10 +32,18 @@ export default function CarbohydratesPage() {
   const [debugging, setDebugging] = useState<Row | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
   const selection = useSelection();
-  const options = useQuery({ queryKey: ['carbohydrate-filteroptions'], queryFn: () => call(ep.filteroptions, {}) });
+  const options = useEndpointQuery(ep.filteroptions, {});
   const canDebug = session.isDev || hasPermission(session.permissions, 'Admin');
 
-  const refresh = () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/carbohydrate/') });
+  // a failed merge is reported by the mutation; either way the lists show what the server holds
+  const mergeEntries = useEndpointMutation(ep.mergeentries, {
+    invalidates: [ep],
+    overlay: true,
+    onSuccess: () => {
+      notify.success('success');
+      selection.clear();
+    },
+  });
 
   const applyFilters = (f: FilterValues) => {
     setFilters(f);
@@ -62,11 +69,7 @@ export default function CarbohydratesPage() {
       return;
     }
     if (!(await confirm(`Merge the groups of the ${selection.count} selected entries into one group?`, 'Merge Entries'))) return;
-    const done = await runOperation(() => call(ep.mergeentries, { ids: selection.ids }, { overlay: true }));
-    if (done) {
-      selection.clear();
-      await refresh();
-    }
+    mergeEntries.mutate({ ids: selection.ids });
   }
 
   const columns = useMemo(
@@ -127,10 +130,7 @@ export default function CarbohydratesPage() {
         onRowDoubleClick={toggleGroup}
         rowStyle={(r) => (selection.groupChecked(r.group) ? { background: 'var(--mantine-color-teal-0)' } : undefined)}
       />
-      <EditCarbohydrateDialog row={editing} options={options.data} onClose={() => setEditing(null)} onSaved={() => {
-        setEditing(null);
-        void refresh();
-      }} />
+      <EditCarbohydrateDialog row={editing} options={options.data} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
       <DebugDialog entry={debugging} onClose={() => setDebugging(null)} />
       <ReportDialog opened={reportOpen} selection={selection.selection} onClose={() => setReportOpen(false)} />
     </Box>
@@ -147,14 +147,14 @@ function ResultsTable(props: {
 }) {
   const { grouped } = props;
   return (
-    <PagedTable<Row>
+    <PagedTable
       endpoint={grouped ? ep.pagedgroupedlocation : ep.paged}
       excelEndpoint={grouped ? ep.pagedexcelgroupedlocation : ep.pagedexcel}
       stateKey={grouped ? 'g' : 'r'}
       keyset
       columns={props.columns}
       rowId={(r) => r.id}
-      filters={props.filters as unknown as Record<string, unknown>}
+      filters={props.filters}
       onRowDoubleClick={props.onRowDoubleClick}
       onRows={props.onRows}
       rowStyle={props.rowStyle}

@@ -1,18 +1,13 @@
 import { Code, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
-import { call } from '../../lib/api';
+import { useEndpointQuery } from '../../lib/query';
 
 const pretty = (v: unknown) => (v === null || v === undefined ? '(none)' : JSON.stringify(v, null, 2));
 
 /** The debug JSON viewer: the captured sample as received (Original) and as mapped (Mapped). Admin or dev mode. */
 export function DebugDialog({ entry, onClose }: { entry: { id: number; sampleNumber: string } | null; onClose: () => void }) {
-  const data = useQuery({
-    queryKey: ['carbohydrate-apidata', entry?.id],
-    queryFn: () => call(apiFeatures.carbohydrates.getapidata, { id: entry?.id ?? 0 }),
-    enabled: entry !== null,
-  });
+  const data = useEndpointQuery(apiFeatures.carbohydrates.getapidata, { id: entry?.id ?? 0 }, { enabled: entry !== null });
   return (
     <AppDialog opened={entry !== null} onClose={onClose} title={`Debug ${entry?.sampleNumber ?? ''}`} size="xl" data-testid="debug-dialog">
       {data.isPending ? <Loader size="sm" /> : data.isError ? <Text c="red">Something went wrong.</Text> : (

@@ -1,87 +1,79 @@
 import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { type CarbohydrateFilterOptions, type CarbohydrateResultRow, apiFeatures, carbohydrateEditErrors } from '@sapwood/contracts';
+import { Controller } from 'react-hook-form';
+import { CarbohydrateEdit, type CarbohydrateEditInput, type CarbohydrateFilterOptions, type CarbohydrateResultRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
-import { ApiError, call } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import { growthPhase } from './columns';
 
-type Values = {
-  entity: string; agent: string; agriculturist: string; farmName: string; fieldBlockNumber: string;
-  cropId: number; cultivarId: number | null; regionId: number | null; tissueId: number; cropGrowthId: number;
-};
-type Field = keyof Values;
+const ep = apiFeatures.carbohydrates;
+type Pick = 'cropId' | 'cultivarId' | 'regionId' | 'tissueId' | 'cropGrowthId';
+const FIELDS = ['entity', 'agent', 'agriculturist', 'farmName', 'fieldBlockNumber', 'cropId', 'cultivarId', 'regionId', 'tissueId', 'cropGrowthId'] as const;
 
-const fromRow = (r: CarbohydrateResultRow): Values => ({
+const fromRow = (r: CarbohydrateResultRow): CarbohydrateEditInput => ({
+  id: r.id, rowVersion: r.rowVersion,
   entity: r.entity, agent: r.agent, agriculturist: r.agriculturist, farmName: r.farmName, fieldBlockNumber: r.fieldBlockNumber,
   cropId: r.cropId, cultivarId: r.cultivarId, regionId: r.regionId, tissueId: r.tissueId, cropGrowthId: r.cropGrowthId,
 });
 const toId = (v: string | null) => (v ? Number(v) : 0);
-const toValue = (id: number | null) => (id ? String(id) : null);
+const toValue = (id: number | null | undefined) => (id ? String(id) : null);
 
-/** Edit carbohydrate (spec part 1 §2): the entry's details; changing the crop resets cultivar, region, tissue and growth. */
-export function EditCarbohydrateDialog(props: {
+interface Props {
   row: CarbohydrateResultRow | null;
   options: CarbohydrateFilterOptions | undefined;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** Edit carbohydrate (spec part 1 §2): the entry's details; changing the crop resets cultivar, region, tissue and growth. */
+export function EditCarbohydrateDialog(props: Props) {
+  // a fresh form for each row opened
+  return props.row ? <EditForm key={`${props.row.id}:${props.row.rowVersion}`} {...props} row={props.row} /> : null;
+}
+
+function EditForm(props: Props & { row: CarbohydrateResultRow }) {
   const { row } = props;
-  const [v, setV] = useState<Values | null>(row ? fromRow(row) : null);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    setV(row ? fromRow(row) : null);
-    setSubmitted(false);
-    setServerErrors([]);
-  }, [row]);
-  if (!row || !v) return null;
+  // the contract's rules and messages (the server parses the same schema)
+  const form = useContractForm(CarbohydrateEdit, { defaultValues: fromRow(row), fields: FIELDS });
+  const update = useEndpointMutation(ep.upsertcarbohydrateresult, { invalidates: [ep], onError: false });
+  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
 
   const crops = props.options?.crops ?? [];
-  const crop = crops.find((c) => c.id === v.cropId);
-  const errors = submitted ? [...carbohydrateEditErrors(v), ...serverErrors] : [];
-  const err = (f: Field) => errors.find((e) => e.field === f)?.message;
-  const set = (patch: Partial<Values>) => {
-    setServerErrors([]);
-    setV((cur) => (cur ? { ...cur, ...patch } : cur));
-  };
-
-  async function save() {
-    if (!row || !v) return;
-    setSubmitted(true);
-    if (carbohydrateEditErrors(v).length) return;
-    setSaving(true);
-    try {
-      await call(apiFeatures.carbohydrates.upsertcarbohydrateresult, { id: row.id, rowVersion: row.rowVersion, ...v }, { overlay: false });
-      notify.success('success');
-      props.onSaved();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400 && e.body?.fields) setServerErrors(e.body.fields);
-      else notify.error(e instanceof ApiError ? e.message : 'Operation has failed');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const cropId = form.watch('cropId');
+  const crop = crops.find((c) => c.id === cropId);
 
   const text = (f: 'entity' | 'agent' | 'agriculturist' | 'farmName' | 'fieldBlockNumber', label: string) => (
-    <TextInput label={label} withAsterisk value={v[f]} error={err(f)} data-testid={`edit-${f}`} onChange={(e) => set({ [f]: e.currentTarget.value })} />
+    <TextInput label={label} withAsterisk {...form.text(f)} data-testid={`edit-${f}`} />
   );
-  const pick = (f: 'cropId' | 'cultivarId' | 'regionId' | 'tissueId' | 'cropGrowthId', label: string, data: { value: string; label: string }[], onPick?: (id: number) => void) => (
-    <Select
-      label={label}
-      withAsterisk={f !== 'regionId'}
-      data={data}
-      value={toValue(v[f])}
-      error={err(f)}
-      data-testid={`edit-${f}`}
-      onChange={(s) => (onPick ? onPick(toId(s)) : set({ [f]: f === 'cultivarId' || f === 'regionId' ? toId(s) || null : toId(s) }))}
-      clearable={f === 'regionId'}
-      allowDeselect={f === 'regionId'}
-      searchable
-      comboboxProps={{ withinPortal: true }}
+  const pick = (f: Pick, label: string, data: { value: string; label: string }[], onPick?: (id: number) => void) => (
+    <Controller
+      control={form.control}
+      name={f}
+      render={({ field, fieldState }) => (
+        <Select
+          label={label}
+          withAsterisk={f !== 'regionId'}
+          data={data}
+          value={toValue(field.value)}
+          error={fieldState.error?.message}
+          data-testid={`edit-${f}`}
+          onChange={(s) => (onPick ? onPick(toId(s)) : field.onChange(f === 'cultivarId' || f === 'regionId' ? toId(s) || null : toId(s)))}
+          clearable={f === 'regionId'}
+          allowDeselect={f === 'regionId'}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
     />
   );
+  const pickCrop = (id: number) => {
+    const validate = { shouldValidate: form.formState.isSubmitted };
+    form.setValue('cropId', id, validate);
+    form.setValue('cultivarId', null, validate);
+    form.setValue('regionId', null, validate);
+    form.setValue('tissueId', 0, validate);
+    form.setValue('cropGrowthId', 0, validate);
+  };
 
   return (
     <AppDialog
@@ -90,7 +82,7 @@ export function EditCarbohydrateDialog(props: {
       title="Edit carbohydrate"
       size="lg"
       data-testid="edit-dialog"
-      actions={<Button onClick={save} loading={saving} data-testid="edit-update">update</Button>}
+      actions={<Button onClick={() => void save()} loading={form.busy} data-testid="edit-update">update</Button>}
     >
       <SimpleGrid cols={2} spacing="xs">
         <TextInput label="Sample Number" value={row.sampleNumber} readOnly data-testid="edit-sampleNumber" />
@@ -99,8 +91,7 @@ export function EditCarbohydrateDialog(props: {
         {text('agriculturist', 'Agronomist')}
         {text('farmName', 'Farm Name')}
         {text('fieldBlockNumber', 'Field Block Number')}
-        {pick('cropId', 'Crop', crops.map((c) => ({ value: String(c.id), label: c.name })), (cropId) =>
-          set({ cropId, cultivarId: null, regionId: null, tissueId: 0, cropGrowthId: 0 }))}
+        {pick('cropId', 'Crop', crops.map((c) => ({ value: String(c.id), label: c.name })), pickCrop)}
         {pick('cultivarId', 'Cultivar', (crop?.cultivars ?? []).map((c) => ({ value: String(c.id), label: c.name })))}
         {pick('regionId', 'Region', (crop?.regions ?? []).map((c) => ({ value: String(c.id), label: c.name })))}
         {pick('tissueId', 'Organ Type', (props.options?.tissues ?? []).map((t) => ({ value: String(t.id), label: t.name })))}

@@ -1,19 +1,17 @@
 import { Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { CropGrowthsUpsert, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { NumericInput } from '../../components/ui/NumericInput';
-import { call } from '../../lib/api';
-import { fieldErrors } from '../../lib/formErrors';
-import { useFormSave } from '../../lib/useFormSave';
+import { FormNumber } from '../../components/ui/form/FormFields';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 
-/** Adds a crop: name ('Name required') and factor (above 0, 1 by default). */
+const ep = apiFeatures.cropGrowths;
+
+/** Adds a crop: name ('Name required') and factor (above 0, 1 by default); the contract's rules and messages. */
 export function AddCropDialog(props: { onClose: () => void; onSaved: () => void }) {
-  const [name, setName] = useState('');
-  const [factor, setFactor] = useState<number | null>(1);
-  const input = { id: 0, name, factor: factor ?? Number.NaN };
-  const { busy, errors, clearServerError, textField, save } = useFormSave({ check: fieldErrors(CropGrowthsUpsert, input), inForm: ['name', 'factor'] });
-  const submit = () => save(() => call(apiFeatures.cropGrowths.cropGrowthsUpsert, input), { success: 'success', onSaved: props.onSaved });
+  const form = useContractForm(CropGrowthsUpsert, { defaultValues: { id: 0, name: '', factor: 1 }, fields: ['name', 'factor'] });
+  const upsert = useEndpointMutation(ep.cropGrowthsUpsert, { invalidates: [ep, apiFeatures.lab.cropsActive], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
 
   return (
     <FormDialog
@@ -23,19 +21,12 @@ export function AddCropDialog(props: { onClose: () => void; onSaved: () => void 
       size="sm"
       data-testid="crop-add-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="crop-add-save"
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="crop-name" />
-        <NumericInput
-          label="Factor"
-          withAsterisk
-          value={factor}
-          onChange={(v) => { setFactor(v); clearServerError('factor'); }}
-          error={errors.factor}
-          data-testid="crop-add-factor"
-        />
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="crop-name" />
+        <FormNumber control={form.control} name="factor" label="Factor" withAsterisk data-testid="crop-add-factor" />
       </Stack>
     </FormDialog>
   );

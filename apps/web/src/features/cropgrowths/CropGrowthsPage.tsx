@@ -1,14 +1,12 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconListNumbers, IconMapPin, IconPlant2, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { errorMessage } from '../../lib/formErrors';
+import { useEndpointMutation } from '../../lib/query';
 import { AddCropDialog } from './AddCropDialog';
 import { GrowthsDialog } from './GrowthsDialog';
 import { OverridesDialog } from './OverridesDialog';
@@ -18,20 +16,13 @@ type Open = { kind: 'growths' | 'region' | 'cultivar'; crop: GrowthCropRow } | {
 
 /** /carbohydratesgrowths: crops with factor, growth count and active; their growths, regions and cultivars. */
 export default function CropGrowthsPage() {
-  const qc = useQueryClient();
   const [open, setOpen] = useState<Open>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: [ep.crops.path] });
+  // a failed toggle is reported by the mutation; either way the list shows what the server holds
+  const updateActive = useEndpointMutation(ep.updateCropActive, { invalidates: [ep.crops, apiFeatures.lab.cropsActive], onSuccess: () => notify.success('success') });
+  const { mutate: setActive } = updateActive;
 
   const columns = useMemo<ColumnDef<GrowthCropRow, unknown>[]>(() => {
-    async function toggle(c: GrowthCropRow, active: boolean) {
-      try {
-        await call(ep.updateCropActive, { id: c.id, active });
-        notify.success('success');
-      } catch (err) {
-        notify.error(errorMessage(err));
-      }
-      await qc.invalidateQueries({ queryKey: [ep.crops.path] });
-    }
+    const toggle = (c: GrowthCropRow, active: boolean) => setActive({ id: c.id, active });
     const action = (c: GrowthCropRow, kind: 'growths' | 'region' | 'cultivar', label: string, icon: React.ReactNode) => (
       <Tooltip label={label}>
         <ActionIcon variant="subtle" aria-label={`${label} ${c.name}`} onClick={() => setOpen({ kind, crop: c })} data-testid={`crop-${kind}-${c.id}`}>{icon}</ActionIcon>
@@ -58,7 +49,7 @@ export default function CropGrowthsPage() {
         ),
       },
     ];
-  }, [qc]);
+  }, [setActive]);
 
   return (
     <>
@@ -70,7 +61,7 @@ export default function CropGrowthsPage() {
         testId="crops-table"
         toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen({ kind: 'add' })} data-testid="crop-add">Add crop</Button>}
       />
-      {open?.kind === 'add' && <AddCropDialog onClose={() => setOpen(null)} onSaved={() => { setOpen(null); void refresh(); }} />}
+      {open?.kind === 'add' && <AddCropDialog onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />}
       {open?.kind === 'growths' && <GrowthsDialog crop={open.crop} onClose={() => setOpen(null)} />}
       {(open?.kind === 'region' || open?.kind === 'cultivar') && <OverridesDialog kind={open.kind} crop={open.crop} onClose={() => setOpen(null)} />}
     </>

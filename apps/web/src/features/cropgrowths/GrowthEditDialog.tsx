@@ -1,28 +1,38 @@
 import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { CropGrowthInput } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { fieldErrors } from '../../lib/formErrors';
+import { useContractForm } from '../../lib/useContractForm';
 import { RangeInputs } from './RangeInputs';
-import type { LocalGrowth } from './growthState';
+import { type LocalGrowth, toInput } from './growthState';
 import { useActiveTissues } from './useActiveTissues';
 
-/** Edit one growth (or a new one) inside the Growths dialog; the dialog's Save stores it. */
+/**
+ * Edit one growth (or a new one) inside the Growths dialog, checked with the contract's growth schema;
+ * OK hands it back and the dialog's Save stores it.
+ */
 export function GrowthEditDialog(props: { growth: LocalGrowth; isNew: boolean; onClose: () => void; onDone: (g: LocalGrowth) => void }) {
   const tissues = useActiveTissues();
-  const [g, setG] = useState<LocalGrowth>(props.growth);
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? fieldErrors(CropGrowthInput, g) : {};
+  const form = useContractForm(CropGrowthInput, {
+    defaultValues: toInput(props.growth),
+    fields: ['name', 'linkedTissueId', 'sugar', 'starch', 'method', 'displayOnReport'],
+  });
+  const values = form.watch();
+  const linkedTissueId = values.linkedTissueId;
+  // once OK was tried, the ranges' messages follow the values (the contract's schema, checked as they change)
+  const live = form.formState.isSubmitted ? fieldErrors(CropGrowthInput, values) : {};
+  const rangeError = (path: string) => live[path];
   const options = (tissues.data ?? []).map((t) => ({ value: String(t.id), label: t.name }));
-  if (g.linkedTissueId !== null && !options.some((o) => o.value === String(g.linkedTissueId))) {
-    options.push({ value: String(g.linkedTissueId), label: `${g.linkedTissueName ?? 'Tissue'} (inactive)` });
+  if (props.growth.linkedTissueId !== null && !options.some((o) => o.value === String(props.growth.linkedTissueId))) {
+    options.push({ value: String(props.growth.linkedTissueId), label: `${props.growth.linkedTissueName ?? 'Tissue'} (inactive)` });
   }
 
-  function done() {
-    setSubmitted(true);
-    if (Object.keys(fieldErrors(CropGrowthInput, g)).length) return;
-    props.onDone({ ...g, name: g.name.trim(), linkedTissueName: options.find((o) => o.value === String(g.linkedTissueId))?.label ?? null });
-  }
+  // nothing is saved here: OK checks the values and hands the growth back
+  const done = () =>
+    form.handleSubmit((values) => {
+      props.onDone({ ...props.growth, ...values, linkedTissueName: options.find((o) => o.value === String(values.linkedTissueId))?.label ?? null });
+    })();
 
   return (
     <FormDialog
@@ -36,21 +46,38 @@ export function GrowthEditDialog(props: { growth: LocalGrowth; isNew: boolean; o
       saveTestId="growth-edit-ok"
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk value={g.name} onChange={(e) => setG({ ...g, name: e.currentTarget.value })} error={errors.name} data-autofocus data-testid="growth-name" />
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="growth-name" />
         <Select
           label="Organ Type"
           data={options}
-          value={g.linkedTissueId === null ? null : String(g.linkedTissueId)}
-          onChange={(v) => setG({ ...g, linkedTissueId: v ? Number(v) : null })}
-          error={errors.linkedTissueId}
+          value={linkedTissueId === null || linkedTissueId === undefined ? null : String(linkedTissueId)}
+          onChange={(v) => form.setValue('linkedTissueId', v ? Number(v) : null, { shouldValidate: form.formState.isSubmitted })}
+          error={form.errorOf('linkedTissueId')}
           clearable
           data-testid="growth-tissue"
           comboboxProps={{ withinPortal: true, zIndex: 2000 }}
         />
-        <RangeInputs label="Sugar" value={g.sugar} onChange={(sugar) => setG({ ...g, sugar })} errors={errors} errorKey="sugar" testId="growth-sugar" />
-        <RangeInputs label="Starch" value={g.starch} onChange={(starch) => setG({ ...g, starch })} errors={errors} errorKey="starch" testId="growth-starch" />
-        <TextInput label="Method" description="The lab method the ranges belong to" value={g.method} onChange={(e) => setG({ ...g, method: e.currentTarget.value })} error={errors.method} />
-        <Checkbox label="Display on report" checked={g.displayOnReport} onChange={(e) => setG({ ...g, displayOnReport: e.currentTarget.checked })} data-testid="growth-display" />
+        {(['sugar', 'starch'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <RangeInputs
+                label={name === 'sugar' ? 'Sugar' : 'Starch'}
+                value={{ min: field.value?.min ?? null, med: field.value?.med ?? null, max: field.value?.max ?? null }}
+                onChange={field.onChange}
+                errorOf={rangeError}
+                errorKey={name}
+                testId={`growth-${name}`}
+              />
+            )}
+          />
+        ))}
+        <TextInput label="Method" description="The lab method the ranges belong to" {...form.text('method')} />
+        <Controller control={form.control} name="displayOnReport" render={({ field }) => (
+          <Checkbox label="Display on report" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="growth-display" />
+        )} />
       </Stack>
     </FormDialog>
   );

@@ -1,14 +1,13 @@
 import { ActionIcon, Box, Button, Group, Image, Loader, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { type CropGrowths, CropGrowthsUpsert, type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
-import { NumericInput } from '../../components/ui/NumericInput';
+import { FormNumber } from '../../components/ui/form/FormFields';
 import { useConfirm } from '../../components/ui/confirm';
-import { call } from '../../lib/api';
-import { fieldErrors } from '../../lib/formErrors';
-import { useFormSave } from '../../lib/useFormSave';
+import { useEndpointMutation, useEndpointQuery, useInvalidate } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import { GrowthEditDialog } from './GrowthEditDialog';
 import { GrowthsTable } from './GrowthsTable';
 import { ReassignDialog } from './ReassignDialog';
@@ -17,49 +16,61 @@ import { useActiveTissues } from './useActiveTissues';
 
 const ep = apiFeatures.cropGrowths;
 
+/** The first message anywhere under a form's errors (the growth list has no fields of its own to show it on). */
+function firstMessage(errors: FieldErrors | FieldErrors[keyof FieldErrors] | undefined): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  if (typeof (errors as { message?: unknown }).message === 'string') return (errors as { message: string }).message;
+  for (const value of Object.values(errors)) {
+    const m = firstMessage(value as FieldErrors);
+    if (m) return m;
+  }
+  return undefined;
+}
+
 /**
  * The Growths dialog of one crop: image, factor and the ordered growth list. Reorder, edits, additions
  * and the factor are kept here until Save, which stores them in one transaction; deleting a saved
  * growth goes through the reassign dialog at once.
  */
 export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void }) {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const confirm = useConfirm();
   const tissues = useActiveTissues();
-  const loaded = useQuery({ queryKey: [ep.cropGrowths.path, props.crop.id], queryFn: () => call(ep.cropGrowths, { cropId: props.crop.id }), gcTime: 0 });
-  const [factor, setFactor] = useState<number | null>(props.crop.factor);
-  const [rowVersion, setRowVersion] = useState(props.crop.rowVersion);
+  const loaded = useEndpointQuery(ep.cropGrowths, { cropId: props.crop.id }, { gcTime: 0 });
+  // the crop's factor and version in the contract's form; the ordered growths (with their local keys) beside it
+  const form = useContractForm(CropGrowthsUpsert, {
+    defaultValues: { id: props.crop.id, name: props.crop.name, factor: props.crop.factor, rowVersion: props.crop.rowVersion, growths: [] },
+    fields: ['factor', 'growths'],
+  });
+  // a refused save keeps the edits: only the crop list (its growth counts) is refreshed
+  const upsert = useEndpointMutation(ep.cropGrowthsUpsert, { invalidates: [ep.crops], onError: false });
   const [growths, setGrowths] = useState<LocalGrowth[] | null>(null);
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<{ g: LocalGrowth; isNew: boolean } | null>(null);
   const [deleting, setDeleting] = useState<LocalGrowth | null>(null);
 
-  function reset(data: CropGrowths) {
-    setFactor(data.crop.factor);
-    setRowVersion(data.crop.rowVersion);
+  const { reset: resetForm } = form;
+  const { id: cropId, name: cropName } = props.crop;
+  /** back to what the server holds (on opening and after a save) */
+  const reset = useCallback((data: CropGrowths) => {
+    resetForm({ id: cropId, name: cropName, factor: data.crop.factor, rowVersion: data.crop.rowVersion, growths: [] });
     setGrowths(data.growths.map(fromStage));
     setDirty(false);
-  }
+  }, [resetForm, cropId, cropName]);
   useEffect(() => {
     if (loaded.data) reset(loaded.data);
-  }, [loaded.data]);
+  }, [loaded.data, reset]);
 
   const change = (next: LocalGrowth[]) => { setGrowths(next); setDirty(true); };
-  const input = { id: props.crop.id, name: props.crop.name, factor: factor ?? Number.NaN, rowVersion, growths: (growths ?? []).map(toInput) };
-  const form = useFormSave({ check: fieldErrors(CropGrowthsUpsert, input), inForm: ['factor', 'growths'] });
-  const { errors } = form;
   /** a message on the growth list (the table has no fields of its own to show it on) */
-  const listError = Object.entries(errors).find(([k]) => k.split('.')[0] === 'growths')?.[1];
-  const refreshList = () => qc.invalidateQueries({ queryKey: [ep.crops.path] });
+  const listError = firstMessage(form.formState.errors.growths as FieldErrors | undefined);
+  const refreshList = () => invalidate([ep.crops]);
 
-  const save = () => form.save(() => call(ep.cropGrowthsUpsert, input), {
-    success: 'success',
-    onSaved: (saved) => {
-      reset(saved);
-      form.reset();
-      void refreshList();
-    },
-  });
+  const save = () => {
+    // the list as it stands goes into the form's values, checked and sent with the factor
+    form.setValue('growths', (growths ?? []).map(toInput));
+    return form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: reset });
+  };
 
   async function close() {
     if (dirty && !(await confirm('Discard the changes to the growths of this crop?', 'Unsaved changes'))) return;
@@ -92,15 +103,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
             ? <Image src={`/upload/crops/${image}-low.png`} fallbackSrc="/noimage.jpg" alt={props.crop.name} h={90} fit="contain" data-testid="crop-image" />
             : <Text size="xs" c="dimmed" ta="center" pt={34}>No image</Text>}
         </Box>
-        <NumericInput
-          label="Crop factor"
-          withAsterisk
-          value={factor}
-          onChange={(v) => { setFactor(v); setDirty(true); form.clearServerError('factor'); }}
-          error={errors.factor}
-          w={140}
-          data-testid="crop-factor"
-        />
+        <FormNumber control={form.control} name="factor" label="Crop factor" withAsterisk w={140} onValueChange={() => setDirty(true)} data-testid="crop-factor" />
         <Box style={{ flex: 1 }} />
         <Tooltip label="Add growth">
           <ActionIcon
@@ -140,7 +143,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
           onClose={() => setDeleting(null)}
           onDeleted={(v) => {
             setGrowths((growths ?? []).filter((x) => x.key !== deleting.key));
-            setRowVersion(v);
+            form.setValue('rowVersion', v);
             setDeleting(null);
             void refreshList();
           }}

@@ -1,38 +1,24 @@
 import { ActionIcon, Box, Button, Checkbox, Group, NavLink, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { type CropGrowthStage, type GrowthCropRow, type OverrideOwner, StageGrowthValue, apiFeatures } from '@sapwood/contracts';
+import { type CropGrowthStage, type GrowthCropRow, type OverrideOwner, OwnerUpdate, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
-import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { type FieldErrors, errorMessage, fieldErrors } from '../../lib/formErrors';
+import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import { RangeInputs } from './RangeInputs';
 
 const ep = apiFeatures.cropGrowths;
-const Values = z.array(StageGrowthValue);
-const NewName = z.string().trim().min(1, 'Name required');
+/** The changed regions (or cultivars) as the save sends them, checked with the contract's rules. */
+const ChangedOwners = z.object({ owners: z.array(OwnerUpdate) });
 type Kind = 'region' | 'cultivar';
 interface Data { growths: CropGrowthStage[]; owners: OverrideOwner[] }
 
-const api = {
-  region: {
-    title: 'Regions',
-    load: async (cropId: number): Promise<Data> => { const r = await call(ep.regionsCropGrowths, { cropId }); return { growths: r.growths, owners: r.regions }; },
-    add: (cropId: number, name: string) => call(ep.addRegion, { cropId, name }),
-    remove: (id: number) => call(ep.deleteRegion, { id }),
-    save: async (cropId: number, owners: OverrideOwner[]): Promise<Data> => { const r = await call(ep.updateRegions, { cropId, regions: owners }); return { growths: r.growths, owners: r.regions }; },
-  },
-  cultivar: {
-    title: 'Cultivars',
-    load: async (cropId: number): Promise<Data> => { const r = await call(ep.cultivarGrowth, { cropId }); return { growths: r.growths, owners: r.cultivars }; },
-    add: (cropId: number, name: string) => call(ep.addCultivar, { cropId, name }),
-    remove: (id: number) => call(ep.deleteCultivar, { id }),
-    save: async (cropId: number, owners: OverrideOwner[]): Promise<Data> => { const r = await call(ep.updateCultivarGrowth, { cropId, cultivars: owners }); return { growths: r.growths, owners: r.cultivars }; },
-  },
-};
+const TITLES = { region: 'Regions', cultivar: 'Cultivars' } as const;
+const success = () => notify.success('success');
 
 /**
  * The Regions (or Cultivars) dialog of a crop: the list with add and delete, and for the chosen one,
@@ -40,74 +26,95 @@ const api = {
  * changed region (or cultivar) in one transaction.
  */
 export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClose: () => void }) {
-  const a = api[props.kind];
+  const isRegion = props.kind === 'region';
+  const title = TITLES[props.kind];
+  const cropId = props.crop.id;
   const qc = useQueryClient();
   const confirm = useConfirm();
-  const key = ['overrides', props.kind, props.crop.id];
-  const list = useQuery({ queryKey: key, queryFn: () => a.load(props.crop.id), gcTime: 0 });
+  // each kind reads its own endpoint (cached under that endpoint's key)
+  const regions = useEndpointQuery(ep.regionsCropGrowths, { cropId }, { enabled: isRegion, gcTime: 0 });
+  const cultivars = useEndpointQuery(ep.cultivarGrowth, { cropId }, { enabled: !isRegion, gcTime: 0 });
+  const list = isRegion ? regions : cultivars;
+  const data: Data | undefined = isRegion
+    ? regions.data && { growths: regions.data.growths, owners: regions.data.regions }
+    : cultivars.data && { growths: cultivars.data.growths, owners: cultivars.data.cultivars };
+  const loaded = isRegion ? ep.regionsCropGrowths : ep.cultivarGrowth;
+  const addRegion = useEndpointMutation(ep.addRegion, { invalidates: [loaded], onError: false });
+  const addCultivar = useEndpointMutation(ep.addCultivar, { invalidates: [loaded], onError: false });
+  const deleteRegion = useEndpointMutation(ep.deleteRegion, { invalidates: [loaded], onSuccess: success });
+  const deleteCultivar = useEndpointMutation(ep.deleteCultivar, { invalidates: [loaded], onSuccess: success });
+  // a save answers the saved list, which takes the place of the loaded one (nothing else shows it)
+  const updateRegions = useEndpointMutation(ep.updateRegions, {
+    invalidates: [], onError: false, onSuccess: (r) => qc.setQueryData(queryKeyOf(ep.regionsCropGrowths, { cropId }), r),
+  });
+  const updateCultivars = useEndpointMutation(ep.updateCultivarGrowth, {
+    invalidates: [], onError: false, onSuccess: (r) => qc.setQueryData(queryKeyOf(ep.cultivarGrowth, { cropId }), r),
+  });
+  /** the new region's (or cultivar's) name, checked with the add endpoint's own schema ('Name required') */
+  const addForm = useContractForm(ep.addRegion.input, { defaultValues: { cropId, name: '' }, fields: ['name'] });
+  const saveForm = useContractForm(ChangedOwners, { defaultValues: { owners: [] }, fields: ['owners'] });
   const [edits, setEdits] = useState<Record<number, OverrideOwner>>({});
   const [selected, setSelected] = useState<number | null>(null);
-  const [newName, setNewName] = useState('');
-  const [addTried, setAddTried] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
 
-  const owners = (list.data?.owners ?? []).map((o) => edits[o.id] ?? o);
+  const owners = (data?.owners ?? []).map((o) => edits[o.id] ?? o);
   const current = owners.find((o) => o.id === selected) ?? owners[0];
   const changed = owners.filter((o) => edits[o.id]);
-  const errors: FieldErrors = submitted && current ? fieldErrors(Values, current.growthValues) : {};
-  const nameError = addTried ? fieldErrors(NewName, newName)[''] : undefined;
+  /** the current one's messages, where it is among the changed ones the form checked */
+  const at = current ? changed.findIndex((o) => o.id === current.id) : -1;
+  const errorOf = (path: string) => (at < 0 ? undefined : saveForm.errorOf(`owners.${at}.growthValues.${path}`));
 
   function setValue(i: number, patch: Partial<OverrideOwner['growthValues'][number]>) {
     if (!current) return;
     const growthValues = current.growthValues.map((v, j) => (j === i ? { ...v, ...patch } : v));
-    setEdits({ ...edits, [current.id]: { ...current, growthValues } });
-  }
-
-  async function add() {
-    setAddTried(true);
-    if (fieldErrors(NewName, newName)['']) return;
-    try {
-      const added = await a.add(props.crop.id, newName.trim());
-      setNewName('');
-      setAddTried(false);
-      await list.refetch();
-      setSelected(added.id);
-      notify.success('success');
-    } catch (err) {
-      notify.error(errorMessage(err));
+    const next = { ...edits, [current.id]: { ...current, growthValues } };
+    setEdits(next);
+    // once a save was tried, the messages follow the values
+    if (saveForm.formState.isSubmitted) {
+      const sent = owners.map((o) => next[o.id]).filter(Boolean).map((o) => ({ id: o.id, rowVersion: o.rowVersion, growthValues: o.growthValues }));
+      saveForm.setValue('owners', sent, { shouldValidate: true });
     }
   }
+
+  const add = () =>
+    addForm.submit((values) => (isRegion ? addRegion : addCultivar).mutateAsync(values), {
+      success: 'success',
+      onSaved: (added) => {
+        addForm.reset({ cropId, name: '' });
+        setSelected(added.id);
+      },
+    });
 
   async function remove(o: OverrideOwner) {
     if (!(await confirm(`Are you sure you want to delete ${o.name}?`, `Delete ${props.kind}`))) return;
-    try {
-      await a.remove(o.id);
-      const { [o.id]: _dropped, ...rest } = edits;
-      void _dropped;
-      setEdits(rest);
-      await list.refetch();
-      notify.success('success');
-    } catch (err) {
-      notify.error(errorMessage(err));
-    }
+    (isRegion ? deleteRegion : deleteCultivar).mutate({ id: o.id }, {
+      onSuccess: () => {
+        const { [o.id]: _dropped, ...rest } = edits;
+        void _dropped;
+        setEdits(rest);
+      },
+    });
   }
 
   async function save() {
-    setSubmitted(true);
-    const bad = changed.find((o) => Object.keys(fieldErrors(Values, o.growthValues)).length);
-    if (bad) {
-      setSelected(bad.id);
-      return;
-    }
-    try {
-      const saved = await a.save(props.crop.id, changed);
-      qc.setQueryData(key, saved);
-      setEdits({});
-      setSubmitted(false);
-      notify.success('success');
-    } catch (err) {
-      notify.error(errorMessage(err));
-    }
+    saveForm.setValue('owners', changed.map((o) => ({ id: o.id, rowVersion: o.rowVersion, growthValues: o.growthValues })));
+    await saveForm.submit(
+      async ({ owners: checked }) => {
+        if (isRegion) await updateRegions.mutateAsync({ cropId, regions: checked });
+        else await updateCultivars.mutateAsync({ cropId, cultivars: checked });
+        return true;
+      },
+      {
+        success: 'success',
+        onSaved: () => {
+          setEdits({});
+          saveForm.reset({ owners: [] });
+        },
+      },
+    );
+    // a refused one is shown: the first changed one with a message
+    const bad = saveForm.formState.errors.owners;
+    const k = Array.isArray(bad) ? bad.findIndex(Boolean) : -1;
+    if (k >= 0 && changed[k]) setSelected(changed[k].id);
   }
 
   async function close() {
@@ -115,12 +122,12 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
     props.onClose();
   }
 
-  const stages = list.data?.growths ?? [];
+  const stages = data?.growths ?? [];
   return (
     <AppDialog
       opened
       onClose={() => void close()}
-      title={`${a.title} · ${props.crop.name}`}
+      title={`${title} · ${props.crop.name}`}
       size="90rem"
       data-testid="overrides-dialog"
       actions={
@@ -137,10 +144,8 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
               placeholder={`New ${props.kind}`}
               aria-label={`New ${props.kind} name`}
               size="xs"
-              value={newName}
-              onChange={(e) => setNewName(e.currentTarget.value)}
+              {...addForm.text('name')}
               onKeyDown={(e) => e.key === 'Enter' && void add()}
-              error={nameError}
               style={{ flex: 1 }}
               data-testid="owner-new-name"
             />
@@ -161,7 +166,7 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete ${o.name}`} onClick={() => void remove(o)} data-testid="owner-delete"><IconTrash size={14} /></ActionIcon>
               </Group>
             ))}
-            {list.isSuccess && owners.length === 0 && <Text size="sm" c="dimmed">No {a.title.toLowerCase()} yet</Text>}
+            {list.isSuccess && owners.length === 0 && <Text size="sm" c="dimmed">No {title.toLowerCase()} yet</Text>}
           </ScrollArea.Autosize>
         </Stack>
         <Box style={{ flex: 1, overflowX: 'auto' }}>
@@ -183,8 +188,8 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
                       <Table.Td>
                         <Checkbox checked={v.override} onChange={(e) => setValue(i, { override: e.currentTarget.checked })} aria-label={`Override ${stage?.name}`} data-testid={`override-flag-${i}`} />
                       </Table.Td>
-                      <Table.Td><RangeInputs compact label="Sugar" value={v.sugar} onChange={(sugar) => setValue(i, { sugar })} errors={errors} errorKey={`${i}.sugar`} disabled={!v.override} testId={`override-sugar-${i}`} /></Table.Td>
-                      <Table.Td><RangeInputs compact label="Starch" value={v.starch} onChange={(starch) => setValue(i, { starch })} errors={errors} errorKey={`${i}.starch`} disabled={!v.override} testId={`override-starch-${i}`} /></Table.Td>
+                      <Table.Td><RangeInputs compact label="Sugar" value={v.sugar} onChange={(sugar) => setValue(i, { sugar })} errorOf={errorOf} errorKey={`${i}.sugar`} disabled={!v.override} testId={`override-sugar-${i}`} /></Table.Td>
+                      <Table.Td><RangeInputs compact label="Starch" value={v.starch} onChange={(starch) => setValue(i, { starch })} errorOf={errorOf} errorKey={`${i}.starch`} disabled={!v.override} testId={`override-starch-${i}`} /></Table.Td>
                     </Table.Tr>
                   );
                 })}

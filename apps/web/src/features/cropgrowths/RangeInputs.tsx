@@ -1,7 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { GrowthRange } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
-import type { FieldErrors } from '../../lib/formErrors';
 
 const PARTS = ['min', 'med', 'max'] as const;
 
@@ -10,7 +9,8 @@ export function RangeInputs(props: {
   label: string;
   value: GrowthRange;
   onChange: (r: GrowthRange) => void;
-  errors: FieldErrors;
+  /** a field's message by its path (the form's `errorOf`) */
+  errorOf: (path: string) => string | undefined;
   errorKey: string;
   disabled?: boolean;
   testId: string;
@@ -28,7 +28,7 @@ export function RangeInputs(props: {
           w={props.compact ? 64 : 90}
           value={props.value[p]}
           onChange={(v) => props.onChange({ ...props.value, [p]: v })}
-          error={props.errors[`${props.errorKey}.${p}`]}
+          error={props.errorOf(`${props.errorKey}.${p}`)}
           disabled={props.disabled}
           data-testid={`${props.testId}-${p}`}
         />

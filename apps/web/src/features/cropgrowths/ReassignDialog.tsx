@@ -1,6 +1,5 @@
 import { apiFeatures } from '@sapwood/contracts';
 import { ReassignDialog as SharedReassignDialog } from '../../components/ui/ReassignDialog';
-import { call } from '../../lib/api';
 import type { LocalGrowth } from './growthState';
 
 /**
@@ -15,15 +14,17 @@ export function ReassignDialog(props: {
 }) {
   return (
     <SharedReassignDialog
+      endpoint={apiFeatures.cropGrowths.cropGrowthsRemove}
+      id={props.growth.id}
+      // the growths dialog keeps its own copy and refreshes the crop list when told
+      invalidates={[]}
       title={`Delete ${props.growth.name}`}
       note="Samples and lab job entries of this growth move to the growth you choose."
       label="Reassign to"
       placeholder="Select a growth"
       options={props.others.map((g) => ({ value: String(g.id), label: g.name }))}
-      required="Select a growth to reassign"
       submitLabel="Delete"
       success={(r) => `${props.growth.name} deleted; ${r.movedEntries + r.movedSamples} samples reassigned`}
-      onReassign={(assignId: number) => call(apiFeatures.cropGrowths.cropGrowthsRemove, { id: props.growth.id, assignId })}
       onClose={props.onClose}
       onDone={(r) => props.onDeleted(r.rowVersion)}
     />

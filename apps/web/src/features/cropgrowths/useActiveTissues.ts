@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
+import { useEndpointQuery } from '../../lib/query';
 
 /** The active tissues (organ types), by name; the first is the default for a new growth. */
 export function useActiveTissues() {
-  return useQuery({ queryKey: [apiFeatures.tissues.activeTissues.path], queryFn: () => call(apiFeatures.tissues.activeTissues, {}) });
+  return useEndpointQuery(apiFeatures.tissues.activeTissues);
 }

@@ -1,10 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
+import { type Distributor, DistributorUpsertInput, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { callMultipart } from '../../lib/api';
-import { useFormSave } from '../../lib/useFormSave';
+import { useUploadMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import { LogoPicker, checkLogoFile } from './LogoPicker';
+
+/** The dialog's fields: the name, and the logo (a file part the picker checks and the server checks again). */
+const DistributorForm = DistributorUpsertInput.pick({ name: true, image: true });
 
 export interface DistributorDialogProps {
   /** the distributor being edited, `null` for a new one; closed when undefined */
@@ -13,39 +16,40 @@ export interface DistributorDialogProps {
   onSaved: () => void;
 }
 
-/** The 'Distributor' dialog: a name (required) and a logo dropped or browsed for. */
+/** The 'Distributor' dialog: a name (required, the contract's message) and a logo dropped or browsed for. */
 export function DistributorDialog({ distributor, onClose, onSaved }: DistributorDialogProps) {
-  const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const opened = distributor !== undefined;
-  const check = { ...(name.trim() ? {} : { name: 'Name required' }), ...(fileError ? { image: fileError } : {}) };
-  const { busy, errors, clearServerError, textField, reset, save } = useFormSave({ check, inForm: ['name', 'image'] });
+  const form = useContractForm(DistributorForm, { defaultValues: { name: '' }, fields: ['name', 'image'] });
+  const upsert = useUploadMutation(apiFeatures.distributors.upsert, { invalidates: [apiFeatures.distributors], onError: false });
+  const { reset } = form;
 
   useEffect(() => {
     if (!opened) return;
-    setName(distributor?.name ?? '');
+    reset({ name: distributor?.name ?? '' });
     setFile(null);
     setFileError(undefined);
-    reset();
   }, [opened, distributor, reset]);
 
   function choose(f: File) {
     const problem = checkLogoFile(f);
-    clearServerError('image');
+    form.clearErrors('image');
     setFileError(problem ?? undefined);
     if (!problem) setFile(f);
   }
 
-  function submit() {
-    const form = new FormData();
-    form.append('id', String(distributor?.id ?? ''));
-    form.append('name', name);
-    form.append('newImage', String(file !== null));
-    if (distributor) form.append('rowVersion', String(distributor.rowVersion));
-    if (file) form.append('image', file, file.name);
-    return save(() => callMultipart(apiFeatures.distributors.upsert, form), { success: 'Distributor updated', onSaved });
-  }
+  const submit = () => form.submit(async ({ name }) => {
+    // a refused file stays refused until another is chosen
+    if (fileError) return false;
+    const body = new FormData();
+    body.append('id', String(distributor?.id ?? ''));
+    body.append('name', name);
+    body.append('newImage', String(file !== null));
+    if (distributor) body.append('rowVersion', String(distributor.rowVersion));
+    if (file) body.append('image', file, file.name);
+    return upsert.mutateAsync(body);
+  }, { success: 'Distributor updated', onSaved });
 
   return (
     <FormDialog
@@ -55,12 +59,12 @@ export function DistributorDialog({ distributor, onClose, onSaved }: Distributor
       size={660}
       data-testid="distributor-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="distributor-save"
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="distributor-name" />
-        <LogoPicker currentUrl={distributor ? distributorLogoUrl(distributor, 'full') : null} file={file} onFile={choose} error={fileError ?? errors.image} />
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="distributor-name" />
+        <LogoPicker currentUrl={distributor ? distributorLogoUrl(distributor, 'full') : null} file={file} onFile={choose} error={fileError ?? form.errorOf('image')} />
       </Stack>
     </FormDialog>
   );

@@ -1,32 +1,29 @@
 import { ActionIcon, Button, Group, Image, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { ApiError, call } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+import { reportError } from '../../lib/reportError';
 import { DistributorDialog } from './DistributorDialog';
 
 /** /distributors: name and logo of each distributor printed on reports. */
 export default function DistributorsPage() {
-  const qc = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Distributor | null | undefined>(undefined);
-  const refresh = () => qc.invalidateQueries({ queryKey: [apiFeatures.distributors.paged.path] });
+  const deleteDistributor = useEndpointMutation(apiFeatures.distributors.delete, {
+    invalidates: [apiFeatures.distributors],
+    onSuccess: () => notify.success('Distributor deleted'),
+    onError: (err) => reportError(err, 'Something went wrong.'),
+  });
 
   async function remove(row: Distributor) {
     if (!(await confirm('Are you sure you want to delete this row?'))) return;
-    try {
-      await call(apiFeatures.distributors.delete, { id: row.id });
-      notify.success('Distributor deleted');
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.message : 'Something went wrong.');
-    }
-    await refresh();
+    deleteDistributor.mutate({ id: row.id });
   }
 
   const columns: ColumnDef<Distributor, unknown>[] = [
@@ -63,7 +60,7 @@ export default function DistributorsPage() {
   return (
     <>
       <PageTitle />
-      <PagedTable<Distributor>
+      <PagedTable
         endpoint={apiFeatures.distributors.paged}
         columns={columns}
         rowId={(r) => r.id}
@@ -78,7 +75,7 @@ export default function DistributorsPage() {
       <DistributorDialog
         distributor={editing}
         onClose={() => setEditing(undefined)}
-        onSaved={() => { setEditing(undefined); void refresh(); }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );

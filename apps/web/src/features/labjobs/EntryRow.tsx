@@ -1,13 +1,16 @@
 import { ActionIcon, Badge, Menu, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconLink, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, memo } from 'react';
+import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { CropOption, Match, TissueOption } from '@sapwood/contracts';
 import { isMultiPaste } from '@sapwood/contracts';
 import { formatDate } from '../../lib/format';
-import { type EntryState, fromDateInput, growthOptions, toDateInput } from './entryModel';
+import { type EntryState, type JobCardValues, fromDateInput, growthOptions, toDateInput } from './entryModel';
 
 export interface EntryRowActions {
   change: (index: number, patch: Partial<EntryState>) => void;
+  /** the sample number was typed: a resolved sample or its matches no longer apply */
+  typed: (index: number) => void;
   paste: (index: number, text: string) => void;
   lookup: (index: number) => void;
   choose: (index: number, match: Match) => void;
@@ -17,37 +20,52 @@ export interface EntryRowActions {
 const options = (xs: { id: number; name: string }[]) => [{ value: '', label: '' }, ...xs.map((x) => ({ value: String(x.id), label: x.name }))];
 const idOf = (v: string) => (v ? Number(v) : null);
 
-/** One entry of the job card grid; memoized so typing in one row does not re-render the others. */
+/** A row's messages by field (the form's errors of the row, shown once a save was tried). */
+export type EntryRowErrors = Partial<Record<string, { message?: string }>> | undefined;
+
+/**
+ * One entry of the job card grid, its values in the dialog's form: the text fields are registered inputs
+ * (typing re-renders nothing), the row watches only what it draws from (pick lists, date, matches).
+ */
 export const EntryRow = memo(function EntryRow(props: {
-  entry: EntryState;
+  control: Control<JobCardValues>;
+  register: UseFormRegister<JobCardValues>;
   index: number;
-  errors: Map<string, string> | undefined;
+  errors: EntryRowErrors;
   crops: CropOption[];
   tissues: TissueOption[];
   actions: EntryRowActions;
 }) {
-  const { entry: e, index: i, errors, crops, tissues, actions } = props;
+  const { control, register, index: i, errors, crops, tissues, actions } = props;
+  const [sampleDate, tissueId, cropId, cultivarId, regionId, testCarboCropGrowthId, testCarbohydrateId, matches] = useWatch({
+    control,
+    name: [
+      `rows.${i}.sampleDate`, `rows.${i}.tissueId`, `rows.${i}.cropId`, `rows.${i}.cultivarId`, `rows.${i}.regionId`,
+      `rows.${i}.testCarboCropGrowthId`, `rows.${i}.testCarbohydrateId`, `rows.${i}.matches`,
+    ],
+  });
+  const e = { sampleDate, tissueId, cropId, cultivarId, regionId, testCarboCropGrowthId, testCarbohydrateId, matches };
   const crop = crops.find((c) => c.id === e.cropId);
-  const err = (f: string) => (errors?.has(f) ? true : undefined);
+  const err = (f: string) => (errors?.[f]?.message ? true : undefined);
   const text = (field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (
     <TextInput
       size="xs"
-      value={e[field]}
+      {...register(`rows.${i}.${field}`)}
       error={err(field)}
-      title={errors?.get(field)}
+      title={errors?.[field]?.message}
       list={list}
       aria-label={`${field} ${i + 1}`}
       data-testid={`entry-${i}-${field}`}
-      onChange={(ev) => actions.change(i, { [field]: ev.currentTarget.value })}
     />
   );
+  const sampleNumber = register(`rows.${i}.sampleNumber`, { onChange: () => actions.typed(i) });
   const select = (field: 'tissueId' | 'cropId' | 'cultivarId' | 'regionId' | 'testCarboCropGrowthId', data: { id: number; name: string }[]) => (
     <NativeSelect
       size="xs"
       data={options(data)}
       value={e[field] ? String(e[field]) : ''}
       error={err(field)}
-      title={errors?.get(field)}
+      title={errors?.[field]?.message}
       aria-label={`${field} ${i + 1}`}
       data-testid={`entry-${i}-${field}`}
       onChange={(ev) => actions.change(i, { [field]: idOf(ev.currentTarget.value) })}
@@ -59,10 +77,9 @@ export const EntryRow = memo(function EntryRow(props: {
       <Table.Td miw={120}>
         <TextInput
           size="xs"
-          value={e.sampleNumber}
+          {...sampleNumber}
           aria-label={`sample number ${i + 1}`}
           data-testid={`entry-${i}-sampleNumber`}
-          onChange={(ev) => actions.change(i, { sampleNumber: ev.currentTarget.value, testCarbohydrateId: null, matches: null })}
           onPaste={(ev: ClipboardEvent<HTMLInputElement>) => {
             const t = ev.clipboardData.getData('text/plain');
             if (isMultiPaste(t)) {
@@ -70,7 +87,10 @@ export const EntryRow = memo(function EntryRow(props: {
               actions.paste(i, t);
             }
           }}
-          onBlur={() => actions.lookup(i)}
+          onBlur={(ev) => {
+            void sampleNumber.onBlur(ev);
+            actions.lookup(i);
+          }}
         />
       </Table.Td>
       <Table.Td>

@@ -1,26 +1,23 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { AT_LEAST_ONE_ENTRY, type HeaderValues, apiFeatures, entryErrors } from '@sapwood/contracts';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { AT_LEAST_ONE_ENTRY, type HeaderValues, JobCardForm, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { useGridForm } from '../../components/ui/grid/gridForm';
 import { ApiError, call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { EntryRow } from './EntryRow';
-import { type EntryState, fromSaved, growthOptions, toDateInput } from './entryModel';
+import { queryKeyOf, useEndpointMutation } from '../../lib/query';
+import { EntryRow, type EntryRowErrors } from './EntryRow';
+import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
 import { useJobEntries } from './useJobEntries';
 import { type NameOptions, useLabReference } from './useLabReference';
 
-const errorCache = new WeakMap<EntryState, Map<string, string>>();
-/** An entry's broken rules by field, cached per entry object so unchanged rows keep the same map (and do not re-render). */
-function rowErrors(e: EntryState): Map<string, string> {
-  let m = errorCache.get(e);
-  if (!m) {
-    m = new Map(entryErrors(e).map((x) => [x.field as string, x.message]));
-    errorCache.set(e, m);
-  }
-  return m;
-}
+/** The order the rules name an entry's fields in (`entryErrors`): a row's messages are listed in it. */
+const FIELD_ORDER = entryErrors({
+  entity: '', agent: '', agronomist: '', farmName: '', fieldBlockNumber: '', tissueId: null, cropId: null, cultivarId: null, testCarboCropGrowthId: null,
+}).map((x) => x.field as string);
 
 /**
  * The suggestions of a free-text name field: the reference list first (labelled with it), then names typed
@@ -38,64 +35,72 @@ function NameList({ id, names, listLabel }: { id: string; names: NameOptions; li
 const HEADS = ['#', 'Sample Number', '', 'Entity', 'Agent', 'Agronomist', 'Farm Name', 'Field Block Number', 'Sample Date', 'Tissue', 'Crop', 'Cultivar', 'Region', 'Growth', ''];
 
 /** Job Card Details: Date Received, header defaults, Add Entry, the entries grid, Cancel and Submit. id 'create' is a new job. */
-export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'create'; onClose: () => void; onSaved: () => void }) {
+export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
+  jobId: number | 'create';
+  onClose: () => void;
+  onSaved: () => void;
+  /** told whether the dialog holds unsaved work (an edited entry, header pushed to entries, added or removed entries) */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const ref = useLabReference();
   const existing = jobId === 'create' ? null : jobId;
+  const job = { id: existing ?? 0 };
   const saved = useQuery({
-    queryKey: ['lab', 'job', existing],
-    queryFn: () => call(apiFeatures.lab.getData, { id: existing! }, { overlay: true }),
+    queryKey: queryKeyOf(apiFeatures.lab.getData, job),
+    queryFn: () => call(apiFeatures.lab.getData, job, { overlay: true }),
     enabled: existing !== null,
     gcTime: 0,
   });
-  const form = useJobEntries(existing, ref.crops, ref.tissues);
-  const { setEntries, add } = form;
-  const [receivedOn, setReceivedOn] = useState(() => toDateInput(new Date()));
-  const [submitted, setSubmitted] = useState(false);
+  // the dialog shows a refused save itself (above the grid); the page refreshes the lab answers once it closes
+  const upsertJob = useEndpointMutation(apiFeatures.lab.upsertJob, { invalidates: [], onError: false });
+  // a new job starts with one entry (defaults from the empty header); an existing one gets its entries once loaded
+  const [defaults] = useState<JobCardValues>(() => ({
+    receivedOn: toDateInput(new Date()),
+    rows: existing === null ? [newEntry(EMPTY_HEADER, nextSampleNumber(undefined))] : [],
+  }));
+  /** Date Received and the entries, each checked with the contract's entry rules; `formState.isDirty` is unsaved work */
+  const grid = useGridForm<JobCardValues>(JobCardForm, defaults, { shouldFocusError: false });
+  const { control, reset, getValues } = grid;
+  const form = useJobEntries(grid, existing, ref.crops, ref.tissues);
+  const { isDirty, submitCount, errors: formErrors } = grid.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const submitted = submitCount > 0;
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (saved.data) {
-      setReceivedOn(saved.data.receivedOn);
-      setEntries(saved.data.entries.map(fromSaved));
-    }
-  }, [saved.data, setEntries]);
-  const started = useRef(false);
-  useEffect(() => {
-    if (existing === null && !started.current) add();
-    started.current = true;
-  }, [existing, add]);
+    if (saved.data) reset({ receivedOn: saved.data.receivedOn, rows: saved.data.entries.map(fromSaved) });
+  }, [saved.data, reset]);
 
-  const errors = useMemo(() => {
-    const byRow = form.entries.map(rowErrors);
-    return { byRow, count: byRow.reduce((n, m) => n + m.size, 0) };
-  }, [form.entries]);
-  const noEntries = form.entries.length === 0;
-  const messages = errors.byRow.flatMap((m, i) => [...m.values()].map((msg) => `Row ${i + 1}: ${msg}`));
+  const rowErrors = (formErrors.rows ?? []) as unknown as EntryRowErrors[];
+  const noEntries = form.fields.length === 0;
+  const messages = form.fields.flatMap((_, i) => FIELD_ORDER.flatMap((f) => {
+    const message = rowErrors[i]?.[f]?.message;
+    return message ? [`Row ${i + 1}: ${message}`] : [];
+  }));
 
   async function submit() {
-    setSubmitted(true);
+    form.submitted.current = true;
     setServerError(null);
-    if (noEntries || errors.count > 0) return;
-    setBusy(true);
-    try {
-      await call(apiFeatures.lab.upsertJob, {
-        id: existing ?? 0,
-        receivedOn,
-        rowVersion: saved.data?.rowVersion ?? null,
-        entries: form.entries.map((e) => ({
-          id: e.id, rowVersion: e.rowVersion, sampleNumber: e.sampleNumber, entity: e.entity, agent: e.agent, agronomist: e.agronomist,
-          farmName: e.farmName, fieldBlockNumber: e.fieldBlockNumber, sampleDate: e.sampleDate, tissueId: e.tissueId, cropId: e.cropId,
-          cultivarId: e.cultivarId, regionId: e.regionId, testCarboCropGrowthId: e.testCarboCropGrowthId, testCarbohydrateId: e.testCarbohydrateId,
-        })),
-      }, { overlay: false });
-      notify.success('success');
-      onSaved();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? (err.body?.fields?.map((f) => f.message).join('; ') || err.message) : 'Operation has failed');
-    } finally {
-      setBusy(false);
-    }
+    await grid.handleSubmit(async () => {
+      const { receivedOn, rows } = getValues();
+      if (rows.length === 0) return;
+      try {
+        await upsertJob.mutateAsync({
+          id: existing ?? 0,
+          receivedOn,
+          rowVersion: saved.data?.rowVersion ?? null,
+          entries: rows.map((e) => ({
+            id: e.id, rowVersion: e.rowVersion, sampleNumber: e.sampleNumber, entity: e.entity, agent: e.agent, agronomist: e.agronomist,
+            farmName: e.farmName, fieldBlockNumber: e.fieldBlockNumber, sampleDate: e.sampleDate, tissueId: e.tissueId, cropId: e.cropId,
+            cultivarId: e.cultivarId, regionId: e.regionId, testCarboCropGrowthId: e.testCarboCropGrowthId, testCarbohydrateId: e.testCarbohydrateId,
+          })),
+        });
+        notify.success('success');
+        onSaved();
+      } catch (err) {
+        setServerError(err instanceof ApiError ? (err.body?.fields?.map((f) => f.message).join('; ') || err.message) : 'Operation has failed');
+      }
+    })();
   }
 
   const h = form.header;
@@ -122,14 +127,21 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
       actions={
         <>
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} loading={busy} data-testid="job-submit">Submit</Button>
+          <Button onClick={submit} loading={upsertJob.isPending} data-testid="job-submit">Submit</Button>
         </>
       }
     >
       <Stack gap="xs">
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput size="xs" type="date" label="Date Received" withAsterisk w={150} value={receivedOn} data-testid="job-received"
-            onChange={(e) => e.currentTarget.value && setReceivedOn(e.currentTarget.value)} />
+          <Controller
+            control={control}
+            name="receivedOn"
+            render={({ field }) => (
+              <TextInput size="xs" type="date" label="Date Received" withAsterisk w={150} value={field.value} data-testid="job-received"
+                ref={field.ref} name={field.name} onBlur={field.onBlur}
+                onChange={(e) => e.currentTarget.value && field.onChange(e.currentTarget.value)} />
+            )}
+          />
           {headerText('Entity', 'entity', 'lab-entities')}
           {headerText('Agent', 'agent', 'lab-agents')}
           {headerText('Agronomist', 'agronomist', 'lab-agronomists')}
@@ -140,7 +152,7 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
           {headerSelect('Cultivar', 'cultivarId', crop?.cultivars ?? [])}
           {headerSelect('Region', 'regionId', crop?.regions ?? [])}
           {headerSelect('Growth', 'testCarboCropGrowthId', growthOptions(crop, h.tissueId))}
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="job-add-entry">Add Entry</Button>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={form.add} data-testid="job-add-entry">Add Entry</Button>
         </Group>
         <Text size="xs" c="dimmed">
           Paste rows from a spreadsheet into a Sample Number cell: one line per entry, columns in the grid's order (Sample Number, Entity,
@@ -161,8 +173,9 @@ export function JobCardDialog({ jobId, onClose, onSaved }: { jobId: number | 'cr
               <Table.Tr>{HEADS.map((x, k) => <Table.Th key={k} fz="xs">{x}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {form.entries.map((e, i) => (
-                <EntryRow key={e.key} entry={e} index={i} errors={submitted ? errors.byRow[i] : undefined} crops={ref.crops} tissues={ref.tissues} actions={form.actions} />
+              {form.fields.map((f, i) => (
+                <EntryRow key={f.fieldKey} control={control} register={grid.register} index={i} errors={submitted ? rowErrors[i] : undefined}
+                  crops={ref.crops} tissues={ref.tissues} actions={form.actions} />
               ))}
             </Table.Tbody>
           </Table>

@@ -1,12 +1,13 @@
 import { Button, Group, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Pager } from '../../components/ui/table/Pager';
 import { useTableState } from '../../components/ui/table/useTableState';
 import { call } from '../../lib/api';
+import { queryKeyOf, useInvalidate } from '../../lib/query';
 import { JobCardDialog } from './JobCardDialog';
 import { JobCardView } from './JobCardView';
 import { JobResultsDialog } from './JobResultsDialog';
@@ -23,16 +24,19 @@ type Tab = keyof typeof TABS;
  * page, search and open dialog live in the URL (?tab=, ?job=create|id for Job Card Details, ?results=id).
  */
 export default function LabJobsPage() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const [params, setParams] = useSearchParams();
   const [table, setTable] = useTableState('', { rowsPerPage: 20 });
   const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'current';
   const jobParam = params.get('job');
   const resultsId = Number(params.get('results')) || null;
 
+  const endpoint = TABS[tab].endpoint;
+  const request = { page: table.page, rowsPerPage: table.rowsPerPage, search: table.search };
+  // the endpoint's own key; the loading overlay holds while a page loads
   const list = useQuery({
-    queryKey: ['lab', 'list', tab, table.page, table.rowsPerPage, table.search],
-    queryFn: () => call(TABS[tab].endpoint, { page: table.page, rowsPerPage: table.rowsPerPage, search: table.search }, { overlay: true }),
+    queryKey: queryKeyOf(endpoint, request),
+    queryFn: ({ signal }) => call(endpoint, request, { overlay: true, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -44,7 +48,8 @@ export default function LabJobsPage() {
       if (key === 'tab') next.delete('page');
       return next;
     });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['lab'] });
+  /** a saved job card or its results: every lab answer (the lists, the job, the typed names) loads again */
+  const refresh = () => invalidate([apiFeatures.lab]);
   const closeDialogs = () => setParams((prev) => {
     const next = new URLSearchParams(prev);
     next.delete('job');

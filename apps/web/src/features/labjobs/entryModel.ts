@@ -12,6 +12,12 @@ export interface EntryState extends HeaderValues {
   matches: Match[] | null;
 }
 
+/** The job card's form values: Date Received and the entries (checked with the contract's `JobCardForm`). */
+export interface JobCardValues {
+  receivedOn: string;
+  rows: EntryState[];
+}
+
 let nextKey = 1;
 export const newKey = () => nextKey++;
 

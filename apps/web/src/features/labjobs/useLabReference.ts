@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
+import { useEndpointQuery } from '../../lib/query';
 
 /** Names for a free-text field: the reference list's active names first, then names typed before that are not in it. */
 export interface NameOptions {
@@ -14,16 +13,20 @@ function namesOf(listed: { name: string }[] | undefined, typed: string[]): NameO
   return { listed: names, typed: typed.filter((n) => !inList.has(n.toLowerCase())) };
 }
 
+const fresh = { staleTime: 60_000 } as const;
+
 /**
  * The entry form's reference lists (crops with cultivars, regions and growths; tissues), the agent and
- * agronomist lists (GET /api/agent/index, /api/agronomist/index) and the names typed before.
+ * agronomist lists (GET /api/agent/index, /api/agronomist/index) and the names typed before. Each is cached
+ * under its endpoint's own key, so a change on the agents (or agronomists, crops, tissues) screen that
+ * invalidates that endpoint refreshes these lists at once.
  */
 export function useLabReference() {
-  const crops = useQuery({ queryKey: ['lab', 'crops'], queryFn: () => call(apiFeatures.lab.cropsActive), staleTime: 60_000 });
-  const tissues = useQuery({ queryKey: ['lab', 'tissues'], queryFn: () => call(apiFeatures.lab.tissueTypesActive), staleTime: 60_000 });
-  const suggestions = useQuery({ queryKey: ['lab', 'suggestions'], queryFn: () => call(apiFeatures.lab.suggestions, {}), staleTime: 60_000 });
-  const agents = useQuery({ queryKey: ['agent-index'], queryFn: () => call(apiFeatures.agents.index), staleTime: 60_000 });
-  const agronomists = useQuery({ queryKey: ['agronomist-index'], queryFn: () => call(apiFeatures.agronomists.index), staleTime: 60_000 });
+  const crops = useEndpointQuery(apiFeatures.lab.cropsActive, undefined, fresh);
+  const tissues = useEndpointQuery(apiFeatures.lab.tissueTypesActive, undefined, fresh);
+  const suggestions = useEndpointQuery(apiFeatures.lab.suggestions, {}, fresh);
+  const agents = useEndpointQuery(apiFeatures.agents.index, undefined, fresh);
+  const agronomists = useEndpointQuery(apiFeatures.agronomists.index, undefined, fresh);
   const typed = suggestions.data ?? { entities: [], agents: [], agronomists: [], farms: [] };
   return {
     crops: crops.data ?? [],

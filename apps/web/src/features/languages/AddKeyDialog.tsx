@@ -1,36 +1,28 @@
-import { Checkbox, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { LANGUAGE_MESSAGES, apiFeatures } from '@sapwood/contracts';
+import { Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
+import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { useText } from '../../lib/i18n';
-import { useFormSave } from '../../lib/useFormSave';
-import { useLanguagesChanged } from './useLanguageData';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+import { KEYS_CHANGED } from './useLanguageData';
 
-/** Add key: a non-empty, unique key and whether the web app shows it (frontend). */
+const ep = apiFeatures.languages;
+const EMPTY = { key: '', frontend: false };
+
+/** Add key: a non-empty, unique key ('Unique key required', the contract's and the server's) and whether the web app shows it (frontend). */
 export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useText();
-  const changed = useLanguagesChanged();
-  const [key, setKey] = useState('');
-  const [frontend, setFrontend] = useState(false);
-  const trimmed = key.trim();
-  const { busy, textField, reset, save } = useFormSave({
-    check: trimmed === '' ? { key: LANGUAGE_MESSAGES.uniqueKey } : {},
-    inForm: ['key'],
-  });
+  const form = useContractForm(ep.addNewKey.input, { defaultValues: EMPTY, fields: ['key', 'frontend'] });
+  const addKey = useEndpointMutation(ep.addNewKey, { invalidates: KEYS_CHANGED, onError: false });
+  const { reset } = form;
 
   useEffect(() => {
-    if (opened) {
-      setKey('');
-      setFrontend(false);
-      reset();
-    }
+    if (opened) reset(EMPTY);
   }, [opened, reset]);
 
-  const submit = () => save(async () => {
-    await call(apiFeatures.languages.addNewKey, { key: trimmed, frontend });
-    await changed.keys();
-  }, { success: 'success', onSaved: onClose });
+  const submit = () => form.submit((values) => addKey.mutateAsync(values), { success: 'success', onSaved: onClose });
 
   return (
     <FormDialog
@@ -40,17 +32,12 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
       size="sm"
       data-testid="key-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="key-save"
     >
       <Stack gap="sm">
-        <TextInput label={t('languages.key', 'Key')} withAsterisk {...textField('key', key, setKey)} data-autofocus data-testid="key-name" />
-        <Checkbox
-          label={t('languages.frontend', 'Frontend')}
-          checked={frontend}
-          onChange={(e) => setFrontend(e.currentTarget.checked)}
-          data-testid="key-frontend"
-        />
+        <TextInput label={t('languages.key', 'Key')} withAsterisk {...form.text('key')} data-autofocus data-testid="key-name" />
+        <FormCheckbox control={form.control} name="frontend" label={t('languages.frontend', 'Frontend')} data-testid="key-frontend" />
       </Stack>
     </FormDialog>
   );

@@ -5,11 +5,13 @@ import { useMemo, useRef, useState } from 'react';
 import { type Language, type LanguageKeyRow, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { ApiError, call } from '../../lib/api';
 import { type Translate, useText } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
 import { AddKeyDialog } from './AddKeyDialog';
-import { useLanguageList, useLanguagesChanged } from './useLanguageData';
+import { KEYS_CHANGED, useLanguageList } from './useLanguageData';
+
+const ep = apiFeatures.languages;
 
 interface RowActions {
   isDirty(row: LanguageKeyRow): boolean;
@@ -77,7 +79,6 @@ function columns(t: Translate, languages: Language[], actions: { current: RowAct
 export function KeysTab() {
   const t = useText();
   const confirm = useConfirm();
-  const changed = useLanguagesChanged();
   const languages = useLanguageList().data;
   const [adding, setAdding] = useState(false);
   // Typed texts not saved yet, per key and language; inputs are uncontrolled so typing re-renders nothing.
@@ -93,6 +94,28 @@ export function KeysTab() {
       return next;
     });
 
+  /** a saved or deleted row has no unsaved texts any more */
+  const forget = (keyId: number) => {
+    drafts.current.delete(keyId);
+    markDirty(keyId, false);
+  };
+  // failures (a 409 over a newer row, a 400) are told by the mutations with the server's words
+  const saveTexts = useEndpointMutation(ep.upsertKeyText, {
+    invalidates: KEYS_CHANGED,
+    onSuccess: (_row, input) => {
+      forget(input.keyId);
+      notify.success('success');
+    },
+  });
+  const deleteKey = useEndpointMutation(ep.deleteKey, {
+    invalidates: KEYS_CHANGED,
+    onSuccess: (_ok, input) => {
+      forget(input.keyId);
+      notify.success('success');
+    },
+  });
+  const changeDisplay = useEndpointMutation(ep.changeDisplay, { invalidates: KEYS_CHANGED });
+
   const actions = useRef<RowActions>(null as unknown as RowActions);
   actions.current = {
     isDirty: (row) => dirty.has(row.keyId),
@@ -102,38 +125,17 @@ export function KeysTab() {
       forRow.set(langId, text);
       drafts.current.set(row.keyId, forRow);
     },
-    async update(row) {
+    update(row) {
       const forRow = drafts.current.get(row.keyId);
       const entries = (languages ?? []).map((l) => ({ langId: l.id, text: forRow?.get(l.id) ?? row.texts[String(l.id)] ?? '' }));
-      try {
-        await call(apiFeatures.languages.upsertKeyText, { keyId: row.keyId, rowVersion: row.rowVersion, entries });
-        drafts.current.delete(row.keyId);
-        markDirty(row.keyId, false);
-        notify.success('success');
-        await changed.keys();
-      } catch (err) {
-        notify.error(err instanceof ApiError && (err.status === 409 || err.status === 400) ? err.message : 'Operation has failed');
-      }
+      saveTexts.mutate({ keyId: row.keyId, rowVersion: row.rowVersion, entries });
     },
     async remove(row) {
       if (!(await confirm('Are you sure you want to delete this row?'))) return;
-      try {
-        await call(apiFeatures.languages.deleteKey, { keyId: row.keyId });
-        drafts.current.delete(row.keyId);
-        markDirty(row.keyId, false);
-        notify.success('success');
-        await changed.keys();
-      } catch {
-        notify.error('Operation has failed');
-      }
+      deleteKey.mutate({ keyId: row.keyId });
     },
-    async setFrontend(row, frontend) {
-      try {
-        await call(apiFeatures.languages.changeDisplay, { keyId: row.keyId, frontend });
-        await changed.keys();
-      } catch {
-        notify.error('Operation has failed');
-      }
+    setFrontend(row, frontend) {
+      changeDisplay.mutate({ keyId: row.keyId, frontend });
     },
   };
 
@@ -141,8 +143,8 @@ export function KeysTab() {
   if (!languages) return null;
   return (
     <>
-      <PagedTable<LanguageKeyRow>
-        endpoint={apiFeatures.languages.keys}
+      <PagedTable
+        endpoint={ep.keys}
         columns={cols}
         rowId={(r) => r.keyId}
         rowStyle={(r) => (dirty.has(r.keyId) ? { background: 'var(--mantine-color-yellow-0)' } : undefined)}

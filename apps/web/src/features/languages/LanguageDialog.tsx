@@ -1,36 +1,26 @@
 import { TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { LANGUAGE_MESSAGES, type LanguageRow, apiFeatures } from '@sapwood/contracts';
+import { useEffect } from 'react';
+import { type LanguageRow, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
 import { useText } from '../../lib/i18n';
-import { useFormSave } from '../../lib/useFormSave';
-import { useLanguageList, useLanguagesChanged } from './useLanguageData';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+import { LANGUAGES_CHANGED } from './useLanguageData';
 
-/** Add Language (no row) or Edit (a row): the name is required and unique. */
+const ep = apiFeatures.languages;
+
+/** Add Language (no row) or Edit (a row): the name is required and unique ('Unique name required', the contract's and the server's). */
 export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row: LanguageRow | null; onClose: () => void }) {
   const t = useText();
-  const list = useLanguageList();
-  const changed = useLanguagesChanged();
-  const [name, setName] = useState('');
-  const trimmed = name.trim();
-  const taken = (list.data ?? []).some((l) => l.id !== row?.id && l.name.toLowerCase() === trimmed.toLowerCase());
-  const { busy, textField, reset, save } = useFormSave({
-    check: trimmed === '' || taken ? { name: LANGUAGE_MESSAGES.uniqueName } : {},
-    inForm: ['name'],
-  });
+  const form = useContractForm(ep.upsertLanguage.input, { defaultValues: { id: null, name: '' }, fields: ['name'] });
+  const upsert = useEndpointMutation(ep.upsertLanguage, { invalidates: LANGUAGES_CHANGED, onError: false });
+  const { reset } = form;
 
   useEffect(() => {
-    if (opened) {
-      setName(row?.name ?? '');
-      reset();
-    }
+    if (opened) reset({ id: row?.id ?? null, name: row?.name ?? '', rowVersion: row?.rowVersion });
   }, [opened, row, reset]);
 
-  const submit = () => save(async () => {
-    await call(apiFeatures.languages.upsertLanguage, { id: row?.id ?? null, name: trimmed, rowVersion: row?.rowVersion });
-    await changed.languages();
-  }, { success: 'success', onSaved: onClose });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: onClose });
 
   return (
     <FormDialog
@@ -40,10 +30,10 @@ export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row:
       size="sm"
       data-testid="language-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="language-save"
     >
-      <TextInput label={t('common.name', 'Name')} withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="language-name" />
+      <TextInput label={t('common.name', 'Name')} withAsterisk {...form.text('name')} data-autofocus data-testid="language-name" />
     </FormDialog>
   );
 }

@@ -33,7 +33,7 @@ export function LanguagesTab() {
   const cols = useMemo(() => columns(t, (row) => setDialog({ row })), [t]);
   return (
     <>
-      <PagedTable<LanguageRow>
+      <PagedTable
         endpoint={apiFeatures.languages.languages}
         columns={cols}
         rowId={(r) => r.id}

@@ -1,30 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFeatures } from '@sapwood/contracts';
-import { call } from '../../lib/api';
-import { TEXTS_KEY } from '../../lib/i18n';
-import { STARTUP_KEY } from '../../lib/session';
+import type { Invalidates } from '../../lib/query';
+import { useEndpointQuery } from '../../lib/query';
 
-const INDEX_KEY = [apiFeatures.languages.index.path];
+const ep = apiFeatures.languages;
 
-/** Every language (the Keys grid has a column per language; the dialog checks names against them). */
+/** Every language (the Keys grid has a column per language). */
 export function useLanguageList() {
-  return useQuery({ queryKey: INDEX_KEY, queryFn: () => call(apiFeatures.languages.index, {}) });
+  return useEndpointQuery(ep.index, {});
 }
 
-/** Refreshes what a change of languages or texts shows: the tables, pick lists and the app's own texts. */
-export function useLanguagesChanged() {
-  const qc = useQueryClient();
-  return {
-    languages: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: INDEX_KEY }),
-        qc.invalidateQueries({ queryKey: [apiFeatures.languages.languages.path] }),
-        qc.invalidateQueries({ queryKey: STARTUP_KEY }),
-      ]),
-    keys: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: [apiFeatures.languages.keys.path] }),
-        qc.invalidateQueries({ queryKey: TEXTS_KEY }),
-      ]),
-  };
-}
+/** What a change of languages makes stale: the tables, pick lists, the app's texts and the start-up data's languages. */
+export const LANGUAGES_CHANGED: Invalidates = [ep, apiFeatures.auth.initial];
+/** What a change of keys or texts makes stale: the Keys table and the app's own texts. */
+export const KEYS_CHANGED: Invalidates = [ep];

@@ -1,9 +1,9 @@
 import { Input, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { REFERENCE_ORIGINATES, type ReferenceListItem, type ReferenceOriginate } from '@sapwood/contracts';
+import { Controller } from 'react-hook-form';
+import { REFERENCE_ORIGINATES, type ReferenceListItem, ReferenceListUpsert, type ReferenceOriginate } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
-import { useFormSave } from '../../lib/useFormSave';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
 
 interface Props {
@@ -15,18 +15,15 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Add or edit an agent or depot: Name (required) and Originate (International by default). */
+/** Add or edit an agent or depot: Name ('Name required', the contract's message) and Originate (International by default). */
 export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }: Props) {
-  const [name, setName] = useState(item?.name ?? '');
-  const [originate, setOriginate] = useState<ReferenceOriginate>(item?.originate ?? 'International');
-  const { busy, errors, textField, save } = useFormSave({
-    check: name.trim() ? {} : { name: 'Name required' },
-    inForm: ['name', 'originate'],
+  const form = useContractForm(ReferenceListUpsert, {
+    defaultValues: { id: item?.id ?? 0, name: item?.name ?? '', originate: item?.originate ?? 'International', rowVersion: item?.rowVersion },
+    fields: ['name', 'originate'],
   });
-  const submit = () => save(
-    () => call(endpoints.upsert, { id: item?.id ?? 0, name: name.trim(), originate, rowVersion: item?.rowVersion }),
-    { success: 'success', onSaved },
-  );
+  // the whole feature: its list, and every pick list of it (the lab job card's agents) refresh at once
+  const upsert = useEndpointMutation(endpoints.upsert, { invalidates: [endpoints], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved });
 
   return (
     <FormDialog
@@ -36,22 +33,28 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
       size="sm"
       data-testid="reference-item-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveLabel={item ? 'update' : 'insert'}
       saveTestId="item-save"
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="item-name" />
-        <Input.Wrapper label="Originate" size="xs" error={errors.originate}>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            value={originate}
-            onChange={(v) => setOriginate(v as ReferenceOriginate)}
-            data={[...REFERENCE_ORIGINATES]}
-            data-testid="item-originate"
-          />
-        </Input.Wrapper>
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="item-name" />
+        <Controller
+          control={form.control}
+          name="originate"
+          render={({ field }) => (
+            <Input.Wrapper label="Originate" size="xs" error={form.errorOf('originate')}>
+              <SegmentedControl
+                fullWidth
+                size="xs"
+                value={field.value ?? 'International'}
+                onChange={(v) => field.onChange(v as ReferenceOriginate)}
+                data={[...REFERENCE_ORIGINATES]}
+                data-testid="item-originate"
+              />
+            </Input.Wrapper>
+          )}
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReferenceListItem } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { ReassignDialog } from '../../components/ui/ReassignDialog';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { ReassignDialog } from './ReassignDialog';
+import { useEndpointQuery } from '../../lib/query';
 import { ReferenceItemDialog } from './ReferenceItemDialog';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
 
@@ -14,14 +14,11 @@ type Editing = { item: ReferenceListItem | null } | null;
 
 /** /agent and /depot: the paged list (Name, Originate, actions), Add, edit, and delete with reassignment. */
 export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceListEndpoints; names: ReferenceListNames }) {
-  const qc = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [archiving, setArchiving] = useState<ReferenceListItem | null>(null);
 
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: [endpoints.paged.path] });
-    void qc.invalidateQueries({ queryKey: [endpoints.index.path] });
-  };
+  // a pick list of the others (the item going away left out)
+  const choices = useEndpointQuery(endpoints.index, {}, { enabled: archiving !== null });
 
   const columns = useMemo<ColumnDef<ReferenceListItem, unknown>[]>(() => [
     { id: 'name', header: 'Name', accessorKey: 'name' },
@@ -66,16 +63,22 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
           names={names}
           item={editing.item}
           onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); refresh(); }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {archiving && (
         <ReassignDialog
-          endpoints={endpoints}
-          names={names}
-          item={archiving}
+          endpoint={endpoints.archive}
+          id={archiving.id}
+          // the whole feature: its list and every pick list of it (the lab job card's agents)
+          invalidates={[endpoints]}
+          title={`Assign ${archiving.name} to New ${names.title}`}
+          note={`${archiving.name} is removed from the list; everything that names it will name the ${names.noun} chosen here.`}
+          label={`New ${names.title}`}
+          placeholder={`Choose a ${names.noun}`}
+          options={(choices.data ?? []).filter((c) => c.id !== archiving.id).map((c) => ({ value: String(c.id), label: c.name }))}
           onClose={() => setArchiving(null)}
-          onDone={() => { setArchiving(null); refresh(); }}
+          onDone={() => setArchiving(null)}
         />
       )}
     </>

@@ -1,26 +1,23 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { ROLE_MESSAGES, type RoleRow, apiFeatures } from '@sapwood/contracts';
+import { Controller } from 'react-hook-form';
+import { PERMISSIONS, type Permission, type RoleRow, RoleUpsert, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/query';
 import { useSession } from '../../lib/session';
-import { useFormSave } from '../../lib/useFormSave';
+import { useContractForm } from '../../lib/useContractForm';
+
+const isPermission = (p: string): p is Permission => (PERMISSIONS as readonly string[]).includes(p);
 
 /** 'Role Profile': the name and the permissions as checkboxes grouped as the start-up data says. */
 export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: () => void }) {
   const session = useSession();
-  const [name, setName] = useState(role?.name ?? '');
-  const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
-  const { busy, textField, save } = useFormSave({
-    check: name.trim() === '' ? { name: ROLE_MESSAGES.nameRequired } : {},
-    inForm: ['name'],
+  const form = useContractForm(RoleUpsert, {
+    defaultValues: { id: role?.id ?? 0, name: role?.name ?? '', permissions: (role?.permissions ?? []).filter(isPermission), rowVersion: role?.rowVersion },
+    fields: ['name'],
   });
-  const toggle = (p: string, on: boolean) => setPermissions((ps) => (on ? [...ps, p] : ps.filter((x) => x !== p)));
-
-  const submit = () => save(
-    () => call(apiFeatures.roles.upsert, { id: role?.id ?? 0, name: name.trim(), permissions: permissions as never, rowVersion: role?.rowVersion }),
-    { success: 'Role updated', onSaved },
-  );
+  // the role pick lists, and the users list that names roles
+  const upsert = useEndpointMutation(apiFeatures.roles.upsert, { invalidates: [apiFeatures.roles, apiFeatures.users], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'Role updated', onSaved });
 
   return (
     <FormDialog
@@ -30,22 +27,32 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
       size="xl"
       data-testid="role-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="role-save"
     >
       <Stack gap="xs">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-testid="role-name" data-autofocus />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          {session.availablePermissions.map((g) => (
-            <Fieldset key={g.group} legend={g.group} p="xs" data-testid="permission-group">
-              <Stack gap={4}>
-                {g.permissions.map((p) => (
-                  <Checkbox key={p} label={p} size="xs" checked={permissions.includes(p)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="role-name" data-autofocus />
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field }) => {
+            const held = field.value ?? [];
+            const toggle = (p: Permission, on: boolean) => field.onChange(on ? [...held, p] : held.filter((x) => x !== p));
+            return (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                {session.availablePermissions.map((g) => (
+                  <Fieldset key={g.group} legend={g.group} p="xs" data-testid="permission-group">
+                    <Stack gap={4}>
+                      {g.permissions.filter(isPermission).map((p) => (
+                        <Checkbox key={p} label={p} size="xs" checked={held.includes(p)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
+                      ))}
+                    </Stack>
+                  </Fieldset>
                 ))}
-              </Stack>
-            </Fieldset>
-          ))}
-        </SimpleGrid>
+              </SimpleGrid>
+            );
+          }}
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,47 +1,36 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ROLE_MESSAGES, type RoleRow, apiFeatures } from '@sapwood/contracts';
+import { type RoleRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
 import { useRefreshSession } from '../../lib/session';
 import { RoleDialog } from './RoleDialog';
 
-const PAGED = apiFeatures.roles.paged;
+const ep = apiFeatures.roles;
 
 /** /roles: Name, User Assigned, Actions (delete, edit); 'Role Profile' edits. */
 export default function RolesPage() {
-  const qc = useQueryClient();
   const confirm = useConfirm();
   const refreshSession = useRefreshSession();
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
-  const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: [PAGED.path] });
-    await qc.invalidateQueries({ queryKey: ['role-index'] });
-    // the signed-in user's own role may have changed: their menu follows at once
-    await refreshSession();
-  };
+  // a role in use is refused by the server with ROLE_MESSAGES.assigned, told by the mutation
+  const deleteRole = useEndpointMutation(ep.delete, {
+    invalidates: [ep],
+    onSuccess: () => {
+      notify.success('Role deleted');
+      void refreshSession();
+    },
+  });
 
   const columns = useMemo<ColumnDef<RoleRow, unknown>[]>(() => {
     async function remove(role: RoleRow) {
       if (!(await confirm('Are you sure you want to delete this row?'))) return;
-      if (role.users > 0) {
-        notify.error(ROLE_MESSAGES.assigned);
-        return;
-      }
-      try {
-        await call(apiFeatures.roles.delete, { id: role.id });
-        notify.success('Role deleted');
-      } catch (err) {
-        notify.error(errorMessage(err));
-      }
-      await refresh();
+      deleteRole.mutate({ id: role.id });
     }
     return [
       { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
@@ -63,9 +52,9 @@ export default function RolesPage() {
     <>
       <PageTitle />
       <PagedTable
-        endpoint={PAGED}
+        endpoint={ep.paged}
         columns={columns}
-        rowId={(r: RoleRow) => r.id}
+        rowId={(r) => r.id}
         testId="roles-table"
         toolbar={
           <Tooltip label="Add role">
@@ -79,7 +68,8 @@ export default function RolesPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void refresh();
+            // the signed-in user's own role may have changed: their menu follows at once
+            void refreshSession();
           }}
         />
       )}

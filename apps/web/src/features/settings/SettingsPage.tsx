@@ -1,81 +1,72 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { apiFeatures } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
-import { ApiError, call } from '../../lib/api';
-import { STARTUP_KEY } from '../../lib/session';
-import { notify } from '../../lib/notify';
 import { useText } from '../../lib/i18n';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { type ContractForm, useContractForm } from '../../lib/useContractForm';
 
-const SETTINGS_KEY = ['settings'];
+const ep = apiFeatures.settings;
+const Limits = ep.update.input;
+type LimitName = 'sugarLimit' | 'starchLimit';
 
-/** The same rule as the server's: a finite number, not negative (text that is not a number never gets here). */
-function limitError(value: number | null, invalidText: boolean): string | null {
-  if (invalidText) return 'Must be a number';
-  if (value !== null && value < 0) return 'Must not be negative';
-  return null;
+/**
+ * A limit's box. An empty box saves 0; text that is not a number is held as NaN, so the contract's schema
+ * says 'Must be a number' (and 'Must not be negative' below 0), the server's words.
+ */
+function LimitField({ form, name, label, testId }: { form: ContractForm<typeof Limits>; name: LimitName; label: string; testId: string }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  // what the box shows: null while empty, the last number while the text is not one
+  const [shown, setShown] = useState<number | null>(field.value);
+  useEffect(() => {
+    if (!Number.isNaN(field.value) && field.value !== (shown ?? 0)) setShown(field.value);
+    // follows the form (a loaded value), not the box's own edits
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [field.value]);
+  return (
+    <NumericInput
+      label={label}
+      value={shown}
+      onChange={(n) => {
+        setShown(n);
+        field.onChange(n ?? 0);
+      }}
+      onInvalidChange={(invalid) => invalid && field.onChange(Number.NaN)}
+      error={fieldState.error?.message}
+      data-testid={testId}
+    />
+  );
 }
 
 /** /settings: the Limits card (Sugar Max, Starch Max). */
 export default function SettingsPage() {
-  const qc = useQueryClient();
   const t = useText();
-  const saved = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call(apiFeatures.settings.get, {}, { overlay: true }) });
-  const [sugar, setSugar] = useState<number | null>(0);
-  const [starch, setStarch] = useState<number | null>(0);
-  const [sugarInvalid, setSugarInvalid] = useState(false);
-  const [starchInvalid, setStarchInvalid] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const saved = useEndpointQuery(ep.get, {}, { overlay: true });
+  const form = useContractForm(Limits, { defaultValues: { sugarLimit: 0, starchLimit: 0 }, fields: ['sugarLimit', 'starchLimit'] });
+  // the start-up data carries the limits too
+  const update = useEndpointMutation(ep.update, { invalidates: [ep, apiFeatures.auth.initial], overlay: true, onError: false });
+  const { reset } = form;
   useEffect(() => {
-    if (saved.data) {
-      setSugar(saved.data.sugarLimit);
-      setStarch(saved.data.starchLimit);
-    }
-  }, [saved.data]);
+    if (saved.data) reset({ sugarLimit: saved.data.sugarLimit, starchLimit: saved.data.starchLimit });
+  }, [saved.data, reset]);
 
   // Save looks disabled until a value differs from the defaults (0 and 0).
-  const differs = (sugar ?? 0) !== 0 || (starch ?? 0) !== 0;
-  const sugarError = limitError(sugar, sugarInvalid);
-  const starchError = limitError(starch, starchInvalid);
+  const [sugar, starch] = form.watch(['sugarLimit', 'starchLimit']);
+  const differs = (sugar || 0) !== 0 || (starch || 0) !== 0;
 
-  async function save() {
-    setSubmitted(true);
-    if (sugarError || starchError) return;
-    try {
-      await call(apiFeatures.settings.update, { sugarLimit: sugar ?? 0, starchLimit: starch ?? 0 }, { overlay: true });
-      notify.success('success');
-      await qc.invalidateQueries({ queryKey: SETTINGS_KEY });
-      await qc.invalidateQueries({ queryKey: STARTUP_KEY });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) notify.error(err.message);
-    }
-  }
+  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success' });
 
   return (
     <Stack maw={420}>
       <Card withBorder padding="md" data-testid="limits-card">
         <Title order={5} mb="sm">{t('settings.limits', 'Limits')}</Title>
         <Stack gap="xs">
-          <NumericInput
-            label={t('settings.sugarMax', 'Sugar Max')}
-            value={sugar}
-            onChange={setSugar}
-            onInvalidChange={setSugarInvalid}
-            error={submitted ? sugarError : undefined}
-            data-testid="sugar-max"
-          />
-          <NumericInput
-            label={t('settings.starchMax', 'Starch Max')}
-            value={starch}
-            onChange={setStarch}
-            onInvalidChange={setStarchInvalid}
-            error={submitted ? starchError : undefined}
-            data-testid="starch-max"
-          />
+          <LimitField form={form} name="sugarLimit" label={t('settings.sugarMax', 'Sugar Max')} testId="sugar-max" />
+          <LimitField form={form} name="starchLimit" label={t('settings.starchMax', 'Starch Max')} testId="starch-max" />
           <Group justify="flex-end">
             <Button
-              onClick={save}
+              onClick={() => void save()}
               variant={differs ? 'filled' : 'light'}
               color={differs ? undefined : 'gray'}
               data-looks-disabled={!differs}

@@ -1,19 +1,21 @@
-import { Checkbox, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, TextInput } from '@mantine/core';
 import { type TissueRecord, TissueUpsert, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { call } from '../../lib/api';
-import { fieldErrors } from '../../lib/formErrors';
-import { useFormSave } from '../../lib/useFormSave';
+import { FormCheckbox } from '../../components/ui/form/FormFields';
+import { useEndpointMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
 
-/** Add or edit a tissue: Name ('Name required') and Active. */
+const ep = apiFeatures.tissues;
+
+/** Add or edit a tissue: Name ('Name required', the contract's message) and Active. */
 export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () => void; onSaved: () => void }) {
   const { tissue } = props;
-  const [name, setName] = useState(tissue?.name ?? '');
-  const [active, setActive] = useState(tissue?.active ?? true);
-  const input = { id: tissue?.id ?? 0, name, active, rowVersion: tissue?.rowVersion };
-  const { busy, textField, save } = useFormSave({ check: fieldErrors(TissueUpsert, input), inForm: ['name'] });
-  const submit = () => save(() => call(apiFeatures.tissues.upsert, input), { success: 'success', onSaved: props.onSaved });
+  const form = useContractForm(TissueUpsert, {
+    defaultValues: { id: tissue?.id ?? 0, name: tissue?.name ?? '', active: tissue?.active ?? true, rowVersion: tissue?.rowVersion },
+    fields: ['name', 'active'],
+  });
+  const upsert = useEndpointMutation(ep.upsert, { invalidates: [ep], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
 
   return (
     <FormDialog
@@ -23,12 +25,12 @@ export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () =
       size="sm"
       data-testid="tissue-dialog"
       onSave={submit}
-      busy={busy}
+      busy={form.busy}
       saveTestId="tissue-save"
     >
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...textField('name', name, setName)} data-autofocus data-testid="tissue-name" />
-        <Checkbox label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="tissue-active" />
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="tissue-name" />
+        <FormCheckbox control={form.control} name="active" label="Active" data-testid="tissue-active" />
       </Stack>
     </FormDialog>
   );

@@ -1,45 +1,30 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { errorMessage } from '../../lib/formErrors';
+import { useEndpointMutation } from '../../lib/query';
 import { TissueDialog } from './TissueDialog';
 
 const ep = apiFeatures.tissues;
 
 /** /carbohydratestissues: the organ types sampled at growth stages. */
 export default function TissuesPage() {
-  const qc = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<TissueRecord | 'new' | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: [ep.paged.path] });
+  // a failed toggle or delete is reported by the mutation; either way the list shows what the server holds
+  const toggleActive = useEndpointMutation(ep.tissueActive, { invalidates: [ep], onSuccess: () => notify.success('success') });
+  const deleteTissue = useEndpointMutation(ep.delete, { invalidates: [ep], onSuccess: () => notify.success('success') });
 
   const columns = useMemo<ColumnDef<TissueRecord, unknown>[]>(() => {
-    async function toggle(t: TissueRecord, active: boolean) {
-      try {
-        await call(ep.tissueActive, { id: t.id, active });
-        notify.success('success');
-      } catch (err) {
-        notify.error(errorMessage(err));
-      }
-      await refresh();
-    }
+    const toggle = (t: TissueRecord, active: boolean) => toggleActive.mutate({ id: t.id, active });
     async function remove(t: TissueRecord) {
       if (!(await confirm(`Are you sure you want to delete ${t.name}?`, 'Delete tissue'))) return;
-      try {
-        await call(ep.delete, { id: t.id });
-        notify.success('success');
-      } catch (err) {
-        notify.error(errorMessage(err));
-      }
-      await refresh();
+      deleteTissue.mutate({ id: t.id });
     }
     return [
       { id: 'name', header: 'Name', accessorKey: 'name' },
@@ -81,7 +66,7 @@ export default function TissuesPage() {
         <TissueDialog
           tissue={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); void refresh(); }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </>

@@ -1,52 +1,42 @@
 import { ActionIcon, Badge, Group, Switch, Tooltip } from '@mantine/core';
 import { IconArchive, IconLockOpen, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type UserRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
 import { UserDialog } from './UserDialog';
 
-const PAGED = apiFeatures.users.paged;
+const ep = apiFeatures.users;
 
 /** /users: Email, Role, Active toggle and Actions; '+' adds; 'User Profile' edits. */
 export default function UsersPage() {
-  const qc = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   /** the Active toggle shows the new value at once, until the refreshed list arrives */
   const [pendingActive, setPendingActive] = useState<Record<number, boolean>>({});
-  const refresh = () => qc.invalidateQueries({ queryKey: [PAGED.path] });
+  // a failure is reported by the mutation; either way the list shows what the server holds
+  const quickUpdate = useEndpointMutation(ep.quickUpdate, { invalidates: [ep], awaitRefresh: true });
+  const unlock = useEndpointMutation(ep.unlock, { invalidates: [ep], onSuccess: () => notify.success('User unlocked') });
+  const sendLink = useEndpointMutation(ep.sendPasswordLink, { invalidates: [ep], onSuccess: () => notify.success('Set-password link sent') });
+  const archive = useEndpointMutation(ep.archive, { invalidates: [ep], onSuccess: () => notify.success('User archived') });
 
   const columns = useMemo<ColumnDef<UserRow, unknown>[]>(() => {
-    async function toggle(user: UserRow, active: boolean) {
+    function toggle(user: UserRow, active: boolean) {
       setPendingActive((p) => ({ ...p, [user.id]: active }));
-      try {
-        await call(apiFeatures.users.quickUpdate, { id: user.id, active });
-      } catch (err) {
-        notify.error(errorMessage(err));
-      } finally {
-        await refresh();
-        setPendingActive(({ [user.id]: _done, ...rest }) => rest);
-      }
+      // the switch shows the new value until the refreshed list arrives
+      void quickUpdate
+        .mutateAsync({ id: user.id, active })
+        .catch(() => undefined) // told by the mutation
+        .finally(() => setPendingActive(({ [user.id]: _done, ...rest }) => rest));
     }
     async function act(user: UserRow, what: 'unlock' | 'link' | 'archive') {
       if (what === 'archive' && !(await confirm(`Are you sure you want to archive ${user.name}? They are signed out at once.`))) return;
       if (what === 'link' && !(await confirm(`Send ${user.email} a link to set a password?`))) return;
-      try {
-        if (what === 'unlock') await call(apiFeatures.users.unlock, { id: user.id });
-        if (what === 'link') await call(apiFeatures.users.sendPasswordLink, { id: user.id });
-        if (what === 'archive') await call(apiFeatures.users.archive, { id: user.id });
-        notify.success(what === 'unlock' ? 'User unlocked' : what === 'link' ? 'Set-password link sent' : 'User archived');
-      } catch (err) {
-        notify.error(errorMessage(err));
-      }
-      await refresh();
+      ({ unlock, link: sendLink, archive })[what].mutate({ id: user.id });
     }
     return [
       {
@@ -65,7 +55,7 @@ export default function UsersPage() {
         cell: ({ row: { original: u } }) => (
           <Switch
             checked={pendingActive[u.id] ?? u.active}
-            onChange={(e) => void toggle(u, e.currentTarget.checked)}
+            onChange={(e) => toggle(u, e.currentTarget.checked)}
             aria-label={`Active ${u.email}`}
             data-testid="user-active"
           />
@@ -92,9 +82,9 @@ export default function UsersPage() {
     <>
       <PageTitle />
       <PagedTable
-        endpoint={PAGED}
+        endpoint={ep.paged}
         columns={columns}
-        rowId={(u: UserRow) => u.id}
+        rowId={(u) => u.id}
         testId="users-table"
         toolbar={
           <Tooltip label="Add user">
@@ -106,10 +96,7 @@ export default function UsersPage() {
         <UserDialog
           user={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </>

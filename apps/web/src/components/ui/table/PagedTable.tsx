@@ -4,29 +4,58 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { EndpointDef, PagedRequestInput } from '@sapwood/contracts';
+import type { z } from 'zod';
+import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
 import { call, endpointUrl } from '../../../lib/api';
+import { queryKeyOf } from '../../../lib/query';
 import { Pager } from './Pager';
 import { type TableState, useTableState } from './useTableState';
 
 const ROW_HEIGHT = 31;
 const VIRTUAL_FROM = 100;
 
-export interface PagedTableProps<Row> {
-  /** a paged endpoint: PagedRequest (plus filters) in, { rows, total } out */
-  endpoint: EndpointDef;
-  columns: ColumnDef<Row, unknown>[];
-  rowId: (row: Row) => string | number;
+/** What a paged endpoint answers: a page of rows and the total (keyset lists also say where the page sits). */
+export interface PagedAnswer<Row = unknown> {
+  rows: Row[];
+  total: number;
+  estimated?: boolean;
+  firstKey?: string | null;
+  lastKey?: string | null;
+}
+
+/** A paged endpoint: PagedRequest (plus filters) in, `{ rows, total }` out. */
+export type PagedEndpoint = EndpointDef<HttpMethod, z.ZodType<unknown, PagedRequestInput>, z.ZodType<PagedAnswer>>;
+
+/** The row type of a paged endpoint, from its declared output. */
+export type RowOf<E extends PagedEndpoint> = OutputOf<E>['rows'][number];
+
+/** The fields a paged endpoint takes besides the paging ones: its filters. */
+export type FiltersOf<E extends PagedEndpoint> = Omit<InputOf<E>, keyof PagedRequestInput | 'anchor'>;
+
+/** A page start the server seeks from (keyset lists). */
+type Anchor = { page: number; first: string; last: string };
+
+/** The request of a paged endpoint: the paging fields, its filters and (keyset lists) the anchor. */
+function pagedInput<E extends PagedEndpoint>(paging: PagedRequestInput, filters: FiltersOf<E> | undefined, anchor?: Anchor): InputOf<E> {
+  // the endpoint's input is PagedRequest extended by its filters (and `anchor` where it pages by keys)
+  return { ...paging, ...filters, ...(anchor ? { anchor } : {}) } as InputOf<E>;
+}
+
+export interface PagedTableProps<E extends PagedEndpoint> {
+  /** a paged endpoint: PagedRequest (plus filters) in, { rows, total } out; the rows' type comes from it */
+  endpoint: E;
+  columns: ColumnDef<RowOf<E>, unknown>[];
+  rowId: (row: RowOf<E>) => string | number;
   /** extra request fields (filters) sent with the paging fields */
-  filters?: Record<string, unknown>;
+  filters?: FiltersOf<E>;
   /** a GET download endpoint: shows the Excel icon, downloading exactly what the current search shows */
   excelEndpoint?: EndpointDef;
   /** URL key for this table's paging state (needed when a screen has two tables) */
   stateKey?: string;
   defaultPageSize?: number;
   toolbar?: ReactNode;
-  onRowDoubleClick?: (row: Row) => void;
-  rowStyle?: (row: Row) => React.CSSProperties | undefined;
+  onRowDoubleClick?: (row: RowOf<E>) => void;
+  rowStyle?: (row: RowOf<E>) => React.CSSProperties | undefined;
   /** height of the scrolling body */
   maxHeight?: string;
   searchPlaceholder?: string;
@@ -39,10 +68,8 @@ export interface PagedTableProps<Row> {
    */
   keyset?: boolean;
   /** told the rows of every page as it arrives */
-  onRows?: (rows: Row[]) => void;
+  onRows?: (rows: RowOf<E>[]) => void;
 }
-
-type Answer<Row> = { rows: Row[]; total: number; estimated?: boolean; firstKey?: string | null; lastKey?: string | null };
 
 /** A short hash of a list's request (without its page): a saved page start belongs to that list only. */
 function hashOf(text: string): string {
@@ -67,25 +94,25 @@ export function pagingParams(s: TableState): PagedRequestInput {
  * sortable headers, pager, loading overlay and 'Error loading table data'. Pages of hundreds of rows
  * are virtualized so that 1000 rows scroll without lag.
  */
-export function PagedTable<Row>(props: PagedTableProps<Row>) {
+export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
   const { endpoint, columns, filters } = props;
   const [state, update] = useTableState(props.stateKey ?? '', { rowsPerPage: props.defaultPageSize ?? 20 });
   const [searchText, setSearchText] = useState(state.search);
   useEffect(() => setSearchText(state.search), [state.search]);
 
-  const request = { ...pagingParams(state), ...filters };
+  const request = pagedInput<E>(pagingParams(state), filters);
   const sig = JSON.stringify({ ...request, page: undefined });
   const lastLoaded = useRef<{ sig: string; page: number; first: string; last: string } | null>(null);
   const query = useQuery({
-    queryKey: [endpoint.path, request],
-    queryFn: async ({ signal }) => {
+    queryKey: queryKeyOf(endpoint, request),
+    queryFn: async ({ signal }): Promise<PagedAnswer<RowOf<E>>> => {
       const page = state.page;
       const at = lastLoaded.current;
       let anchor = props.keyset && at && at.sig === sig ? { page: at.page, first: at.first, last: at.last } : undefined;
       // first load (a reload, a shared link): the URL says where this page started when it was shown
       const saved = props.keyset && !at ? readPageStart(state.at) : null;
       if (saved && saved.page === page && saved.sig === hashOf(sig)) anchor = { page, first: saved.first, last: saved.first };
-      const answer = (await call(endpoint, (anchor ? { ...request, anchor } : request) as never, { signal })) as Answer<Row>;
+      const answer: PagedAnswer<RowOf<E>> = await call(endpoint, pagedInput<E>(pagingParams(state), filters, anchor), { signal });
       if (props.keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
       return answer;
     },
@@ -153,7 +180,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
               variant="light"
               color="green"
               aria-label="Download Excel"
-              href={endpointUrl(props.excelEndpoint, { ...request, all: true } as never)}
+              href={endpointUrl(props.excelEndpoint, { ...request, all: true })}
               download
             >
               <IconFileSpreadsheet size={16} />

@@ -1,16 +1,25 @@
 import { Button, Grid, Select, Switch, TextInput, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type PostResult, apiFeatures } from '@sapwood/contracts';
+import { Controller } from 'react-hook-form';
+import { type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
 import type { z } from 'zod';
 import { AppDialog } from '../../../components/ui/AppDialog';
 import { call } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
+import { useContractForm } from '../../../lib/useContractForm';
 import { PostResultsDialog } from './PostResultsDialog';
-import { type ReportForm, emptyForm, firstSelectedId, postForm, reportErrors } from './report-form';
+import { firstSelectedId, postForm } from './report-form';
 
 const api = apiFeatures.carbohydrateReport;
+const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary'] as const;
+
+/** Defaults (spec part 1 §9): Include Summary on, Low Image Quality off. */
+const emptyReport = (result: string, languageId: number | null): ReportRequestInput => ({
+  result, langId: languageId, client: '', farm: '', agriculturist: '', agent: '', distributor: null, addressId: null,
+  lowImageQuality: false, includeSummary: true,
+});
 
 export interface ReportDialogProps {
   opened: boolean;
@@ -22,57 +31,59 @@ export interface ReportDialogProps {
 /** 'Download selected report': the report's header fields, then Download (new tab) or Upload to MFW. */
 export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) {
   const session = useSession();
-  const [form, setForm] = useState<ReportForm>(() => emptyForm(session.languageId));
-  const [submitted, setSubmitted] = useState(false);
-  const [posting, setPosting] = useState(false);
+  // the report request's own schema: every field required, with the messages the server answers too
+  const form = useContractForm(ReportRequest, { defaultValues: emptyReport(selection, session.languageId), fields: FIELDS });
   const [postResults, setPostResults] = useState<z.output<typeof PostResult>[] | null>(null);
-  const options = useQuery({ queryKey: ['reportoptions'], queryFn: () => call(api.reportOptions, {}), enabled: opened });
+  // a failed upload: the overlay already said 'Something went wrong.'
+  const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], overlay: true, onError: () => undefined, onSuccess: setPostResults });
+  const options = useEndpointQuery(api.reportOptions, {}, { enabled: opened });
   const firstId = firstSelectedId(selection);
+  const { reset, setValue, getValues } = form;
 
   useEffect(() => {
     if (!opened) return;
-    setSubmitted(false);
-    setForm(emptyForm(session.languageId));
+    reset(emptyReport(selection, session.languageId));
     if (firstId === undefined) return;
-    void call(api.getLabResult, { id: firstId }, { overlay: true }).then((r) =>
-      setForm((f) => ({ ...f, agriculturist: r.agronomist, client: r.entity, farm: r.farmName, agent: r.agent })),
-    ).catch(() => undefined);
-  }, [opened, firstId, session.languageId]);
+    // a one-off prefill from the first selected result
+    void call(api.getLabResult, { id: firstId }, { overlay: true }).then((r) => {
+      setValue('agriculturist', r.agronomist);
+      setValue('client', r.entity);
+      setValue('farm', r.farmName);
+      setValue('agent', r.agent);
+    }).catch(() => undefined);
+  }, [opened, firstId, selection, session.languageId, reset, setValue]);
 
   // Defaults once the lists arrive: the default address, and the user's language or else the first (English).
   useEffect(() => {
     const def = options.data?.addresses.find((a) => a.isDefault);
     const firstLanguage = options.data?.languages[0]?.id ?? null;
-    setForm((f) => ({ ...f, addressId: f.addressId ?? def?.id ?? null, langId: f.langId ?? firstLanguage }));
-  }, [options.data, opened]);
+    if (getValues('addressId') == null) setValue('addressId', def?.id ?? null);
+    if (getValues('langId') == null) setValue('langId', firstLanguage);
+  }, [options.data, opened, getValues, setValue]);
 
-  const errors = submitted ? reportErrors(form) : {};
-  const set = <K extends keyof ReportForm>(k: K, v: ReportForm[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const valid = () => {
-    setSubmitted(true);
-    return Object.keys(reportErrors(form)).length === 0 && firstId !== undefined;
-  };
+  /** checks the fields (messages on them) and then runs `action` with what the dialog shows */
+  const whenValid = (action: (input: ReportRequestInput) => void) =>
+    form.handleSubmit(() => {
+      if (firstId !== undefined) action({ ...getValues(), result: selection });
+    })();
 
-  function download() {
-    if (!valid()) return;
-    postForm(api.blockReport.path, { ...form, result: selection });
+  const download = () => whenValid((input) => {
+    postForm(api.blockReport.path, input);
     notify.info('Starting download');
-  }
-
-  async function upload() {
-    if (!valid()) return;
-    setPosting(true);
-    try {
-      const input = { ...form, result: selection } as never;
-      setPostResults(await call(api.postToMfw, input, { overlay: true }));
-    } catch {
-      /* the overlay already said 'Something went wrong.' */
-    } finally {
-      setPosting(false);
-    }
-  }
+  });
+  const upload = () => whenValid((input) => postToMfw.mutate(input));
 
   const data = options.data;
+  const idSelect = (name: 'langId' | 'addressId' | 'distributor', label: string, list: { id: number; name: string }[], testId: string, searchable?: boolean) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select label={label} withAsterisk data={list.map((x) => ({ value: String(x.id), label: x.name }))} searchable={searchable}
+          value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(v ? Number(v) : null)} error={fieldState.error?.message} data-testid={testId} />
+      )}
+    />
+  );
   return (
     <>
       <AppDialog
@@ -84,33 +95,28 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
         actions={
           <>
             <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button variant="light" onClick={upload} loading={posting} data-testid="report-upload-mfw">Upload to MFW</Button>
-            <Button onClick={download} data-testid="report-download">Download</Button>
+            <Button variant="light" onClick={() => void upload()} loading={postToMfw.isPending} data-testid="report-upload-mfw">Upload to MFW</Button>
+            <Button onClick={() => void download()} data-testid="report-download">Download</Button>
           </>
         }
       >
         <Grid gutter="xs">
-          <Grid.Col span={6}>
-            <Select label="Language" withAsterisk data={(data?.languages ?? session.languages).map((l) => ({ value: String(l.id), label: l.name }))}
-              value={form.langId ? String(form.langId) : null} onChange={(v) => set('langId', v ? Number(v) : null)} error={errors.langId} data-testid="report-language" />
-          </Grid.Col>
-          <Grid.Col span={6}>
-            <Select label="Address" withAsterisk data={(data?.addresses ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-              value={form.addressId ? String(form.addressId) : null} onChange={(v) => set('addressId', v ? Number(v) : null)} error={errors.addressId} data-testid="report-address" />
-          </Grid.Col>
-          <Grid.Col span={6}><TextInput label="Client Name" withAsterisk value={form.client} onChange={(e) => set('client', e.currentTarget.value)} error={errors.client} data-testid="report-client" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Farm Name" withAsterisk value={form.farm} onChange={(e) => set('farm', e.currentTarget.value)} error={errors.farm} data-testid="report-farm" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agriculturist" withAsterisk value={form.agriculturist} onChange={(e) => set('agriculturist', e.currentTarget.value)} error={errors.agriculturist} data-testid="report-agriculturist" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agent" withAsterisk value={form.agent} onChange={(e) => set('agent', e.currentTarget.value)} error={errors.agent} data-testid="report-agent" /></Grid.Col>
-          <Grid.Col span={6}>
-            <Select label="Distributors" withAsterisk data={(data?.distributors ?? []).map((d) => ({ value: String(d.id), label: d.name }))} searchable
-              value={form.distributor ? String(form.distributor) : null} onChange={(v) => set('distributor', v ? Number(v) : null)} error={errors.distributor} data-testid="report-distributor" />
-          </Grid.Col>
+          <Grid.Col span={6}>{idSelect('langId', 'Language', data?.languages ?? session.languages, 'report-language')}</Grid.Col>
+          <Grid.Col span={6}>{idSelect('addressId', 'Address', data?.addresses ?? [], 'report-address')}</Grid.Col>
+          <Grid.Col span={6}><TextInput label="Client Name" withAsterisk {...form.text('client')} data-testid="report-client" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Farm Name" withAsterisk {...form.text('farm')} data-testid="report-farm" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Agriculturist" withAsterisk {...form.text('agriculturist')} data-testid="report-agriculturist" /></Grid.Col>
+          <Grid.Col span={6}><TextInput label="Agent" withAsterisk {...form.text('agent')} data-testid="report-agent" /></Grid.Col>
+          <Grid.Col span={6}>{idSelect('distributor', 'Distributors', data?.distributors ?? [], 'report-distributor', true)}</Grid.Col>
           <Grid.Col span={6} pt="lg">
             <Tooltip label="Reduces the report size by using lower quality images" position="top-start">
-              <Switch label="Low Image Quality" checked={form.lowImageQuality} onChange={(e) => set('lowImageQuality', e.currentTarget.checked)} mb={6} data-testid="report-low-quality" />
+              <Controller control={form.control} name="lowImageQuality" render={({ field }) => (
+                <Switch label="Low Image Quality" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} mb={6} data-testid="report-low-quality" />
+              )} />
             </Tooltip>
-            <Switch label="Include Summary" checked={form.includeSummary} onChange={(e) => set('includeSummary', e.currentTarget.checked)} data-testid="report-summary" />
+            <Controller control={form.control} name="includeSummary" render={({ field }) => (
+              <Switch label="Include Summary" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-summary" />
+            )} />
           </Grid.Col>
         </Grid>
       </AppDialog>

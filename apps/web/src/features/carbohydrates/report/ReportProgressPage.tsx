@@ -1,18 +1,16 @@
 import { Alert, Anchor, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { apiFeatures } from '@sapwood/contracts';
-import { call, endpointUrl } from '../../../lib/api';
+import { endpointUrl } from '../../../lib/api';
+import { useEndpointQuery } from '../../../lib/query';
 
 const api = apiFeatures.carbohydrateReport;
 
 /** The tab a report download opens: shows the report's progress, then downloads it. */
 export default function ReportProgressPage() {
   const id = Number(useParams().id);
-  const status = useQuery({
-    queryKey: ['reportstatus', id],
-    queryFn: () => call(api.reportStatus, { id }),
+  const status = useEndpointQuery(api.reportStatus, { id }, {
     refetchInterval: (q) => (q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 700),
   });
   const fileUrl = endpointUrl(api.reportFile, { id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd } from './results-query.repository';
+import { prefixEnd } from './match';
 
 describe('prefixEnd: the first string after all strings with a prefix (code point order)', () => {
   it('increments the last character', () => {

@@ -1,0 +1,34 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../database';
+
+/** How long a planner estimate is reused for the same filter (paging through one list asks again and again). */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATE_CACHE_SIZE = 500;
+
+/**
+ * The planner's estimate of how many rows of a table match a condition (well under a millisecond at
+ * any size). It only changes when the table's statistics do, so the same filter's estimate is kept
+ * for a few seconds and the next pages of a list skip the round trip.
+ */
+export class Estimates {
+  /** recent estimates by statement and parameters, oldest first */
+  private readonly recent = new Map<string, { rows: number; at: number }>();
+
+  constructor(private readonly db: Db, private readonly from: RawBuilder<unknown>) {}
+
+  async of(where: RawBuilder<unknown>): Promise<number> {
+    const query = sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where}`.compile(this.db);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    const now = Date.now();
+    const hit = this.recent.get(key);
+    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+    const plan = await this.db.executeQuery(query);
+    const raw = Object.values(plan.rows[0] ?? {})[0];
+    const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    const rows = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+    this.recent.delete(key);
+    this.recent.set(key, { rows, at: now });
+    if (this.recent.size > ESTIMATE_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value as string);
+    return rows;
+  }
+}

@@ -1,0 +1,73 @@
+// npm run backup -- FILE: the database (embedded PGlite under DATA_DIR, or the PostgreSQL server of
+// DATABASE_URL through pg_dump) and every file of the file store (FILES_DIR) in one archive.
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type Config, loadConfig } from '../config';
+import { ArchiveWriter, listFiles, type Manifest } from './archive';
+import { assertNotInUse, filesDirOf, parseArgs, pgTool, pgliteDirOf, run } from './ops-common';
+
+export interface BackupSummary {
+  kind: Manifest['kind'];
+  files: number;
+}
+
+export async function backup(file: string, config: Config): Promise<BackupSummary> {
+  const kind: Manifest['kind'] = config.DATABASE_URL ? 'postgres' : 'pglite';
+  const filesDir = filesDirOf(config);
+  const work = await mkdtemp(join(tmpdir(), 'sapwood-backup-'));
+  const partial = `${file}.partial`;
+  try {
+    let dump: Buffer | string;
+    if (config.DATABASE_URL) {
+      const pgDump = await pgTool('pg_dump', config.DATABASE_URL);
+      dump = join(work, 'database.dump');
+      await run(pgDump, ['--format=custom', `--file=${dump}`, `--dbname=${config.DATABASE_URL}`], { maxBuffer: 64 * 1024 * 1024 });
+    } else {
+      assertNotInUse(config);
+      if (!existsSync(join(pgliteDirOf(config), 'PG_VERSION'))) throw new Error(`There is no embedded database under DATA_DIR ${config.DATA_DIR}`);
+      const lite = await PGlite.create(pgliteDirOf(config));
+      try {
+        dump = Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer());
+      } finally {
+        await lite.close();
+      }
+    }
+    const files = await listFiles(filesDir);
+    const manifest: Manifest = {
+      kind,
+      createdAt: new Date().toISOString(),
+      appVersion: config.APP_VERSION,
+      databaseFormat: kind === 'postgres' ? 'pg_dump-custom' : 'pglite-datadir-tar',
+      files: files.length,
+    };
+    const out = new ArchiveWriter(partial);
+    await out.addBuffer('manifest', Buffer.from(JSON.stringify(manifest)));
+    if (typeof dump === 'string') await out.addFile('database', dump);
+    else await out.addBuffer('database', dump);
+    for (const f of files) await out.addFile('file', join(filesDir, ...f.split('/')), f);
+    await out.close();
+    await rename(partial, file);
+    return { kind, files: files.length };
+  } catch (e) {
+    await rm(partial, { force: true });
+    throw e;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { file } = parseArgs(process.argv.slice(2), 'usage: npm run backup -- FILE');
+  try {
+    const s = await backup(resolve(file), loadConfig());
+    const what = s.kind === 'postgres' ? 'the PostgreSQL server database (pg_dump)' : 'the embedded database';
+    console.log(`Backed up ${what} and ${s.files} file(s) of the file store to ${file}`);
+  } catch (e) {
+    console.error(`Backup failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}

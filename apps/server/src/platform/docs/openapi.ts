@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import { type CreateDocumentOptions, type oas31, createSchema } from 'zod-openapi';
+import { type EndpointDef, ErrorBody, ValidationErrorBody, apiFeatures, authEndpoints } from '@sapwood/contracts';
+import { SESSION_COOKIE } from '../auth/auth.routes';
+
+/**
+ * The conversion options of every schema of the document. A declared `z.custom` (an uploaded file part
+ * of a multipart form) cannot be told in JSON Schema; it is said to be binary.
+ */
+export const OPENAPI_SCHEMA_OPTIONS: CreateDocumentOptions = {
+  allowEmptySchema: { custom: true },
+  override: (ctx) => {
+    if (ctx.zodSchema._zod.def.type === 'custom') Object.assign(ctx.jsonSchema, { type: 'string', format: 'binary' });
+  },
+};
+
+/** One declared schema as OpenAPI 3.1: requests in zod's input mode, answers in its output mode. */
+export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { schema: converted, components } = createSchema(schema, { io, opts: OPENAPI_SCHEMA_OPTIONS, openapiVersion: '3.1.0' });
+  return { schema: converted as oas31.SchemaObject | oas31.ReferenceObject, components: components as Record<string, oas31.SchemaObject> };
+}
+
+/** What the document says an endpoint needs: 'public', 'session' or the permission's name. */
+export function accessOf(def: EndpointDef): string {
+  return 'public' in def.access ? 'public' : 'session' in def.access ? 'session' : def.access.permission;
+}
+
+export const SESSION_SCHEME = 'session';
+
+const errorRef = { $ref: '#/components/schemas/ErrorBody' };
+const json = (schema: oas31.SchemaObject | oas31.ReferenceObject) => ({ 'application/json': { schema } });
+
+function queryParameters(schema: oas31.SchemaObject | oas31.ReferenceObject): oas31.ParameterObject[] {
+  const properties = 'properties' in schema ? (schema.properties ?? {}) : {};
+  const required = new Set('required' in schema ? (schema.required ?? []) : []);
+  return Object.entries(properties).map(([name, s]) => ({ name, in: 'query' as const, required: required.has(name), schema: s }));
+}
+
+function operation(feature: string, name: string, def: EndpointDef, components: Record<string, oas31.SchemaObject>): oas31.OperationObject {
+  const access = accessOf(def);
+  const input = toOpenApiSchema(def.input, 'input');
+  Object.assign(components, input.components);
+  const responses: oas31.ResponsesObject = {};
+  if (def.kind === 'file') {
+    responses['200'] = { description: 'A file the server writes (a download or a document)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  } else {
+    const output = toOpenApiSchema(def.output, 'output');
+    Object.assign(components, output.components);
+    responses['200'] = { description: 'The declared answer', content: json(output.schema) };
+  }
+  responses['400'] = { description: 'The input does not match the declared schema; the fields are named', content: json({ $ref: '#/components/schemas/ValidationErrorBody' }) };
+  if (access !== 'public') responses['401'] = { description: 'No session: sign in first', content: json(errorRef) };
+  if (access !== 'public' && access !== 'session') responses['403'] = { description: `The user lacks the ${access} permission`, content: json(errorRef) };
+
+  const who = access === 'public' ? 'Anyone may call it.' : access === 'session' ? 'Any signed-in user may call it.' : access === 'Admin' ? 'Only a signed-in administrator may call it.' : `A signed-in user holding the ${access} permission (or Admin) may call it.`;
+  const op: oas31.OperationObject & { 'x-permission': string } = {
+    operationId: `${feature}.${name}`,
+    tags: [feature],
+    summary: def.summary ?? `${feature} ${name}`,
+    description: who,
+    security: access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
+    'x-permission': access,
+    responses,
+  };
+  if (def.method === 'GET') {
+    op.parameters = queryParameters(input.schema);
+  } else {
+    op.requestBody = { required: false, content: { [def.multipart ? 'multipart/form-data' : 'application/json']: { schema: input.schema } } };
+  }
+  return op;
+}
+
+/** The OpenAPI 3.1 document of every declared endpoint (packages/contracts), built once at start. */
+export function buildOpenApiDocument(version: string): oas31.OpenAPIObject {
+  const schemas: Record<string, oas31.SchemaObject> = {
+    ErrorBody: toOpenApiSchema(ErrorBody, 'output').schema as oas31.SchemaObject,
+    ValidationErrorBody: toOpenApiSchema(ValidationErrorBody, 'output').schema as oas31.SchemaObject,
+  };
+  const paths: oas31.PathsObject = {};
+  for (const [feature, endpoints] of Object.entries(apiFeatures)) {
+    for (const [name, def] of Object.entries(endpoints as Record<string, EndpointDef>)) {
+      const item = (paths[def.path] ??= {});
+      item[def.method === 'GET' ? 'get' : 'post'] = operation(feature, name, def, schemas);
+    }
+  }
+  const login = authEndpoints.login;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sapwood API',
+      version,
+      description:
+        'Generated at start from the endpoint declarations in packages/contracts. Every operation names who may call it in ' +
+        '`x-permission`: `public`, `session` (any signed-in user) or a permission (Admin holds them all). GET endpoints take ' +
+        'their input as query parameters, POST endpoints as a JSON body (multipart where said). Browsers must send a matching ' +
+        '`Origin` header with a POST.',
+    },
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            `The session cookie. It is made by \`${login.method} ${login.path}\` with a JSON body \`{ "email", "password" }\`: ` +
+            'when the answer is `"Success"` the server sets the HttpOnly cookie, which every later call sends back. ' +
+            `\`${authEndpoints.logout.method} ${authEndpoints.logout.path}\` ends the session; an idle or expired session answers 401.`,
+        },
+      },
+    },
+  };
+}

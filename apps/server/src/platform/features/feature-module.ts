@@ -1,0 +1,44 @@
+import type { Migration } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import type { Registrar } from '../../http/registrar';
+import type { AuthService } from '../auth/auth.service';
+import type { MfwClient } from '../integrations/mfw.client';
+import type { JobQueue } from '../jobs/job-queue';
+import type { KeptReference, ReferenceMover, ReferenceMovers } from '../references/movers';
+import type { FileStorage } from '../storage/storage';
+
+/** What every feature's `register` gets: the app's deps and the platform services, one object. */
+export interface FeatureContext extends AppDeps {
+  auth: AuthService;
+  jobs: JobQueue;
+  storage: FileStorage;
+  mfw: MfwClient;
+  /** the registry of reference movers: archive/reassign paths call `references.move(tx, …)` */
+  references: ReferenceMovers;
+}
+
+/** A reference text the feature needs seeded: [key, frontend, English, Afrikaans] (see features/languages). */
+export type TextKey = [key: string, frontend: boolean, english: string, afrikaans: string];
+
+/**
+ * One server feature, as the app collects it (apps/server/src/features.ts): its routes, the tables it alone
+ * writes, the movers of its tables' references to reference items, its own migrations, text keys and demo data.
+ */
+export interface FeatureModule {
+  /** the folder name under apps/server/src/features */
+  name: string;
+  register(registrar: Registrar, ctx: FeatureContext): void;
+  /** the tables only this feature writes; others read them, and change them only through this feature's index.ts */
+  owns: readonly (keyof Database)[];
+  /** movers for this feature's tables that refer to reference items */
+  movers?: readonly ReferenceMover[];
+  /** referring columns of this feature's tables that deliberately do not move, with the reason */
+  keeps?: readonly KeptReference[];
+  /** migrations that belong to this feature alone (names are global and sort with every other migration) */
+  migrations?: Record<string, Migration>;
+  /** reference texts this feature needs; seeded on every start with the languages feature's own */
+  textKeys?: readonly TextKey[];
+  /** demo data, run in the order of the feature list on a first start with SEED_DEMO */
+  demo?(deps: AppDeps): Promise<void>;
+}
