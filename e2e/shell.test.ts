@@ -126,7 +126,9 @@ describe('app shell', () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/settings');
     await page.getByTestId('logout').click();
-    await page.waitForURL(/\/login\?ReturnUrl=%2F$/);
+    // where the browser ends up is what counts (a navigation superseded on the way is not a failure)
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/login\?ReturnUrl=%2F$/);
+    await page.getByTestId('login-email').waitFor();
     // The old session is gone on the server, not just in this tab.
     await page.goto(`${server.url}/settings`);
     await page.waitForURL(/\/login\?ReturnUrl=%2Fsettings$/);

@@ -1,6 +1,6 @@
 import type { EndpointDef, InputOf, OutputOf } from '@sapwood/contracts';
 import { loading } from './loading';
-import { notify } from './notify';
+import { markTold, notify } from './notify';
 
 /** An answer other than 2xx, with the server's error body. */
 export class ApiError extends Error {
@@ -19,6 +19,15 @@ let onUnauthorized: (() => void) | null = null;
 /** The app decides what a 401 means (back to sign-in, remembering where the user was). */
 export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
+}
+
+let leaving = false;
+/**
+ * The page is about to load another one on purpose (logout): a 401 from a request still in flight
+ * must not start a second navigation that aborts the first.
+ */
+export function leavingPage() {
+  leaving = true;
 }
 
 /** Non-finite numbers go as 0 and dates before the epoch as the epoch (spec part 1 §7). */
@@ -65,12 +74,15 @@ export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opt
     const text = await res.text();
     const json: unknown = text ? JSON.parse(text) : null;
     if (!res.ok) {
-      if (res.status === 401 && onUnauthorized) onUnauthorized();
+      if (res.status === 401 && onUnauthorized && !leaving) onUnauthorized();
       throw new ApiError(res.status, json as ApiError['body']);
     }
     return ep.output.parse(json) as OutputOf<E>;
   } catch (err) {
-    if (opts.overlay && !(err instanceof DOMException && err.name === 'AbortError')) notify.error('Something went wrong.');
+    if (opts.overlay && !(err instanceof DOMException && err.name === 'AbortError')) {
+      notify.error('Something went wrong.');
+      markTold(err);
+    }
     throw err;
   } finally {
     release?.();
@@ -86,7 +98,10 @@ export async function callMultipart<E extends EndpointDef>(ep: E, form: FormData
     if (!res.ok) throw new ApiError(res.status, json as ApiError['body']);
     return ep.output.parse(json) as OutputOf<E>;
   } catch (err) {
-    if (opts.overlay) notify.error('Something went wrong.');
+    if (opts.overlay) {
+      notify.error('Something went wrong.');
+      markTold(err);
+    }
     throw err;
   } finally {
     release?.();

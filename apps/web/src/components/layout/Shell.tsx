@@ -3,8 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { apiFeatures } from '@sapwood/contracts';
 import { menuItemKey, visibleMenu } from '../../app/menu';
+import { leavingPage } from '../../lib/api';
 import { useText } from '../../lib/i18n';
+import { useEndpointMutation } from '../../lib/query';
 import { useCan, useSession } from '../../lib/session';
 import { PageLoader } from '../ui/PageLoader';
 import { Banners } from './Banners';
@@ -22,6 +25,12 @@ export function Shell() {
   const groups = visibleMenu(can);
   const t = useText();
   const menuList = useRef<HTMLDivElement>(null);
+  // the page reloads from the start either way, so a failure says nothing
+  const signOut = useEndpointMutation(apiFeatures.auth.logout, { invalidates: [], onError: () => undefined });
+  const logout = () => {
+    leavingPage();
+    void signOut.mutateAsync({}).catch(() => undefined).finally(() => window.location.assign('/'));
+  };
 
   // the current screen's item stays in sight, also in a short window
   useEffect(() => {
@@ -65,7 +74,7 @@ export function Shell() {
           ))}
         </AppShell.Section>
         <AppShell.Section p="sm" style={MENU_FOOTER_STYLE} data-testid="menu-footer">
-          <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); void logout(); }} data-testid="logout">
+          <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); logout(); }} data-testid="logout">
             <Group gap={6}><IconLogout size={16} /><Text size="sm">{t('shell.logout', 'Logout')}</Text></Group>
           </UnstyledButton>
         </AppShell.Section>
@@ -83,8 +92,3 @@ export function Shell() {
 /** The menu list scrolls by itself between the header and the footer (min-height 0 lets it shrink below its content). */
 const MENU_LIST_STYLE = { minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' } as const;
 const MENU_FOOTER_STYLE = { flexShrink: 0, borderTop: '1px solid var(--app-shell-border-color)' } as const;
-
-async function logout() {
-  await fetch('/api/auth/logout', { credentials: 'same-origin' }).catch(() => undefined);
-  window.location.assign('/');
-}
