@@ -76,7 +76,7 @@ describe.each(LISTS)('/api/$noun', ({ noun, table, permission, endpoints: ep }) 
   });
 
   it('answers 404 for an update of a missing item', async () => {
-    const r = await staff.call(ep.upsert, { id: 999_999, name: 'Ghost' });
+    const r = await staff.call(ep.upsert, { id: 999_999, name: 'Ghost', rowVersion: 1 });
     expect(r.status).toBe(404);
   });
 
@@ -116,7 +116,7 @@ describe.each(LISTS)('/api/$noun', ({ noun, table, permission, endpoints: ep }) 
     expect((await staff.call(ep.archive, { id: a.id, assignId: b.id })).status).toBe(200);
     expect((await staff.call(ep.archive, { id: a.id, assignId: b.id })).status).toBe(404);
     expect((await staff.call(ep.archive, { id: 999_999, assignId: b.id })).status).toBe(404);
-    const edit = await staff.call(ep.upsert, { id: a.id, name: 'Revived' });
+    const edit = await staff.call(ep.upsert, { id: a.id, name: 'Revived', rowVersion: 1 });
     expect(edit.status).toBe(404);
   });
 

@@ -29,10 +29,10 @@ describe('agronomists API', () => {
     const id = await add('Dr Nel');
     const page = await admin.call(api.paged, { search: 'Nel' });
     expect(page.body.rows).toEqual([{ id, name: 'Dr Nel', originate: 'International', rowVersion: 1 }]);
-    const blank = await admin.call(api.upsert, { id, name: '  ', originate: 'Usa' });
+    const blank = await admin.call(api.upsert, { id, name: '  ', originate: 'Usa', rowVersion: 1 });
     expect(blank.status).toBe(400);
     expect(blank.body.fields).toEqual([{ field: 'name', message: AGRONOMIST_MESSAGES.nameRequired }]);
-    const bad = await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Mars' });
+    const bad = await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Mars', rowVersion: 1 });
     expect(bad.status).toBe(400);
     expect((await admin.call(api.upsert, { id, name: 'Dr Nel', originate: 'Usa', rowVersion: 1 })).status).toBe(200);
     expect((await admin.call(api.index)).body).toContainEqual({ id, name: 'Dr Nel', originate: 'Usa', rowVersion: 2 });

@@ -127,7 +127,7 @@ describe('distributors', () => {
     expect(renamed.body).toMatchObject({ name: 'Agri Alpha', imageHash: current.imageHash, imagePath: current.imagePath });
 
     const webp = await sharp({ create: { width: 200, height: 100, channels: 4, background: '#3182ce' } }).webp().toBuffer();
-    const changed = await upsert(clerk, { name: 'Agri Alpha', id: String(id), newImage: 'true' }, { name: 'new.webp', type: 'image/webp', data: webp });
+    const changed = await upsert(clerk, { name: 'Agri Alpha', id: String(id), newImage: 'true', rowVersion: String(renamed.body.rowVersion) }, { name: 'new.webp', type: 'image/webp', data: webp });
     expect(changed.status).toBe(200);
     const newUrl = distributorLogoUrl(changed.body) ?? '';
     expect(newUrl).not.toBe(firstUrl);

@@ -47,7 +47,7 @@ describe('reference seed', () => {
 
   it('running the seed again adds nothing and keeps edited texts', async () => {
     const key = await findKey('report.farm');
-    await admin.call(ep.upsertKeyText, { keyId: key.keyId, entries: [{ langId: afrikaans, text: 'Plaasnaam' }] });
+    await admin.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion, entries: [{ langId: afrikaans, text: 'Plaasnaam' }] });
     const { seedLanguageTexts } = await import('../src/features/languages/languages.seed');
     const before = (await admin.call(ep.keys, {})).body.total;
     await seedLanguageTexts(db());
@@ -82,7 +82,7 @@ describe('languages', () => {
       expect(r.status, name).toBe(400);
       expect(r.body.fields).toEqual([{ field: 'name', message: LANGUAGE_MESSAGES.uniqueName }]);
     }
-    const r = await editor.call(ep.upsertLanguage, { id: afrikaans, name: 'English' });
+    const r = await editor.call(ep.upsertLanguage, { id: afrikaans, name: 'English', rowVersion: 1 });
     expect(r.body.fields).toEqual([{ field: 'name', message: LANGUAGE_MESSAGES.uniqueName }]);
     const names = (await editor.call(ep.index, {})).body.map((l: { name: string }) => l.name);
     expect(names.filter((n: string) => n.toLowerCase() === 'english')).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('languages', () => {
   });
 
   it('renaming a language that does not exist answers 404', async () => {
-    const r = await editor.call(ep.upsertLanguage, { id: 999999, name: 'Nowhere' });
+    const r = await editor.call(ep.upsertLanguage, { id: 999999, name: 'Nowhere', rowVersion: 1 });
     expect(r.status).toBe(404);
   });
 });
@@ -153,10 +153,10 @@ describe('keys', () => {
     const stale = await admin.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion, entries: [{ langId: english, text: 'Second' }] });
     expect(stale.status).toBe(409);
     expect((await findKey('test.stale')).texts[english]).toBe('First');
-    const bad = await editor.call(ep.upsertKeyText, { keyId: key.keyId, entries: [{ langId: 999999, text: 'x' }] });
+    const bad = await editor.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion + 1, entries: [{ langId: 999999, text: 'x' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([{ field: 'entries.0.langId', message: 'Unknown language' }]);
-    expect((await editor.call(ep.upsertKeyText, { keyId: 999999, entries: [] })).status).toBe(404);
+    expect((await editor.call(ep.upsertKeyText, { keyId: 999999, rowVersion: 1, entries: [] })).status).toBe(404);
   });
 
   it('changedisplay sets the frontend flag', async () => {
@@ -169,7 +169,7 @@ describe('keys', () => {
 
   it('deletes a key with its texts, and answers 404 for a missing one', async () => {
     const key = (await editor.call(ep.addNewKey, { key: 'test.delete', frontend: false })).body;
-    await editor.call(ep.upsertKeyText, { keyId: key.keyId, entries: [{ langId: english, text: 'Bye' }] });
+    await editor.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion, entries: [{ langId: english, text: 'Bye' }] });
     expect((await editor.call(ep.deleteKey, { keyId: key.keyId })).body).toBe(true);
     expect(await findKey('test.delete')).toBeUndefined();
     expect((await editor.call(ep.deleteKey, { keyId: key.keyId })).status).toBe(404);
@@ -188,7 +188,7 @@ describe('keys', () => {
 describe('texts of a language', () => {
   it('keyslookup answers the frontend texts in the user language, English where the text is missing or empty', async () => {
     const key = (await admin.call(ep.addNewKey, { key: 'test.fallback', frontend: true })).body;
-    await admin.call(ep.upsertKeyText, { keyId: key.keyId, entries: [{ langId: english, text: 'Only English' }, { langId: afrikaans, text: '' }] });
+    await admin.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion, entries: [{ langId: english, text: 'Only English' }, { langId: afrikaans, text: '' }] });
     const afUser = await userIn(afrikaans);
     const r = await afUser.call(ep.keysLookup, {});
     expect(r.status).toBe(200);
@@ -202,7 +202,7 @@ describe('texts of a language', () => {
 
   it('loadTexts falls back to English, and answers every key when none are named', async () => {
     const key = (await admin.call(ep.addNewKey, { key: 'test.report', frontend: false })).body;
-    await admin.call(ep.upsertKeyText, { keyId: key.keyId, entries: [{ langId: english, text: 'Report only' }] });
+    await admin.call(ep.upsertKeyText, { keyId: key.keyId, rowVersion: key.rowVersion, entries: [{ langId: english, text: 'Report only' }] });
     expect(await loadTexts(db(), afrikaans, ['test.report', 'report.high', 'no.such.key'])).toEqual({ 'test.report': 'Report only', 'report.high': 'Hoog' });
     const all = await loadTexts(db(), afrikaans);
     expect(all['report.optimal']).toBe('Optimaal');

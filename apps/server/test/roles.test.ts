@@ -85,7 +85,7 @@ describe('roles API', () => {
     const stale = await admin.call(api.upsert, { id: r.id, name: 'Changing', permissions: [], rowVersion: r.rowVersion - 1 });
     expect(stale.status).toBe(409);
     const adminRole = (await admin.call(api.paged, { search: 'Administrator' })).body.rows[0];
-    const demote = await admin.call(api.upsert, { id: adminRole.id, name: 'Administrator', permissions: ['Users'] });
+    const demote = await admin.call(api.upsert, { id: adminRole.id, name: 'Administrator', permissions: ['Users'], rowVersion: adminRole.rowVersion });
     expect(demote.status).toBe(400);
     expect(demote.body.fields).toEqual([{ field: 'permissions', message: ROLE_MESSAGES.lastAdmin }]);
     expect((await admin.call(api.paged, {})).status).toBe(200);

@@ -182,7 +182,7 @@ describe('users API', () => {
     expect(off.status).toBe(400);
     expect(off.body.fields[0].message).toBe(USER_MESSAGES.lastAdmin);
     expect((await admin.call(api.archive, { id: me.id })).body.fields[0].message).toBe(USER_MESSAGES.lastAdmin);
-    const demote = await admin.call(api.upsert, { ...base(), id: me.id, name: me.name, email: me.email, roleId: staffRole });
+    const demote = await admin.call(api.upsert, { ...base(), id: me.id, name: me.name, email: me.email, roleId: staffRole, rowVersion: me.rowVersion });
     expect(demote.status).toBe(400);
     expect(demote.body.fields).toEqual([{ field: 'roleId', message: USER_MESSAGES.lastAdmin }]);
     expect((await admin.call(api.index)).status).toBe(200);

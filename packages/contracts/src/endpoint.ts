@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patterned } from './fields';
 import type { Permission } from './permissions';
 
 /**
@@ -62,6 +63,12 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
  * A moment in time: a Date on the server, an ISO string on the wire, a Date again in the browser
  * (the client parses every answer with its declared schema).
  */
-export const DateTime = z.coerce.date();
-/** A calendar date, 'YYYY-MM-DD'. */
-export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+export const DateTime = z.coerce
+  .date({ error: 'Must be a date' })
+  .min(new Date('1000-01-01T00:00:00Z'), 'Must be a date after the year 1000')
+  .max(new Date('9999-12-31T23:59:59Z'), 'Must be a date before the year 10000');
+/** A calendar date, 'YYYY-MM-DD', that exists (no 31 February). */
+export const DateOnly = patterned(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD', 10).refine((v) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1000-01-01';
+}, 'Use the date format YYYY-MM-DD');

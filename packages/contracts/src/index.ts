@@ -20,6 +20,7 @@ import { docsEndpoints } from './features/docs';
 export * from './endpoint';
 export * from './permissions';
 export * from './paging';
+export * from './fields';
 export * from './messages';
 export * from './features/auth';
 export * from './features/settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formInt, text } from './fields';
 
 export const PAGE_SIZES = [5, 10, 20, 30, 50, 100, 200, 500, 1000] as const;
 export const MAX_TEXT = 200;
@@ -8,10 +9,10 @@ export const MAX_TEXT = 200;
  * (used by pick lists and downloads, still capped by the server).
  */
 export const PagedRequest = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  rowsPerPage: z.coerce.number().int().min(1).max(1000).default(20),
-  search: z.string().trim().max(MAX_TEXT).default(''),
-  sortBy: z.string().max(64).default(''),
+  page: formInt({ min: 1 }).default(1),
+  rowsPerPage: formInt({ min: 1, max: 1000 }).default(20),
+  search: text({ max: MAX_TEXT }).default(''),
+  sortBy: text({ max: 64 }).default(''),
   ascending: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
   all: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
 });

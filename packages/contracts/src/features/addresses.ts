@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -6,11 +7,11 @@ export const LOGO_WORD_MAX = 20;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required text field with the spec's message (part 1 §5). */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT);
+const required = (message: string) => text({ min: 1, max: MAX_TEXT, message });
 
 /** The address form, checked the same way by the dialog and by the server. */
-export const AddressInput = z.object({
-  id: z.number().int().min(0).default(0),
+export const AddressInput = versioned(z.object({
+  id: IdOrNew,
   name: required('Name required'),
   addressLine: required('Address required'),
   area: required('Area required'),
@@ -19,17 +20,13 @@ export const AddressInput = z.object({
   email: required('Email required').refine((v) => v === '' || EMAIL.test(v), 'Valid email required'),
   website: required('Website required'),
   filePrefix: required('File prefix required'),
-  logoWord: z
-    .string({ error: 'Logo word required' })
-    .trim()
-    .min(1, 'Logo word required')
-    .max(LOGO_WORD_MAX, 'The word is to long to fit in the logo'),
+  logoWord: text({ min: 1, max: LOGO_WORD_MAX, message: 'Logo word required', maxMessage: 'The word is to long to fit in the logo' }),
   /** true makes this address the default (the previous default stops being one); false changes nothing:
    *  the default only moves by making another address the default */
   isDefault: z.boolean().default(false),
   /** the version the user edited; a stale one answers 409 */
-  rowVersion: z.number().int().optional(),
-});
+  rowVersion: RowVersion.optional(),
+}));
 export type AddressInput = z.input<typeof AddressInput>;
 
 export const Address = z.object({
@@ -48,7 +45,7 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-const IdInput = z.object({ id: z.number({ error: 'Choose an address' }).int().min(1, 'Choose an address') });
+const IdInput = z.object({ id: id('Choose an address') });
 
 export const addressEndpoints = {
   paged: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -24,21 +25,21 @@ export const agronomistEndpoints = {
   paged: endpoint({ method: 'POST', path: '/api/agronomist/paged', access: { permission: 'Agronomists' }, input: PagedRequest, output: pagedResponse(AgronomistRow) }),
   upsert: endpoint({
     method: 'POST', path: '/api/agronomist/upsert', access: { permission: 'Agronomists' },
-    input: z.object({
-      id: z.number().int().min(0).default(0),
-      name: z.string().trim().min(1, AGRONOMIST_MESSAGES.nameRequired).max(MAX_TEXT),
+    input: versioned(z.object({
+      id: IdOrNew,
+      name: text({ min: 1, max: MAX_TEXT, message: AGRONOMIST_MESSAGES.nameRequired }),
       originate: z.enum(AGRONOMIST_ORIGINATES).default('International'),
       /** the version the dialog was opened on; a save over a newer one answers 409 */
-      rowVersion: z.number().int().optional(),
-    }),
+      rowVersion: RowVersion.optional(),
+    })),
     output: z.object({ id: z.number().int() }),
   }),
   /** archives `id`, moving every reference to `assignId`, in one transaction */
   archive: endpoint({
     method: 'POST', path: '/api/agronomist/archive', access: { permission: 'Agronomists' },
     input: z.object({
-      id: z.number({ error: 'Id required' }).int().min(1),
-      assignId: z.number({ error: AGRONOMIST_MESSAGES.selectTarget }).int().min(1, AGRONOMIST_MESSAGES.selectTarget),
+      id: Id,
+      assignId: id(AGRONOMIST_MESSAGES.selectTarget),
     }),
     output: Ok,
   }),

@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { formInt, text } from '../fields';
 import { DateTime, endpoint } from '../endpoint';
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
-const RequiredId = (message: string) => z.coerce.number({ error: message }).int().positive(message);
+const RequiredId = (message: string) => formInt({ min: 1, message });
 const Id = RequiredId('Required');
-const Text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
+const Text = (message: string) => text({ min: 1, max: 200, message });
 
 /** 'group,id' pairs joined by semicolons, in the order the user selected them. */
-export const ReportSelection = z
-  .string({ error: 'Select at least one result' })
-  .max(200_000)
+export const ReportSelection = text({ max: 200_000, trim: false, message: 'Select at least one result' })
   .transform((s, ctx) => {
     const pairs = s.split(';').map((p) => p.trim()).filter(Boolean).map((p) => {
       const comma = p.lastIndexOf(',');

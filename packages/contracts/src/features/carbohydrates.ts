@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { Id, RowVersion, formInt, id, int, text } from '../fields';
 import { DateTime, Empty, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 const access = { permission: 'CarbohydrateEntries' } as const;
-const Text = z.string().trim().max(MAX_TEXT).default('');
+const Text = text({ max: MAX_TEXT }).default('');
 /** An id filter: absent or 0 means "any". */
-const IdFilter = z.coerce.number().int().min(0).default(0);
+const IdFilter = formInt({ min: 0 }).default(0);
 
 /** The search filter of the results screen (spec part 1 §3), plus a location group for whole-group selection. */
 export const CarbohydrateFilter = z.object({
@@ -15,7 +16,7 @@ export const CarbohydrateFilter = z.object({
   cropId: IdFilter,
   cropGrowthId: IdFilter,
   organ: IdFilter,
-  group: z.string().trim().max(40).default(''),
+  group: text({ max: 40 }).default(''),
 });
 export type CarbohydrateFilter = z.output<typeof CarbohydrateFilter>;
 
@@ -27,7 +28,7 @@ export const CARBOHYDRATE_SORTS = ['sampleNumber', 'entity', 'farmName', 'fieldB
  * next page is a seek from there instead of an OFFSET over everything before it. The same page asked
  * for again (a refresh) is read from its first row on.
  */
-export const PageAnchor = z.object({ page: z.number().int().min(1), first: z.string().max(400), last: z.string().max(400) });
+export const PageAnchor = z.object({ page: int({ min: 1 }), first: text({ max: 400, trim: false }), last: text({ max: 400, trim: false }) });
 
 export const CarbohydratePagedRequest = PagedRequest.extend(CarbohydrateFilter.shape).extend({ anchor: PageAnchor.optional() });
 
@@ -74,19 +75,19 @@ export const CarbohydratePage = pagedResponse(CarbohydrateResultRow).extend({
 });
 
 /** A text the edit requires: blank after trimming is refused with `message`. */
-const RequiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT);
+const RequiredText = (message: string) => text({ min: 1, max: MAX_TEXT, message });
 /** A choice the edit requires: an id above 0 (none, 0 or below is refused with `message`). */
-const RequiredId = (message: string) => z.number({ error: message }).int().min(1, message);
+const RequiredId = (message: string) => id(message);
 /** The same for a choice stored as nullable (the cultivar): null is refused too, the type stays nullable. */
-const RequiredNullableId = (message: string) => z.number({ error: message }).int().nullable().refine((v) => v !== null && v > 0, { message });
+const RequiredNullableId = (message: string) => int({ message }).nullable().refine((v) => v !== null && v > 0, { message });
 
 /**
  * The edit dialog's row (spec part 1 §2 'Edit carbohydrate dialog') with its rules (spec part 1 §5): the
  * dialog checks it and the server parses it, so both refuse the same values with the same messages.
  */
 export const CarbohydrateEdit = z.object({
-  id: z.number().int().positive(),
-  rowVersion: z.number().int().min(1),
+  id: Id,
+  rowVersion: RowVersion,
   entity: RequiredText('Entity required'),
   agent: RequiredText('Agent required'),
   agriculturist: RequiredText('Agronomist required'),
@@ -94,7 +95,7 @@ export const CarbohydrateEdit = z.object({
   fieldBlockNumber: RequiredText('Field block number required'),
   cropId: RequiredId('Crop required'),
   cultivarId: RequiredNullableId('Cultivar required'),
-  regionId: z.number().int().min(0).nullable(),
+  regionId: int({ min: 0 }).nullable(),
   tissueId: RequiredId('Organ type required'),
   cropGrowthId: RequiredId('Growth required'),
 });
@@ -124,7 +125,7 @@ export type CarbohydrateFilterOptions = z.output<typeof CarbohydrateFilterOption
 const ExcelQuery = PagedRequest.omit({ page: true, rowsPerPage: true, all: true }).extend(CarbohydrateFilter.shape);
 const Ids = z.preprocess(
   (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number().int().positive()).min(1, 'Select at least one entry').max(100_000),
+  z.array(formInt({ min: 1 })).min(1, 'Select at least one entry').max(100_000),
 );
 const File = z.unknown();
 
@@ -136,12 +137,12 @@ export const carbohydratesEndpoints = {
   filteroptions: endpoint({ method: 'POST', path: '/api/carbohydrate/filteroptions', access, input: Empty, output: CarbohydrateFilterOptions }),
   mergeentries: endpoint({
     method: 'POST', path: '/api/carbohydrate/mergeentries', access,
-    input: z.object({ ids: z.array(z.number().int().positive()).min(2, 'Select at least two entries to merge').max(10_000) }),
+    input: z.object({ ids: z.array(id()).min(2, 'Select at least two entries to merge').max(10_000) }),
     output: z.object({ group: z.string(), count: z.number().int() }),
   }),
   getapidata: endpoint({
     method: 'POST', path: '/api/carbohydrate/getapidata', access,
-    input: z.object({ id: z.number().int().positive() }),
+    input: z.object({ id: Id }),
     output: z.object({ original: z.unknown(), mapped: z.unknown() }),
   }),
   upsertcarbohydrateresult: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdOrNew, RowVersion, decimal, id, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -33,12 +34,9 @@ import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
  * A growth value is `{ growthStageId, override, sugar, starch }`; with override true its ranges take the
  * place of the stage's own (precedence: ADR 0050, range resolution).
  */
-const RangeValue = z
-  .number({ error: 'Must be a number' })
-  .finite('Must be a finite number')
-  .min(0, 'Must not be negative')
-  .max(1_000_000, 'Must be at most 1000000')
-  .nullable();
+const RangeValue = decimal({
+  min: 0, max: 1_000_000, message: 'Must be a number', finiteMessage: 'Must be a finite number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 1000000',
+}).nullable();
 
 export const RANGE_MESSAGES = {
   medBelowMin: 'Med must not be below Min',
@@ -57,8 +55,8 @@ export const GrowthRange = z
 export type GrowthRange = z.output<typeof GrowthRange>;
 const EMPTY_RANGE = { min: null, med: null, max: null };
 
-const Name = z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT, `At most ${MAX_TEXT} characters`);
-const Id = z.number({ error: 'Must be a number' }).int().min(1, 'Must be a positive id');
+const Name = text({ min: 1, max: MAX_TEXT, message: 'Name required', maxMessage: `At most ${MAX_TEXT} characters` });
+const Id = id('Must be a number', 'Must be a positive id');
 const CropIdInput = z.object({ cropId: Id });
 
 export const CropGrowthStage = z.object({
@@ -75,13 +73,13 @@ export const CropGrowthStage = z.object({
 export type CropGrowthStage = z.output<typeof CropGrowthStage>;
 
 export const CropGrowthInput = z.object({
-  id: z.number().int().min(0).default(0),
+  id: IdOrNew,
   name: Name,
   sugar: GrowthRange.default(EMPTY_RANGE),
   starch: GrowthRange.default(EMPTY_RANGE),
-  linkedTissueId: z.number().int().min(1, 'Choose an organ type').nullable().default(null),
+  linkedTissueId: id(undefined, 'Choose an organ type').nullable().default(null),
   displayOnReport: z.boolean().default(true),
-  method: z.string().trim().max(MAX_TEXT).default(''),
+  method: text({ max: MAX_TEXT }).default(''),
 });
 export type CropGrowthInput = z.input<typeof CropGrowthInput>;
 
@@ -99,13 +97,13 @@ export type GrowthCropRow = z.output<typeof GrowthCropRow>;
 export const CropGrowths = z.object({ crop: GrowthCropHeader, growths: z.array(CropGrowthStage) });
 export type CropGrowths = z.output<typeof CropGrowths>;
 
-export const CropGrowthsUpsert = z.object({
-  id: z.number().int().min(0).default(0),
+export const CropGrowthsUpsert = versioned(z.object({
+  id: IdOrNew,
   name: Name,
-  factor: z.number({ error: 'Factor must be a number' }).finite('Factor must be a number').gt(0, 'Factor must be greater than 0').max(1_000_000),
-  rowVersion: z.number().int().min(1).optional(),
+  factor: decimal({ min: 0, max: 1_000_000, message: 'Factor must be a number' }).gt(0, 'Factor must be greater than 0'),
+  rowVersion: RowVersion.optional(),
   growths: z.array(CropGrowthInput).max(200).optional(),
-});
+}));
 export type CropGrowthsUpsertInput = z.input<typeof CropGrowthsUpsert>;
 
 export const CropRegion = z.object({ id: z.number().int(), name: z.string(), cropId: z.number().int(), rowVersion: z.number().int() });
@@ -124,7 +122,7 @@ export type StageGrowthValueInput = z.input<typeof StageGrowthValue>;
 export const OverrideOwner = z.object({ id: z.number().int(), name: z.string(), rowVersion: z.number().int(), growthValues: z.array(StageGrowthValue) });
 export type OverrideOwner = z.output<typeof OverrideOwner>;
 /** A region's (or cultivar's) changed values as its dialog saves them. */
-export const OwnerUpdate = z.object({ id: Id, rowVersion: z.number().int().min(1), growthValues: z.array(StageGrowthValue).max(200) });
+export const OwnerUpdate = z.object({ id: Id, rowVersion: RowVersion, growthValues: z.array(StageGrowthValue).max(200) });
 export type OwnerUpdateInput = z.input<typeof OwnerUpdate>;
 
 export const RegionsCropGrowths = z.object({ growths: z.array(CropGrowthStage), regions: z.array(OverrideOwner) });
@@ -141,7 +139,7 @@ export const cropGrowthsEndpoints = {
     method: 'POST', path: `${post}/cropgrowthsremove`, access,
     input: z.object({
       id: Id,
-      assignId: z.number({ error: 'Select a growth to reassign' }).int().min(1, 'Select a growth to reassign'),
+      assignId: id('Select a growth to reassign'),
     }),
     output: z.object({ rowVersion: z.number().int(), movedEntries: z.number().int(), movedSamples: z.number().int() }),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formInt, id, text, versioned } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -19,17 +20,17 @@ const UploadedFile = z.custom<UploadedFilePart>(
 );
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((v) => v === 'true')]);
-const FormInt = z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), z.coerce.number().int().min(0).optional());
+const FormInt = z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), formInt({ min: 0 }).optional());
 
 /** The distributor form as a multipart body: {name, image, id, newImage} (spec part 1 §7). */
-export const DistributorUpsertInput = z.object({
+export const DistributorUpsertInput = versioned(z.object({
   id: FormInt,
-  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT),
+  name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
   /** true when `image` carries a new logo */
   newImage: FormBool.default(false),
   image: UploadedFile.optional(),
   rowVersion: FormInt,
-});
+}));
 
 export const Distributor = z.object({
   id: z.number(),
@@ -62,6 +63,6 @@ export const distributorEndpoints = {
   }),
   delete: endpoint({
     method: 'POST', path: '/api/distributor/delete', access: { permission: 'Distributors' },
-    input: z.object({ id: z.number({ error: 'Choose a distributor' }).int().min(1, 'Choose a distributor') }), output: Ok,
+    input: z.object({ id: id('Choose a distributor') }), output: Ok,
   }),
 };

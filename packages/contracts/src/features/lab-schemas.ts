@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdOrNew, RowVersion, id, int, text, versioned } from '../fields';
 import { DateOnly, DateTime } from '../endpoint';
 import { MAX_TEXT } from '../paging';
 import { entryErrors } from '../carbohydrate/labjob-rules';
@@ -13,9 +14,9 @@ export const JOB_STATUSES = ['current', 'completed', 'downloaded'] as const;
 export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
 
-const Id = z.number().int().positive();
-const NullableId = z.number().int().nullable().optional().transform((v) => (v && v > 0 ? v : null));
-const Text = z.string().max(MAX_TEXT).default('');
+const Id = id();
+const NullableId = int().nullable().optional().transform((v) => (v && v > 0 ? v : null));
+const Text = text({ max: MAX_TEXT, trim: false }).default('');
 
 export const JobListItem = z.object({
   id: z.number(),
@@ -33,23 +34,23 @@ export const JobListItem = z.object({
 export type JobListItem = z.infer<typeof JobListItem>;
 
 /** A job entry as the job card form sends it (spec part 1 §3 Job entry). */
-export const JobEntryInput = z.object({
-  id: z.number().int().nullable().optional(),
-  rowVersion: z.number().int().nullable().optional(),
-  sampleNumber: z.string().trim().min(1, 'Sample number required').max(64),
+export const JobEntryInput = versioned(z.object({
+  id: int().nullable().optional(),
+  rowVersion: RowVersion.nullable().optional(),
+  sampleNumber: text({ min: 1, max: 64, message: 'Sample number required' }),
   entity: Text,
   agent: Text,
   agronomist: Text,
   farmName: Text,
   fieldBlockNumber: Text,
   sampleDate: DateTime,
-  tissueId: z.number().int().nullable().default(0),
-  cropId: z.number().int().nullable().default(0),
-  cultivarId: z.number().int().nullable().default(0),
+  tissueId: int().nullable().default(0),
+  cropId: int().nullable().default(0),
+  cultivarId: int().nullable().default(0),
   regionId: NullableId,
-  testCarboCropGrowthId: z.number().int().nullable().default(0),
+  testCarboCropGrowthId: int().nullable().default(0),
   testCarbohydrateId: NullableId,
-});
+}), { message: 'The version of the entry you loaded is required.' });
 export type JobEntryInput = z.input<typeof JobEntryInput>;
 
 /**
@@ -103,12 +104,12 @@ export const JobCard = z.object({
 });
 export type JobCard = z.infer<typeof JobCard>;
 
-export const UpsertJobInput = z.object({
-  id: z.number().int().min(0).default(0),
+export const UpsertJobInput = versioned(z.object({
+  id: IdOrNew,
   receivedOn: DateOnly,
-  rowVersion: z.number().int().nullable().optional(),
+  rowVersion: RowVersion.nullable().optional(),
   entries: z.array(JobEntryInput).max(2000),
-});
+}));
 
 /**
  * One entry of a job card saved on its own: with `entry.id` (and its `rowVersion`) an existing entry of the
@@ -117,7 +118,7 @@ export const UpsertJobInput = z.object({
  */
 export const UpsertJobEntryInput = z.object({
   jobId: Id,
-  jobRowVersion: z.number().int().nullable().optional(),
+  jobRowVersion: RowVersion.nullable().optional(),
   entry: JobEntryInput,
 });
 
@@ -161,20 +162,20 @@ export const JobData = z.object({
 export type JobData = z.infer<typeof JobData>;
 
 const ResultValue = z.number().finite().min(0).max(1_000_000).nullable();
-const Reason = z.string().trim().max(500).optional();
+const Reason = text({ max: 500 }).optional();
 
 /** A result of a completed or exported job changes only with a reason (the server refuses it without one). */
 export const REASON_REQUIRED = 'A reason is required to change a result of a completed or exported job.';
 /** The results dialog's reason, when the job is completed or exported. */
-export const ReasonForChange = z.object({ reason: z.string().trim().min(1, REASON_REQUIRED).max(500) });
+export const ReasonForChange = z.object({ reason: text({ min: 1, max: 500, message: REASON_REQUIRED }) });
 
 export const ResultInput = z.object({
   id: Id,
   sugar: ResultValue,
   starch: ResultValue,
   na: z.boolean().default(false),
-  /** the version the client loaded; a stale one gets 409 */
-  rowVersion: z.number().int().optional(),
+  /** the version the client loaded; a stale one gets 409, a missing one 400 */
+  rowVersion: RowVersion,
   reason: Reason,
 });
 export type ResultInput = z.input<typeof ResultInput>;

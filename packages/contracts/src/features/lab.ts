@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, formInt, int, text } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { PagedRequest, pagedResponse } from '../paging';
 import {
@@ -9,7 +10,7 @@ import {
 export * from './lab-schemas';
 
 const lab = { permission: 'LabJobs' } as const;
-const JobId = z.object({ id: z.number().int().positive() });
+const JobId = z.object({ id: Id });
 const JobList = pagedResponse(JobListItem);
 
 /** Lab jobs, job cards and job results (spec part 1 §7 Lab jobs). */
@@ -29,7 +30,7 @@ export const labEndpoints = {
   }),
   matches: endpoint({
     method: 'POST', path: '/api/lab/matches', access: lab,
-    input: z.object({ value: z.string().trim().max(64), jobId: z.number().int().nullable().optional() }),
+    input: z.object({ value: text({ max: 64 }), jobId: int().nullable().optional() }),
     output: z.array(Match),
   }),
   suggestions: endpoint({ method: 'POST', path: '/api/lab/suggestions', access: lab, input: Empty, output: Suggestions }),
@@ -42,11 +43,11 @@ export const labEndpoints = {
     method: 'POST', path: '/api/lab/updateresults', access: lab, input: UpdateResultsInput,
     output: z.object({ rows: z.array(z.object({ id: z.number(), rowVersion: z.number() })) }),
   }),
-  removeResult: endpoint({ method: 'POST', path: '/api/lab/removeresult', access: lab, input: z.array(z.number().int().positive()).max(5000), output: Ok }),
+  removeResult: endpoint({ method: 'POST', path: '/api/lab/removeresult', access: lab, input: z.array(Id).max(5000), output: Ok }),
   archiveJob: endpoint({ method: 'POST', path: '/api/lab/archivejob', access: lab, input: z.array(JobId).min(1).max(500), output: Ok }),
   exportJob: endpoint({
     method: 'GET', path: '/api/lab/exportjob', access: lab, kind: 'file',
-    input: z.object({ id: z.coerce.number().int().positive() }), output: z.unknown(), summary: 'the results of a job as .xlsx',
+    input: z.object({ id: formInt({ min: 1, message: 'Id required' }) }), output: z.unknown(), summary: 'the results of a job as .xlsx',
   }),
   cropsActive: endpoint({ method: 'GET', path: '/api/lab/cropsactive', access: { session: true }, input: Empty, output: z.array(CropOption) }),
   tissueTypes: endpoint({ method: 'GET', path: '/api/lab/tissuetypes', access: { session: true }, input: Empty, output: z.array(TissueOption) }),

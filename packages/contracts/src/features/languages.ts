@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, RowVersion, text, versioned } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -28,13 +29,11 @@ export type LanguageKeyRow = z.infer<typeof LanguageKeyRow>;
 export const TextsLookup = z.object({ languageId: z.number().int().nullable(), texts: z.record(z.string(), z.string()) });
 export type TextsLookup = z.infer<typeof TextsLookup>;
 
-const Id = z.number().int().positive();
 const TEXT_MAX = 4000;
 // Empty names and keys carry the spec's one message for both rules (required and unique).
-const Name = z.string({ error: LANGUAGE_MESSAGES.uniqueName }).trim().min(1, LANGUAGE_MESSAGES.uniqueName).max(MAX_TEXT);
-const Key = z.string({ error: LANGUAGE_MESSAGES.uniqueKey }).trim().min(1, LANGUAGE_MESSAGES.uniqueKey).max(MAX_TEXT);
+const Name = text({ min: 1, max: MAX_TEXT, message: LANGUAGE_MESSAGES.uniqueName });
+const Key = text({ min: 1, max: MAX_TEXT, message: LANGUAGE_MESSAGES.uniqueKey });
 /** Optional optimistic-concurrency check: when sent, a save over a newer row answers 409. */
-const RowVersion = z.number().int().optional();
 
 export const languagesEndpoints = {
   index: endpoint({ method: 'GET', path: '/api/language/index', access: { session: true }, input: Empty, output: z.array(Language) }),
@@ -49,7 +48,7 @@ export const languagesEndpoints = {
   }),
   upsertLanguage: endpoint({
     method: 'POST', path: '/api/language/upsertlanguage', access: { permission: 'Language' },
-    input: z.object({ id: Id.nullable().optional(), name: Name, rowVersion: RowVersion }),
+    input: versioned(z.object({ id: Id.nullable().optional(), name: Name, rowVersion: RowVersion.optional() })),
     output: LanguageRow,
   }),
   upsertKeyText: endpoint({
@@ -57,7 +56,7 @@ export const languagesEndpoints = {
     input: z.object({
       keyId: Id,
       rowVersion: RowVersion,
-      entries: z.array(z.object({ langId: Id, text: z.string().max(TEXT_MAX) })).max(100),
+      entries: z.array(z.object({ langId: Id, text: text({ max: TEXT_MAX, trim: false }) })).max(100),
     }),
     output: LanguageKeyRow,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { Ok, endpoint } from '../endpoint';
 import type { Permission } from '../permissions';
@@ -25,16 +26,14 @@ export type ReferenceListPick = z.infer<typeof ReferenceListPick>;
 /** Columns a reference list may be sorted by. */
 export const REFERENCE_LIST_SORTS = ['name', 'originate'] as const;
 
-const Id = z.number({ error: 'Must be a number' }).int().min(0);
-
-export const ReferenceListUpsert = z.object({
+export const ReferenceListUpsert = versioned(z.object({
   /** 0 (or absent) inserts a new item */
-  id: Id.default(0),
-  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT, `Name must be at most ${MAX_TEXT} characters`),
+  id: IdOrNew,
+  name: text({ min: 1, max: MAX_TEXT, message: 'Name required', maxMessage: `Name must be at most ${MAX_TEXT} characters` }),
   originate: ReferenceOriginate.default('International'),
   /** the version the editor saw; a stale one is refused with 409 instead of overwriting */
-  rowVersion: z.number().int().min(1).optional(),
-});
+  rowVersion: RowVersion.optional(),
+}));
 export type ReferenceListUpsertInput = z.input<typeof ReferenceListUpsert>;
 
 /** 'Select a agent to reassign' (spec part 1 §5: the article is the spec's). */
@@ -58,9 +57,9 @@ export function referenceListEndpoints<P extends string>(segment: P, noun: strin
     archive: endpoint({
       method: 'POST', path: `/api/${segment}/archive`, access: { permission },
       input: z.object({
-        id: z.number({ error: 'Must be a number' }).int().min(1, `Select a ${noun} to archive`),
+        id: id(undefined, `Select a ${noun} to archive`),
         /** the item that takes over every reference; missing, null or 0 means none was chosen */
-        assignId: z.number({ error: reassignMessage(noun) }).int(reassignMessage(noun)).min(1, reassignMessage(noun)),
+        assignId: id(reassignMessage(noun)),
       }),
       output: Ok,
     }),

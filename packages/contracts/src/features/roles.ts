@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdOrNew, RowVersion, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { PERMISSIONS } from '../permissions';
@@ -11,6 +12,10 @@ export const ROLE_MESSAGES = {
   assigned: 'Cannot delete a role that is assigned to a user.',
   lastAdmin: LAST_ADMIN_MESSAGE,
   changed: 'This role was changed by someone else meanwhile. Close the dialog and open it again.',
+  /** refusals of privilege escalation (403): nobody gives what they do not hold, or changes an Admin role or their own role */
+  grantNotHeld: 'You cannot give a role permissions you do not hold yourself.',
+  adminRoleOnly: 'Only an administrator can change or delete a role that holds Admin.',
+  ownRole: 'You cannot change the permissions of your own role.',
 } as const;
 
 export const RoleRow = z.object({
@@ -22,12 +27,12 @@ export const RoleRow = z.object({
 });
 export type RoleRow = z.infer<typeof RoleRow>;
 
-export const RoleUpsert = z.object({
-  id: z.number().int().min(0).default(0),
-  name: z.string().trim().min(1, ROLE_MESSAGES.nameRequired).max(MAX_TEXT),
+export const RoleUpsert = versioned(z.object({
+  id: IdOrNew,
+  name: text({ min: 1, max: MAX_TEXT, message: ROLE_MESSAGES.nameRequired }),
   permissions: z.array(z.enum(PERMISSIONS, { error: 'Unknown permission' })).max(PERMISSIONS.length * 2).default([]),
-  rowVersion: z.number().int().optional(),
-});
+  rowVersion: RowVersion.optional(),
+}));
 
 export const roleEndpoints = {
   /** a pick list (the user dialog's role select) */
@@ -40,7 +45,7 @@ export const roleEndpoints = {
   upsert: endpoint({ method: 'POST', path: '/api/role/upsert', access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
   delete: endpoint({
     method: 'POST', path: '/api/role/delete', access: { permission: 'Roles' },
-    input: z.object({ id: z.number({ error: 'Id required' }).int().min(1) }),
+    input: z.object({ id: Id }),
     output: Ok,
   }),
 };

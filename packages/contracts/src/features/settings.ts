@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { decimal } from '../fields';
 import { Empty, endpoint } from '../endpoint';
 import { Limits } from './auth';
 
-const LimitValue = z.number({ error: 'Must be a number' }).finite('Must be a finite number').min(0, 'Must not be negative').max(1_000_000);
+const LimitValue = decimal({ min: 0, max: 1_000_000, message: 'Must be a number', finiteMessage: 'Must be a finite number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 1000000' });
 
 export const settingsEndpoints = {
   get: endpoint({ method: 'POST', path: '/api/settings/get', access: { session: true }, input: Empty, output: Limits }),

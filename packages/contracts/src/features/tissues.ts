@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -18,14 +19,14 @@ import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 export const TissueRecord = z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), rowVersion: z.number().int() });
 export type TissueRecord = z.infer<typeof TissueRecord>;
 
-export const TissueIdField = z.number({ error: 'Must be a number' }).int().min(1, 'Choose a tissue');
+export const TissueIdField = id('Must be a number', 'Choose a tissue');
 
-export const TissueUpsert = z.object({
-  id: z.number().int().min(0).default(0),
-  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(MAX_TEXT),
+export const TissueUpsert = versioned(z.object({
+  id: IdOrNew,
+  name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
   active: z.boolean().default(true),
-  rowVersion: z.number().int().min(1).optional(),
-});
+  rowVersion: RowVersion.optional(),
+}));
 export type TissueUpsertInput = z.input<typeof TissueUpsert>;
 
 export const tissuesEndpoints = {

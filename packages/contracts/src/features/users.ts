@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
@@ -15,6 +16,12 @@ export const USER_MESSAGES = {
   lastAdmin: LAST_ADMIN_MESSAGE,
   changed: 'This user was changed by someone else meanwhile. Close the dialog and open it again.',
   languageNotFound: 'Language not found',
+  /** refusals of privilege escalation (403): nobody gives what they do not hold, or changes an administrator or their own role */
+  grantNotHeld: 'You cannot give a user a role with permissions you do not hold yourself.',
+  adminRoleOnly: 'Only an administrator can give a user a role that holds Admin.',
+  adminUserOnly: 'Only an administrator can change an administrator.',
+  holdsMore: 'You cannot change a user who holds permissions you do not hold yourself.',
+  ownRole: 'You cannot change your own role.',
 } as const;
 
 /** A standard email pattern: something@something.tld, no spaces. */
@@ -40,23 +47,21 @@ export const UserRow = z.object({
 });
 export type UserRow = z.infer<typeof UserRow>;
 
-const Id = z.number({ error: 'Id required' }).int().min(1);
-const IdOrNew = z.number().int().min(0).default(0);
 
-export const UserUpsert = z.object({
+export const UserUpsert = versioned(z.object({
   id: IdOrNew,
-  name: z.string().trim().min(1, USER_MESSAGES.nameRequired).max(MAX_TEXT),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid),
-  number: z.string().trim().max(40).default(''),
-  roleId: z.number({ error: USER_MESSAGES.roleRequired }).int().min(1, USER_MESSAGES.roleRequired),
+  name: text({ min: 1, max: MAX_TEXT, message: USER_MESSAGES.nameRequired }),
+  email: text({ max: 254, message: USER_MESSAGES.emailInvalid }).regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid),
+  number: text({ max: 40 }).default(''),
+  roleId: id(USER_MESSAGES.roleRequired),
   emailPref: z.boolean().default(true),
   whatsappPref: z.boolean().default(false),
-  agronomistIds: z.array(z.number().int().min(1)).max(500).default([]),
+  agronomistIds: z.array(id()).max(500).default([]),
   /** the user's language (texts of the web app); null is the default (English); absent keeps the user's language */
-  languageId: z.number().int().min(1, USER_MESSAGES.languageNotFound).nullable().optional(),
+  languageId: id(undefined, USER_MESSAGES.languageNotFound).nullable().optional(),
   /** the version the dialog was opened on; a save over a newer one answers 409 */
-  rowVersion: z.number().int().optional(),
-});
+  rowVersion: RowVersion.optional(),
+}));
 export type UserUpsert = z.output<typeof UserUpsert>;
 
 export const userEndpoints = {
@@ -69,13 +74,13 @@ export const userEndpoints = {
   /** is this name free (no other user holds it)? */
   unique: endpoint({
     method: 'POST', path: '/api/user/unique', access: { permission: 'Users' },
-    input: z.object({ name: z.string().trim().max(MAX_TEXT).default(''), id: IdOrNew }),
+    input: z.object({ name: text({ max: MAX_TEXT }).default(''), id: IdOrNew }),
     output: z.boolean(),
   }),
   /** is this email free (no other user holds it, case-insensitively)? */
   uniqueEmail: endpoint({
     method: 'POST', path: '/api/user/uniqueemail', access: { permission: 'Users' },
-    input: z.object({ email: z.string().trim().max(254).default(''), id: IdOrNew }),
+    input: z.object({ email: text({ max: 254 }).default(''), id: IdOrNew }),
     output: z.boolean(),
   }),
   upsert: endpoint({ method: 'POST', path: '/api/user/upsert', access: { permission: 'Users' }, input: UserUpsert, output: z.object({ id: z.number().int() }) }),

@@ -4,10 +4,16 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/paged-query';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { ReferenceMovers } from '../../platform/references/movers';
-import { countActiveAdmins, lockAdministrators } from '../../platform/auth/administrators.repository';
+import { countActiveAdmins, lockAdministrators, roleOfUser } from '../../platform/auth/administrators.repository';
+import { type RefusedChange, holdsAdmin, notHeld, recordingRefusals, refuse, refuseLastAdmin, samePermissions } from './privileges';
 import { RolesRepository } from './roles.repository';
 
-/** Roles: named sets of permissions. Sessions read permissions on each request, so a change applies at once. */
+/**
+ * Roles: named sets of permissions. Sessions read permissions on each request, so a change applies at once.
+ * No privilege escalation (privileges.ts): a caller adds to a role only permissions they hold; only an
+ * administrator changes or deletes a role holding Admin; nobody changes their own role's permissions; the
+ * last active administrator keeps Admin. Refusals are audited.
+ */
 export class RolesService {
   private readonly repo: RolesRepository;
 
@@ -28,22 +34,36 @@ export class RolesService {
 
   async upsert(input: { id: number; name: string; permissions: string[]; rowVersion?: number }, actorId: number): Promise<{ id: number }> {
     const after = { name: input.name, permissions: [...new Set(input.permissions)].sort() };
+    const change = (details?: Record<string, unknown>): RefusedChange => ({ entity: 'role', entityId: input.id, attempted: input.id === 0 ? 'create' : 'update', details });
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        if (await this.repo.nameTaken(trx, after.name, input.id)) throw fieldError('name', ROLE_MESSAGES.nameExists);
+      return await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
+        // the lock first: the caller's permissions and the administrators stay as read until the commit
+        await lockAdministrators(trx);
+        const actor = await roleOfUser(trx, actorId);
         if (input.id === 0) {
+          const missing = notHeld(actor.permissions, after.permissions);
+          if (missing.length) throw refuse('grant-not-held', ROLE_MESSAGES.grantNotHeld, change({ ...after, notHeld: missing }));
+          if (await this.repo.nameTaken(trx, after.name, input.id)) throw fieldError('name', ROLE_MESSAGES.nameExists);
           const id = await this.repo.insert(trx, after);
           await recordChange(trx, { userId: actorId, entity: 'role', entityId: id, action: 'create', newValues: after });
           return { id };
         }
-        await lockAdministrators(trx);
         const old = await this.repo.find(trx, input.id);
         if (!old) throw notFound('Role');
+        if (holdsAdmin(old.permissions) && !holdsAdmin(actor.permissions)) throw refuse('admin-only', ROLE_MESSAGES.adminRoleOnly, change(after));
+        // keeping what the role already has grants nothing; only what is added must be the caller's
+        const missing = notHeld(actor.permissions, after.permissions.filter((p) => !old.permissions.includes(p)));
+        if (missing.length) throw refuse('grant-not-held', ROLE_MESSAGES.grantNotHeld, change({ ...after, notHeld: missing }));
+        if (holdsAdmin(old.permissions) && !holdsAdmin(after.permissions) && (await countActiveAdmins(trx, { roleId: input.id })) === 0) {
+          throw refuseLastAdmin('permissions', ROLE_MESSAGES.lastAdmin, change(after));
+        }
+        if (actor.roleId === input.id && !samePermissions(old.permissions, after.permissions)) throw refuse('own-role', ROLE_MESSAGES.ownRole, change(after));
+        if (await this.repo.nameTaken(trx, after.name, input.id)) throw fieldError('name', ROLE_MESSAGES.nameExists);
         if (!(await this.repo.update(trx, input.id, after, input.rowVersion ?? old.row_version))) throw conflict(ROLE_MESSAGES.changed);
-        if ((await countActiveAdmins(trx)) === 0) throw fieldError('permissions', ROLE_MESSAGES.lastAdmin);
+        if ((await countActiveAdmins(trx)) === 0) throw refuseLastAdmin('permissions', ROLE_MESSAGES.lastAdmin, change(after));
         await recordChange(trx, { userId: actorId, entity: 'role', entityId: input.id, action: 'update', oldValues: { name: old.name, permissions: old.permissions }, newValues: after });
         return { id: input.id };
-      });
+      }));
     } catch (err) {
       if (isUniqueViolation(err, 'roles_name_uq')) throw fieldError('name', ROLE_MESSAGES.nameExists);
       throw err;
@@ -52,16 +72,22 @@ export class RolesService {
 
   /** Deletes a role no (unarchived) user holds. */
   async delete(id: number, actorId: number): Promise<true> {
+    const change: RefusedChange = { entity: 'role', entityId: id, attempted: 'delete' };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
+        await lockAdministrators(trx);
         const old = await this.repo.find(trx, id);
         if (!old) throw notFound('Role');
+        if (holdsAdmin(old.permissions)) {
+          if (!holdsAdmin((await roleOfUser(trx, actorId)).permissions)) throw refuse('admin-only', ROLE_MESSAGES.adminRoleOnly, change);
+          if ((await countActiveAdmins(trx, { roleId: id })) === 0) throw refuseLastAdmin('id', ROLE_MESSAGES.lastAdmin, change);
+        }
         if (Number(old.users) > 0) throw fieldError('id', ROLE_MESSAGES.assigned);
         // archived users let go of it (the users feature's mover), so that a role only they held can go
         const moved = await this.references.move(trx, 'roles', old, null, { userId: actorId });
         await this.repo.delete(trx, id);
         await recordChange(trx, { userId: actorId, entity: 'role', entityId: id, action: 'delete', oldValues: { name: old.name, permissions: old.permissions }, ...(Object.values(moved).some((ids) => ids.length) ? { newValues: { moved } } : {}) });
-      });
+      }));
     } catch (err) {
       if (isForeignKeyViolation(err)) throw fieldError('id', ROLE_MESSAGES.assigned);
       throw err;

@@ -55,8 +55,9 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async roleExists(db: Db, id: number): Promise<boolean> {
-    return !!(await db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst());
+  /** The permissions of a role; undefined when there is no such role. */
+  async rolePermissions(db: Db, id: number): Promise<string[] | undefined> {
+    return (await db.selectFrom('roles').select('permissions').where('id', '=', id).executeTakeFirst())?.permissions;
   }
 
   async languageExists(db: Db, id: number): Promise<boolean> {

@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/paged-query';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
-import { countActiveAdmins, lockAdministrators } from '../../platform/auth/administrators.repository';
+import { countActiveAdmins, lockAdministrators, roleOfUser } from '../../platform/auth/administrators.repository';
 import type { AuthService } from '../../platform/auth/auth.service';
+import { type RefusedChange, holdsAdmin, notHeld, recordingRefusals, refuse, refuseLastAdmin } from '../roles';
 import { UsersRepository } from './users.repository';
 
 const emailExists = () => fieldError('email', USER_MESSAGES.emailExists);
@@ -33,14 +34,42 @@ export class UsersService {
     return name.trim() === '' || !(await this.repo.nameTaken(name.trim(), id));
   }
 
-  /** Adds or edits a user with their agronomists, in one transaction; the unique index has the last word on email. */
+  /**
+   * Adds or edits a user with their agronomists, in one transaction; the unique index has the last word on email.
+   * No privilege escalation (features/roles/privileges.ts): only an administrator edits an administrator or gives
+   * a role holding Admin; a new role's permissions must all be the caller's; nobody changes their own role; the
+   * last active administrator keeps Admin. Refusals are audited.
+   */
   async upsert(input: UserUpsert, actorId: number): Promise<{ id: number }> {
     const agronomistIds = [...new Set(input.agronomistIds)];
     const u = { ...input, agronomistIds };
+    const change = (details?: Record<string, unknown>): RefusedChange => ({ entity: 'user', entityId: u.id, attempted: u.id === 0 ? 'create' : 'update', details });
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
+        // the lock first: the caller's permissions and the administrators stay as read until the commit
+        await lockAdministrators(trx);
+        const actor = await roleOfUser(trx, actorId);
+        const old = u.id === 0 ? undefined : await this.repo.find(trx, u.id);
+        if (u.id !== 0 && (!old || old.archived)) throw notFound('User');
+        const oldRole = old?.role_id ? ((await this.repo.rolePermissions(trx, old.role_id)) ?? []) : [];
+        if (holdsAdmin(oldRole) && !holdsAdmin(actor.permissions)) throw refuse('admin-only', USER_MESSAGES.adminUserOnly, change());
+        // changing a more privileged user (their email, say, then a password link) would take over what they hold
+        const beyond = notHeld(actor.permissions, oldRole);
+        if (beyond.length) throw refuse('grant-not-held', USER_MESSAGES.holdsMore, change({ notHeld: beyond }));
+        const role = await this.repo.rolePermissions(trx, u.roleId);
+        if (!role) throw fieldError('roleId', USER_MESSAGES.roleRequired);
+        if (!old || u.roleId !== old.role_id) {
+          // giving a role gives its permissions
+          const assigned = { roleId: u.roleId };
+          if (holdsAdmin(role) && !holdsAdmin(actor.permissions)) throw refuse('admin-only', USER_MESSAGES.adminRoleOnly, change(assigned));
+          const missing = notHeld(actor.permissions, role);
+          if (missing.length) throw refuse('grant-not-held', USER_MESSAGES.grantNotHeld, change({ ...assigned, notHeld: missing }));
+          if (old?.active && holdsAdmin(oldRole) && !holdsAdmin(role) && (await countActiveAdmins(trx, { userId: u.id })) === 0) {
+            throw refuseLastAdmin('roleId', USER_MESSAGES.lastAdmin, change(assigned));
+          }
+          if (old && u.id === actorId) throw refuse('own-role', USER_MESSAGES.ownRole, change(assigned));
+        }
         if (await this.repo.emailTaken(u.email, u.id, trx)) throw emailExists();
-        if (!(await this.repo.roleExists(trx, u.roleId))) throw fieldError('roleId', USER_MESSAGES.roleRequired);
         if (u.languageId && !(await this.repo.languageExists(trx, u.languageId))) throw fieldError('languageId', USER_MESSAGES.languageNotFound);
         const live = await this.repo.liveAgronomists(trx, agronomistIds);
         if (live.length !== agronomistIds.length) throw fieldError('agronomistIds', 'An agronomist in the list no longer exists. Remove it and save again.');
@@ -48,22 +77,19 @@ export class UsersService {
           name: u.name, email: u.email, number: u.number, roleId: u.roleId, emailPref: u.emailPref, whatsappPref: u.whatsappPref,
           languageId: u.languageId === undefined ? languageId : u.languageId, agronomistIds: [...agronomistIds].sort((a, b) => a - b),
         });
-        if (u.id === 0) {
+        if (!old) {
           const id = await this.repo.insert(trx, u);
           await this.repo.setAgronomists(trx, id, agronomistIds);
           await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'create', newValues: after(null) });
           return { id };
         }
-        await lockAdministrators(trx);
-        const old = await this.repo.find(trx, u.id);
-        if (!old || old.archived) throw notFound('User');
         if (!(await this.repo.update(trx, u, u.rowVersion ?? old.row_version))) throw conflict(USER_MESSAGES.changed);
         await this.repo.setAgronomists(trx, u.id, agronomistIds);
-        if ((await countActiveAdmins(trx)) === 0) throw fieldError('roleId', USER_MESSAGES.lastAdmin);
+        if ((await countActiveAdmins(trx)) === 0) throw refuseLastAdmin('roleId', USER_MESSAGES.lastAdmin, change({ roleId: u.roleId }));
         const before = { name: old.name, email: old.email, number: old.number, roleId: old.role_id, emailPref: old.email_pref, whatsappPref: old.whatsapp_pref, languageId: old.language_id, agronomistIds: old.agronomist_ids };
         await recordChange(trx, { userId: actorId, entity: 'user', entityId: u.id, action: 'update', oldValues: before, newValues: after(old.language_id) });
         return { id: u.id };
-      });
+      }));
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_uq')) throw emailExists();
       if (isForeignKeyViolation(err)) throw fieldError('roleId', USER_MESSAGES.roleRequired);
@@ -92,25 +118,40 @@ export class UsersService {
 
   /** Mails the user a link to set a password (a new user meets CreatePassword at sign-in until they use it). */
   async sendPasswordLink(id: number, actorId: number, origin: string): Promise<true> {
-    const user = await this.db.transaction().execute(async (trx) => {
+    const user = await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
       const found = await this.repo.find(trx, id);
       if (!found || found.archived) throw notFound('User');
+      await this.onlyAnAdministratorChangesAnAdministrator(trx, found.role_id, actorId, { entity: 'user', entityId: id, attempted: 'send-password-link' });
       await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'send-password-link', newValues: { email: found.email } });
       return found;
-    });
+    }));
     await this.auth.sendPasswordLink(user.id, user.email, origin, user.has_password ? 'reset' : 'create');
     return true;
   }
 
   private async changeFlags(id: number, flags: { active?: boolean; archived?: boolean; locked?: boolean }, actorId: number, action: string) {
-    await this.db.transaction().execute(async (trx) => {
+    const change: RefusedChange = { entity: 'user', entityId: id, attempted: action };
+    await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
       await lockAdministrators(trx);
       const old = await this.repo.find(trx, id);
       if (!old || old.archived) throw notFound('User');
+      await this.onlyAnAdministratorChangesAnAdministrator(trx, old.role_id, actorId, change);
       await this.repo.setFlags(trx, id, flags);
-      if ((await countActiveAdmins(trx)) === 0) throw fieldError(flags.archived ? 'id' : 'active', USER_MESSAGES.lastAdmin);
+      if ((await countActiveAdmins(trx)) === 0) throw refuseLastAdmin(flags.archived ? 'id' : 'active', USER_MESSAGES.lastAdmin, change);
       const before = { active: old.active, archived: old.archived, locked: old.locked };
       await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action, oldValues: before, newValues: { ...before, ...flags } });
-    });
+    }));
+  }
+
+  /**
+   * A user whose role holds Admin is changed (activated, archived, unlocked, sent a link, …) by an administrator
+   * only; any other user by someone holding every permission they hold.
+   */
+  private async onlyAnAdministratorChangesAnAdministrator(trx: Db, roleId: number | null, actorId: number, change: RefusedChange): Promise<void> {
+    const target = roleId ? ((await this.repo.rolePermissions(trx, roleId)) ?? []) : [];
+    const actor = (await roleOfUser(trx, actorId)).permissions;
+    if (holdsAdmin(target) && !holdsAdmin(actor)) throw refuse('admin-only', USER_MESSAGES.adminUserOnly, change);
+    const beyond = notHeld(actor, target);
+    if (beyond.length) throw refuse('grant-not-held', USER_MESSAGES.holdsMore, { ...change, details: { notHeld: beyond } });
   }
 }

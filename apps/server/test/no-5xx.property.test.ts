@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EndpointDef, allEndpoints } from '@sapwood/contracts';
+import { ApiClient } from '../../../tests/support/api-client';
+import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
+import { signedIn } from '../../../tests/support/users';
+import { arbitraryOf } from '../../../tests/support/zod-arbitrary';
+import type { Db } from '../src/db/database';
+
+/**
+ * No input of any shape yields a 5xx, and a refused request (4xx) changes nothing: inputs are derived
+ * from every declared endpoint's input schema (see tests/support/zod-arbitrary.ts), sent by an
+ * administrator (public endpoints: by an anonymous caller) to the app on a database with demo data.
+ *
+ * A fixed seed and a bounded count in `npm test`; `PROPERTY_RUNS=1000 PROPERTY_SEED=…` runs longer.
+ */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);
+
+/** Tables a refused request may still write: who is signed in, the audit of refusals, attempt counts. */
+const MAY_CHANGE_ON_REFUSAL = /^(sessions|audit_log|auth_attempts|.*_attempts)$/;
+
+let server: TestServer;
+let db: Db;
+let admin: ApiClient;
+let tables: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000' });
+  db = server.built.deps.db;
+  admin = await signedIn(server.url, ADMIN);
+  const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(db);
+  tables = rows.rows.map((r) => r.name).filter((t) => !MAY_CHANGE_ON_REFUSAL.test(t) && !t.startsWith('kysely_'));
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/** One hash of every row of every table a refusal must leave alone. */
+async function fingerprint(): Promise<string> {
+  const parts = tables.map((t) => sql`select ${t} as t, md5(coalesce(string_agg(md5(x::text), ',' order by md5(x::text)), '')) as h from ${sql.table(t)} x`);
+  const r = await sql<{ t: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  return r.rows.map((x) => `${x.t}:${x.h}`).join(';');
+}
+
+async function caller(ep: EndpointDef): Promise<ApiClient> {
+  if ('public' in ep.access) return new ApiClient(server.url);
+  // a previous input may have ended the session (the demo data has no other way in): sign in again
+  const probe = await admin.call(allEndpoints.find((e) => e.path === '/api/settings/get')!, {});
+  if (probe.status === 401) admin = await signedIn(server.url, ADMIN);
+  return admin;
+}
+
+describe('no input yields a 5xx, and a refused one changes nothing', () => {
+  it('the fingerprint sees a change', async () => {
+    const before = await fingerprint();
+    await sql`insert into tissues (name) values ('fingerprint check')`.execute(db);
+    const after = await fingerprint();
+    await sql`delete from tissues where name = 'fingerprint check'`.execute(db);
+    expect(after).not.toBe(before);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it.each(allEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, ep) => {
+    const client = await caller(ep);
+    await fc.assert(
+      fc.asyncProperty(arbitraryOf(ep.input), async (input) => {
+        const before = await fingerprint();
+        const r = await client.call(ep, input as Record<string, unknown>);
+        if (r.status >= 500) throw new Error(`${r.status} for ${JSON.stringify(input)}: ${JSON.stringify(r.body).slice(0, 300)}`);
+        if (r.status >= 400 && r.status !== 401) {
+          const after = await fingerprint();
+          if (after !== before) throw new Error(`${r.status} for ${JSON.stringify(input)} changed the database`);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 120_000);
+});
