@@ -23,14 +23,16 @@ const FormBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((
 const FormInt = z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), formInt({ min: 0 }).optional());
 
 /** The distributor form as a multipart body: {name, image, id, newImage} (spec part 1 §7). */
-export const DistributorUpsertInput = versioned(z.object({
+/** The fields of the form (the dialog checks a part of them); `DistributorUpsertInput` adds the version rule. */
+export const DistributorUpsertFields = z.object({
   id: FormInt,
   name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
   /** true when `image` carries a new logo */
   newImage: FormBool.default(false),
   image: UploadedFile.optional(),
   rowVersion: FormInt,
-}));
+});
+export const DistributorUpsertInput = versioned(DistributorUpsertFields);
 
 export const Distributor = z.object({
   id: z.number(),

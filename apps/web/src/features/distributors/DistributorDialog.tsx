@@ -1,13 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type Distributor, DistributorUpsertInput, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
+import { type Distributor, DistributorUpsertFields, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useUploadMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { LogoPicker, checkLogoFile } from './LogoPicker';
 
 /** The dialog's fields: the name, and the logo (a file part the picker checks and the server checks again). */
-const DistributorForm = DistributorUpsertInput.pick({ name: true, image: true });
+const DistributorForm = DistributorUpsertFields.pick({ name: true, image: true });
 
 export interface DistributorDialogProps {
   /** the distributor being edited, `null` for a new one; closed when undefined */
