@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES } from '@sapwood/contracts';
+import { AUTH_FORM_MESSAGES, LOGIN_MESSAGES, PASSWORD_MIN_LENGTH } from '@sapwood/contracts';
 import { launchBrowser, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { startSmtpServer, waitForLink } from '../tests/support/smtp';
@@ -110,6 +110,25 @@ describe('reset through the mailed link', () => {
     expect(await page.getByText('Password is required').count()).toBe(0);
     expect(resets).toEqual([]);
 
+    // The policy (ASVS 6.2): the page says the minimum, refuses a shorter password before sending it, and
+    // says why the server refuses a common one.
+    await page.getByText(`At least ${PASSWORD_MIN_LENGTH} characters`).waitFor();
+    await page.getByTestId('new-password').fill('short-pass1');
+    await page.getByTestId('confirm-password').fill('short-pass1');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText(AUTH_FORM_MESSAGES.passwordTooShort).waitFor();
+    expect(AUTH_FORM_MESSAGES.passwordTooShort).toBe('Password must be at least 12 characters long');
+    expect(resets).toEqual([]);
+
+    await page.getByTestId('new-password').fill('password1234');
+    await page.getByTestId('confirm-password').fill('password1234');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('This password is too common and easy to guess. Please choose another one.').waitFor();
+    expect(resets).toHaveLength(1);
+    expect(page.url()).toContain('/token?token=');
+    expect(await page.getByText(AUTH_FORM_MESSAGES.passwordTooShort).count()).toBe(0);
+
+    await page.getByTestId('new-password').fill('chosen-pass-1');
     await page.getByTestId('confirm-password').fill('chosen-pass-1');
     await page.getByTestId('confirm-password').press('Enter');
     await page.waitForURL(`${server.url}/login`);

@@ -15,7 +15,7 @@ import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
 import { RequestLogController, requestLogOptions } from './http/request-log';
-import { installOriginCheck } from './http/security';
+import { installOriginCheck, installResponseHeaders } from './http/security';
 import { referenceMovers, registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
@@ -59,6 +59,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   });
+  // the file store first: a wrong S3 setting stops the start with a clear message (ADR 0077)
+  const storage = createStorage(config, app.log);
+  await storage.verify?.();
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
 
@@ -103,11 +106,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // not helmet's 'no-referrer': with it the browser sends 'Origin: null' on a form post (the report
     // dialog's Download posts a form to a new tab), and the origin check refuses it
     referrerPolicy: { policy: 'same-origin' },
+    // sent by installResponseHeaders, over HTTPS only
     hsts: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
+  installResponseHeaders(app, config.PUBLIC_URL);
 
 
   const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
@@ -117,11 +122,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...deps,
     auth,
     jobs,
-    storage: createStorage(config),
+    storage,
     mfw: createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS }),
     references: referenceMovers(),
   });
-  registerMessagesSocket(app, versions);
+  registerMessagesSocket(app, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
   registerDocs(registrar, config.APP_VERSION);
   registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning });
 
@@ -143,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       clearInterval(sweep);
       await jobs.stop();
       await app.close();
+      storage.close?.();
       if (!opts.database) await database.close();
     },
   };

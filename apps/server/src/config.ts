@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -12,11 +13,21 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** uploaded and generated files; default DATA_DIR/files. Several app servers share one folder (ADR 0077). */
   FILES_DIR: z.string().optional(),
+  /** the file store in an S3-compatible object store instead of the folder: set S3_BUCKET and S3_URL (ADR 0077) */
+  S3_BUCKET: z.string().optional(),
+  /** the object store's endpoint, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:4569 (path-style) */
+  S3_URL: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** both or neither; neither: the AWS SDK's default credential chain (AWS_* variables, ~/.aws, instance role) */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** a folder inside the bucket for this app's objects, e.g. 'sapwood' */
+  S3_PREFIX: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   APP_VERSION: z.string().default(pkg.version),
   IS_DEV: Bool.default(false),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters (ASVS 6.2.1)").optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sapwood <no-reply@sapwood.local>'),
   PUBLIC_URL: z.string().optional(),
@@ -28,8 +39,13 @@ const EnvSchema = z.object({
   LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SECURE_COOKIES: Bool.optional(),
-  /** whose X-Forwarded-* headers to believe: 'true', 'false', or addresses/CIDRs/names (proxy-addr) */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  /**
+   * whose X-Forwarded-* headers to believe (ADR 0005). Unset, empty or 'false': nobody's, the client address is
+   * the peer's. Otherwise Fastify's trustProxy: the proxies' addresses or CIDRs, comma-separated (proxy-addr's
+   * names loopback, linklocal and uniquelocal too), or 'true' (any peer). Not a hop count: Fastify cannot check
+   * the peer with one and believes nobody, so it is refused rather than silently ignored.
+   */
+  TRUST_PROXY: z.string().optional().transform((v, ctx) => trustProxyValue(v, ctx)),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: Bool.default(true),
   LOG_LEVEL: z.string().default('info'),
@@ -46,12 +62,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
+  const s3 = s3Problems(parsed.data);
+  if (s3.length) throw new Error(`Invalid environment:\n${s3.map((p) => `  ${p}`).join('\n')}`);
   return { ...parsed.data, ...overrides };
 }
 
-/** Fastify's trustProxy from TRUST_PROXY: only proxies on this host or a private network by default. */
+/** The S3 settings checked together (never echoing a value: one of them is a secret). */
+function s3Problems(c: Config): string[] {
+  const out: string[] = [];
+  if (!c.S3_BUCKET) {
+    const stray = (['S3_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter((k) => c[k]);
+    if (stray.length) out.push(`S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set (without it files are kept in the folder FILES_DIR)`);
+    return out;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(c.S3_BUCKET)) out.push('S3_BUCKET: not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)');
+  if (!c.S3_URL) out.push('S3_URL: required with S3_BUCKET (the object store\'s endpoint, e.g. https://s3.eu-west-1.amazonaws.com)');
+  else if (!/^https?:\/\/[^/\s]+/.test(c.S3_URL) || !URL.canParse(c.S3_URL)) out.push('S3_URL: must be an http:// or https:// URL');
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) out.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the AWS SDK\'s default credentials');
+  if (c.FILES_DIR) out.push('FILES_DIR: not used with S3_BUCKET (the file store is a folder or a bucket, not both); unset one');
+  if (c.S3_PREFIX && !/^\/*[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/*$/.test(c.S3_PREFIX)) out.push('S3_PREFIX: letters, digits, dots, hyphens and underscores in /-separated parts');
+  return out;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: false (believe no forwarded header) unless it names the proxies. */
 export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | string {
-  if (config.TRUST_PROXY === 'true') return true;
-  if (config.TRUST_PROXY === 'false' || config.TRUST_PROXY === '') return false;
   return config.TRUST_PROXY;
+}
+
+/** proxy-addr's names of address ranges */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (address/bits or IPv4 address/netmask) or a range name, as proxy-addr reads them. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (rest.length > 0 || kind === 0 || bits === undefined) return false;
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (kind === 4 ? 32 : 128);
+  return kind === 4 && isIP(bits) === 4;
+}
+
+function trustProxyValue(raw: string | undefined, ctx: z.RefinementCtx): boolean | string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'a hop count is not supported (Fastify believes nobody with one): name the proxies\' addresses or CIDRs' });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (bad.length > 0 || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `not a proxy address, CIDR or range name: ${bad.join(', ') || value}` });
+    return z.NEVER;
+  }
+  return entries.join(',');
 }

@@ -45,8 +45,8 @@ export const features: readonly FeatureModule[] = [
   carbohydratesFeature,
 ];
 
-/** Tables no feature owns: the platform's (sessions, settings, audit, versions, background jobs). */
-export const PLATFORM_TABLES: readonly (keyof Database)[] = ['sessions', 'password_tokens', 'settings', 'audit_log', 'app_versions', 'background_jobs'];
+/** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */
+export const PLATFORM_TABLES: readonly (keyof Database)[] = ['sessions', 'password_tokens', 'auth_attempts', 'settings', 'audit_log', 'app_versions', 'background_jobs'];
 
 /** table → the one feature that writes it ('platform' for PLATFORM_TABLES). Throws when two claim a table. */
 export function tableOwners(list: readonly FeatureModule[] = features): Map<string, string> {

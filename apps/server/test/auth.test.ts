@@ -108,9 +108,16 @@ describe('sessions', () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
-  it('the cookie is Secure behind HTTPS (X-Forwarded-Proto from the proxy)', async () => {
-    const r = await new ApiClient(server.url).call(authEndpoints.login, ADMIN, { 'x-forwarded-proto': 'https' });
-    expect(r.headers.get('set-cookie') ?? '').toMatch(/Secure/);
+  it('the cookie is Secure behind HTTPS (X-Forwarded-Proto from the proxy TRUST_PROXY names), not on a forged header', async () => {
+    const forged = await new ApiClient(server.url).call(authEndpoints.login, ADMIN, { 'x-forwarded-proto': 'https' });
+    expect(forged.headers.get('set-cookie') ?? '').not.toMatch(/Secure/);
+    const proxied = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const r = await new ApiClient(proxied.url).call(authEndpoints.login, ADMIN, { 'x-forwarded-proto': 'https' });
+      expect(r.headers.get('set-cookie') ?? '').toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('stores only a hash of the session id', async () => {

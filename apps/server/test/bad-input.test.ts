@@ -39,10 +39,10 @@ describe('bad input', () => {
     expect(fieldsOf(r.body)).toEqual(['(body)']);
   });
 
-  it('a body of another content type gets a 400, not a 500', async () => {
+  it('a body of another content type gets a 415, not a 500 (request-hardening.test.ts has more)', async () => {
     const r = await admin.raw('POST', '/api/settings/update', 'sugarLimit=1', { 'content-type': 'text/plain' });
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('ValidationError');
+    expect(r.status).toBe(415);
+    expect(r.body).toEqual({ error: 'UnsupportedMediaType', message: expect.any(String) });
   });
 
   it('missing fields are named', async () => {

@@ -142,8 +142,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app servers on one Post
   }, 45_000);
 
   it('the live version message reaches websocket clients of both when a newer server starts', async () => {
+    // a signed-in page of the server's own origin (only such a page may open /messages)
     const listen = async (base: string) => {
-      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/messages`);
+      const { cookie } = await signedIn(base, ADMIN);
+      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/messages`, { origin: base, headers: { cookie } });
       const versions: string[] = [];
       socket.on('message', (raw: Buffer) => versions.push((JSON.parse(raw.toString()) as { version: string }).version));
       await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createServerDatabase } from '../../../tests/support/database';
 import { POSTGRES_SERVER_URL, type ServerProcess, startServerProcess } from '../../../tests/support/process';
-import { type TestServer, startTestServer } from '../../../tests/support/server';
+import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
+import { signedIn } from '../../../tests/support/users';
 
 /** The live version notice at /messages, on one process and across processes sharing one PostgreSQL server. */
 interface Listener {
@@ -10,8 +11,10 @@ interface Listener {
   versions: string[];
 }
 
+/** A signed-in page of the server's own origin (only such a page may open /messages). */
 async function connect(baseUrl: string, clientVersion?: string): Promise<Listener> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/messages`);
+  const { cookie } = await signedIn(baseUrl, ADMIN);
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/messages`, { origin: baseUrl, headers: { cookie } });
   const versions: string[] = [];
   socket.on('message', (raw: Buffer) => {
     const msg = JSON.parse(raw.toString()) as { type: string; version: string };

@@ -17,6 +17,9 @@ export class HttpError extends Error {
 export const unauthorized = () => new HttpError(401, 'Unauthorized', 'Please sign in.');
 export const forbidden = () => new HttpError(403, 'Forbidden', 'You do not have permission to do this.');
 export const notFound = (what = 'Record') => new HttpError(404, 'NotFound', `${what} not found.`);
+/** 415: the body is of a type the endpoint does not take (a form post to a JSON endpoint, say). */
+export const unsupportedMediaType = (accepted: string) =>
+  new HttpError(415, 'UnsupportedMediaType', `This endpoint takes ${accepted} only.`);
 export const conflict = (message: string) => new HttpError(409, 'Conflict', message);
 /** A 400 naming the fields at fault, e.g. fieldError('name', 'Name required'). */
 export const fieldError = (field: string, message: string) =>
@@ -42,7 +45,11 @@ export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string |
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (err as FastifyError).code ?? '';
-      if (status === 400 || status === 415 || code.startsWith('FST_ERR_CTP')) {
+      if (status === 415) {
+        const body: ErrorBody = { error: 'UnsupportedMediaType', message: 'The request body is of a type this endpoint does not take.' };
+        return reply.status(415).send(body);
+      }
+      if (status === 400 || code.startsWith('FST_ERR_CTP')) {
         const message = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
           ? 'The request body is not valid JSON.' : err.message;
         const body: ValidationErrorBody = { error: 'ValidationError', message, fields: [{ field: '(body)', message }] };

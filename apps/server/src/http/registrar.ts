@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, hasPermission } from '@sapwood/contracts';
 import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
-import { HttpError, forbidden, unauthorized, zodToFields } from './errors';
+import { HttpError, forbidden, unauthorized, unsupportedMediaType, zodToFields } from './errors';
 import { JsonText } from './json-text';
 import { readMultipart } from './multipart';
 import { logAsUser } from './request-log';
@@ -24,6 +24,24 @@ export interface SessionResolver {
 export interface FeatureOptions<F> {
   /** endpoints limited per client address (sign-in, forgot password) */
   rateLimited?: (keyof F)[];
+}
+
+/** The body types a JSON endpoint takes. */
+const JSON_TYPES: ReadonlySet<string> = new Set(['application/json']);
+/** The body types an endpoint declared `multipart` takes: form posts (multipart or urlencoded) and JSON. */
+const FORM_TYPES: ReadonlySet<string> = new Set(['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json']);
+
+/**
+ * Whether the request's body is of a type the endpoint takes. A request without a body (no Content-Type,
+ * no length or length 0, not chunked) is taken too: its input is read as `{}`.
+ */
+function acceptsBody(req: FastifyRequest, accepted: ReadonlySet<string>): boolean {
+  const header = req.headers['content-type'];
+  if (header === undefined) {
+    const length = req.headers['content-length'];
+    return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+  }
+  return accepted.has(header.split(';')[0].trim().toLowerCase());
 }
 
 /**
@@ -66,10 +84,17 @@ export class Registrar {
     this.registered.push(def);
     const { checkOutput } = this.opts;
     const sessions = this.sessions;
+    const accepted = def.method === 'GET' ? null : def.multipart ? FORM_TYPES : JSON_TYPES;
     this.app.route({
       method: def.method,
       url: def.path,
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
+      // the body's type is checked before the body is read: a JSON endpoint takes JSON only (or no body at all)
+      ...(accepted && {
+        onRequest: async (req: FastifyRequest) => {
+          if (!acceptsBody(req, accepted)) throw unsupportedMediaType(def.multipart ? 'a form (multipart/form-data or urlencoded) or application/json' : 'application/json');
+        },
+      }),
       handler: async (req, reply) => {
         const session = await sessions.resolve(req, reply);
         if (session) logAsUser(req, reply, session.user.id);

@@ -1,38 +1,75 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@sapwood/contracts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Strict-Transport-Security on answers served over HTTPS: a year, subdomains included (ASVS 14.4.5). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The origin (scheme, host and port) of a URL, or null for anything that is not an http(s) URL. */
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether an Origin (or a Referer's origin) is the app's own: the scheme, host and port the request itself
+ * came to (`req.protocol` and `req.host`, which follow X-Forwarded-Proto/-Host only from a trusted proxy,
+ * as Fastify's trustProxy says), or those of PUBLIC_URL. The opaque origin "null" is never ours.
+ */
+export function isOwnOrigin(req: FastifyRequest, origin: string, publicOrigin: string | null): boolean {
+  const claimed = originOf(origin);
+  if (!claimed) return false;
+  if (publicOrigin && claimed === publicOrigin) return true;
+  const host = req.host;
+  return Boolean(host) && claimed === originOf(`${req.protocol}://${host}`);
+}
+
+/** PUBLIC_URL's origin, or null when it is not set. */
+export function publicOriginOf(publicUrl?: string): string | null {
+  if (!publicUrl) return null;
+  const origin = originOf(publicUrl);
+  if (!origin) throw new Error(`PUBLIC_URL is not an http(s) URL: ${publicUrl}`);
+  return origin;
+}
+
 /**
  * Cross-site request defence (ADR 0004): a state-changing request must come from our own origin.
  * Browsers send Origin on every cross-origin POST (and Referer when Origin is absent); a request that
- * names another origin, or the opaque origin "null", is refused with 403. Requests without either header
- * do not come from a browser page and carry no ambient credentials risk beyond SameSite=Lax cookies.
+ * names another origin (scheme, host or port), or the opaque origin "null", is refused with 403. Requests
+ * without either header do not come from a browser page and carry no ambient credentials risk beyond
+ * SameSite=Lax cookies.
  */
 export function installOriginCheck(app: FastifyInstance, publicUrl?: string): void {
-  const allowed = publicUrl ? new URL(publicUrl).host : null;
+  const allowed = publicOriginOf(publicUrl);
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE.has(req.method)) return;
-    const origin = req.headers.origin ?? (req.headers.referer ? safeOrigin(req.headers.referer) : undefined);
+    const origin = req.headers.origin ?? req.headers.referer;
     if (origin === undefined) return;
-    const host = origin === 'null' ? null : safeHost(origin);
-    if (host && (host === req.headers.host || host === allowed)) return;
+    if (isOwnOrigin(req, origin, allowed)) return;
     const body: ErrorBody = { error: 'CrossOriginRejected', message: 'Cross-origin request refused.' };
     return reply.status(403).send(body);
   });
 }
 
-function safeOrigin(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'null';
-  }
-}
-function safeHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
+const API = /^\/api(?:[/?]|$)/;
+
+/**
+ * Headers every answer carries whatever sent it (handler, hook, error or 404 handler):
+ * - `Cache-Control: no-store` on every /api answer (JSON, errors and downloads alike), so that no browser or
+ *   proxy keeps a copy of a user's data; static files keep their own caching.
+ * - `Strict-Transport-Security` when the app is served over HTTPS (the request came over TLS, or through a
+ *   trusted proxy saying so, or PUBLIC_URL is https); never over plain http.
+ */
+export function installResponseHeaders(app: FastifyInstance, publicUrl?: string): void {
+  const httpsAlways = publicOriginOf(publicUrl)?.startsWith('https:') ?? false;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (API.test(req.url)) reply.header('cache-control', 'no-store');
+    if (httpsAlways || req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -26,6 +26,8 @@ export interface Manifest {
   appVersion: string;
   databaseFormat: 'pglite-datadir-tar' | 'pg_dump-custom';
   files: number;
+  /** where the files came from (informational: a backup of either restores into either) */
+  fileStore?: 'folder' | 's3';
 }
 
 export class ArchiveWriter {
@@ -65,6 +67,30 @@ export class ArchiveWriter {
       await this.write(chunk as Buffer);
     }
     if (written !== size) throw new Error(`${diskPath} changed while it was being backed up`);
+  }
+
+  /**
+   * Adds bytes read from a stream that `open` gives (a file store's get), opened twice: once for the size
+   * and hash that go first, once to write, so a large file is never held in memory.
+   */
+  async addStream(type: EntryHeader['type'], open: () => Promise<Readable | null>, path?: string): Promise<void> {
+    const what = path ?? type;
+    const readThrough = async (each?: (chunk: Buffer) => Promise<void>) => {
+      const stream = await open();
+      if (!stream) throw new Error(`${what} went away while it was being backed up`);
+      const hash = createHash('sha256');
+      let size = 0;
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        hash.update(chunk as Buffer);
+        if (each) await each(chunk as Buffer);
+      }
+      return { size, sha256: hash.digest('hex') };
+    };
+    const { size, sha256 } = await readThrough();
+    await this.header({ type, path, size, sha256 });
+    const written = await readThrough((chunk) => this.write(chunk));
+    if (written.size !== size || written.sha256 !== sha256) throw new Error(`${what} changed while it was being backed up`);
   }
 
   async close(): Promise<void> {
@@ -131,22 +157,4 @@ export async function toFile(body: Readable, diskPath: string): Promise<void> {
 }
 
 /** Every regular file under root (relative, '/'-separated), leaving out half-written '.tmp' files. */
-export async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(dir: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.isFile() && !e.name.endsWith('.tmp')) out.push(relative(root, p).split(sep).join('/'));
-    }
-  }
-  await walk(root);
-  return out.sort();
-}
+export { listFilesUnder as listFiles } from '../platform/storage/local-disk';

@@ -1,5 +1,6 @@
 // npm run backup -- FILE: the database (embedded PGlite under DATA_DIR, or the PostgreSQL server of
-// DATABASE_URL through pg_dump) and every file of the file store (FILES_DIR) in one archive.
+// DATABASE_URL through pg_dump) and every file of the file store (the folder FILES_DIR, or the objects of
+// the S3 bucket S3_BUCKET under S3_PREFIX) in one archive.
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,17 +8,22 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type Config, loadConfig } from '../config';
-import { ArchiveWriter, listFiles, type Manifest } from './archive';
-import { assertNotInUse, filesDirOf, parseArgs, pgTool, pgliteDirOf, run } from './ops-common';
+import { isValidKey } from '../platform/storage/storage';
+import { ArchiveWriter, type Manifest } from './archive';
+import { assertNotInUse, openFileStore, parseArgs, pgTool, pgliteDirOf, run } from './ops-common';
 
 export interface BackupSummary {
   kind: Manifest['kind'];
   files: number;
+  /** where the files came from, in words */
+  fileStore: string;
+  /** names in the file store the app never writes (left out: a restore would refuse them) */
+  skipped: string[];
 }
 
 export async function backup(file: string, config: Config): Promise<BackupSummary> {
   const kind: Manifest['kind'] = config.DATABASE_URL ? 'postgres' : 'pglite';
-  const filesDir = filesDirOf(config);
+  const storage = await openFileStore(config);
   const work = await mkdtemp(join(tmpdir(), 'sapwood-backup-'));
   const partial = `${file}.partial`;
   try {
@@ -36,26 +42,29 @@ export async function backup(file: string, config: Config): Promise<BackupSummar
         await lite.close();
       }
     }
-    const files = await listFiles(filesDir);
+    const all = await storage.list();
+    const files = all.filter(isValidKey);
     const manifest: Manifest = {
       kind,
       createdAt: new Date().toISOString(),
       appVersion: config.APP_VERSION,
       databaseFormat: kind === 'postgres' ? 'pg_dump-custom' : 'pglite-datadir-tar',
       files: files.length,
+      fileStore: config.S3_BUCKET ? 's3' : 'folder',
     };
     const out = new ArchiveWriter(partial);
     await out.addBuffer('manifest', Buffer.from(JSON.stringify(manifest)));
     if (typeof dump === 'string') await out.addFile('database', dump);
     else await out.addBuffer('database', dump);
-    for (const f of files) await out.addFile('file', join(filesDir, ...f.split('/')), f);
+    for (const f of files) await out.addStream('file', () => storage.get(f), f);
     await out.close();
     await rename(partial, file);
-    return { kind, files: files.length };
+    return { kind, files: files.length, fileStore: storage.description, skipped: all.filter((f) => !isValidKey(f)) };
   } catch (e) {
     await rm(partial, { force: true });
     throw e;
   } finally {
+    storage.close?.();
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -65,7 +74,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     const s = await backup(resolve(file), loadConfig());
     const what = s.kind === 'postgres' ? 'the PostgreSQL server database (pg_dump)' : 'the embedded database';
-    console.log(`Backed up ${what} and ${s.files} file(s) of the file store to ${file}`);
+    if (s.skipped.length) console.error(`Left out ${s.skipped.length} file(s) the app does not write: ${s.skipped.slice(0, 10).join(', ')}${s.skipped.length > 10 ? ', …' : ''}`);
+    console.log(`Backed up ${what} and ${s.files} file(s) of the file store (${s.fileStore}) to ${file}`);
   } catch (e) {
     console.error(`Backup failed: ${(e as Error).message}`);
     process.exit(1);

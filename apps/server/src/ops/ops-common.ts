@@ -4,12 +4,28 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
+import { type FileStorage, type StorageConfig, createStorage } from '../platform/storage/storage';
 
 export const run = promisify(execFile);
 
 /** The file store's folder, as the server uses it (FILES_DIR, default DATA_DIR/files). */
 export function filesDirOf(config: Pick<Config, 'DATA_DIR' | 'FILES_DIR'>): string {
   return config.FILES_DIR || join(config.DATA_DIR, 'files');
+}
+
+/**
+ * The file store as the server uses it (the S3 bucket when S3_BUCKET is set, else the folder), checked
+ * first so that a wrong S3 setting fails with a message naming it. Store failures are told on stderr.
+ */
+export async function openFileStore(config: StorageConfig): Promise<FileStorage> {
+  const storage = createStorage(config, { error: (obj, msg) => console.error(`${msg}: ${JSON.stringify(obj)}`) });
+  try {
+    await storage.verify?.();
+  } catch (e) {
+    storage.close?.();
+    throw e;
+  }
+  return storage;
 }
 
 export const pgliteDirOf = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_DIR, 'pglite');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Empty, Ok, endpoint } from '../endpoint';
+import { storableText, text } from '../fields';
 
 export const LOGIN_RESULTS = ['Success', 'DoesNotExists', 'Archived', 'InActive', 'Locked', 'WrongPassword', 'CreatePassword'] as const;
 export const LoginResult = z.enum(LOGIN_RESULTS);
@@ -31,18 +32,41 @@ export const StartupData = z.object({
 });
 export type StartupData = z.infer<typeof StartupData>;
 
-const Email = z.string().trim().max(254);
-const Password = z.string().max(1024);
+const Email = text({ max: 254 });
+/** A password as typed: never trimmed or changed (ASVS 6.2.8), any characters. */
+const Password = text({ max: 1024, trim: false });
+const Token = text({ max: 256, trim: false });
+
+/** The password policy (ASVS 6.2): long enough and not a common password; no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
 
 /** The messages of the sign-in and password-reset forms. */
 export const AUTH_FORM_MESSAGES = {
   emailRequired: 'Email required',
   passwordRequired: 'Password is required',
   passwordsDiffer: 'Password and Confirm Password should match',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
 } as const;
 
+/** Characters counted as Unicode code points: an emoji is one, not the two UTF-16 units of `length`. */
+export function passwordLength(password: string): number {
+  return [...password].length;
+}
+
+/**
+ * A new password: required, at least PASSWORD_MIN_LENGTH characters; any characters (spaces, accents, emoji).
+ * Whether it is a common password is checked by the server, which holds the list.
+ */
+export const NewPassword = z
+  .string({ error: AUTH_FORM_MESSAGES.passwordRequired })
+  .min(1, { message: AUTH_FORM_MESSAGES.passwordRequired, abort: true })
+  .max(1024, { message: 'Password must be at most 1024 characters long', abort: true })
+  .check(storableText)
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, { message: AUTH_FORM_MESSAGES.passwordTooShort, abort: true });
+
 const LoginInput = z.object({ email: Email, password: Password });
-const ResetInput = z.object({ token: z.string().min(1).max(256), password: z.string().min(1, AUTH_FORM_MESSAGES.passwordRequired).max(1024) });
+const ResetInput = z.object({ token: Token.min(1), password: NewPassword });
 
 /**
  * The sign-in form: nothing is sent while a field is empty (the fields turn red). The server answers an
@@ -71,12 +95,12 @@ export const authEndpoints = {
   logout: endpoint({ method: 'GET', path: '/api/auth/logout', access: { public: true }, input: Empty, output: Ok }),
   forgot: endpoint({
     method: 'POST', path: '/api/auth/forgot', access: { public: true },
-    input: z.object({ email: z.string().trim().max(254) }),
+    input: z.object({ email: Email }),
     output: Ok,
   }),
   checkToken: endpoint({
     method: 'POST', path: '/api/auth/checktoken', access: { public: true },
-    input: z.object({ token: z.string().max(256) }),
+    input: z.object({ token: Token }),
     output: z.object({ valid: z.boolean() }),
   }),
   reset: endpoint({

@@ -8,6 +8,7 @@ import * as m0035 from './0035_addresses_distributors';
 import * as m0020 from './0020_users_roles_versions';
 import * as m0050 from './0050_carbohydrate_reference_versions';
 import * as m0100 from './0100_auth_change_notify';
+import * as m0110 from './0110_auth_attempts';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -24,4 +25,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0020_users_roles_versions': m0020,
   '0050_carbohydrate_reference_versions': m0050,
   '0100_auth_change_notify': m0100,
+  '0110_auth_attempts': m0110,
 };

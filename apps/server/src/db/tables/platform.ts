@@ -54,6 +54,15 @@ export interface PasswordTokensTable {
   used_at: Date | null;
 }
 
+/** migration 0110: sign-in and password-reset attempts of the current window, per kind and key */
+export interface AuthAttemptsTable {
+  kind: string;
+  key: string;
+  attempts: number;
+  window_start: Generated<Date>;
+  expires_at: Timestamp;
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   sugar_limit: number;
@@ -85,6 +94,7 @@ export interface PlatformTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
+  auth_attempts: AuthAttemptsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   app_versions: AppVersionsTable;

@@ -128,8 +128,9 @@ export class ReportService {
 
   /** The distributor's logo; Low Image Quality embeds a small, strongly compressed copy. */
   private async logo(path: string | null, hash: string | null, low: boolean): Promise<Buffer | null> {
-    // the distributor's full-size logo, as features/distributors stores it
-    const original = path && hash ? await readAll(this.files, `distributors/${path}-${hash}.png`).catch(() => null) : null;
+    // the distributor's full-size logo, as features/distributors stores it; a missing file is no logo, but a
+    // store that cannot answer fails the job, which is retried, rather than making a report without its logo
+    const original = path && hash ? await readAll(this.files, `distributors/${path}-${hash}.png`) : null;
     if (!original) return null;
     try {
       const img = sharp(original).flatten({ background: '#ffffff' });

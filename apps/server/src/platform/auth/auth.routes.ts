@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints } from '@sapwood/contracts';
 import type { Config } from '../../config';
+import type { PublicCallContext } from '../../http/context';
 import type { Registrar, SessionResolver } from '../../http/registrar';
 import type { StartupService } from '../startup/startup.service';
+import { type AttemptKind, tooManyAttempts } from './attempts';
 import type { AuthService, ClientMeta } from './auth.service';
 
 export const SESSION_COOKIE = 'sapwood_session';
@@ -34,10 +36,25 @@ export function registerAuth(registrar: Registrar, auth: AuthService, startup: S
     maxAge: config.SESSION_ABSOLUTE_HOURS * 3600,
   });
 
+  /**
+   * Counts the attempt per client address and, where one is named, per account: in the database, so that every
+   * app server shares the count (ADR 0005). Over the limit: 429 TooManyRequests, with when to retry.
+   */
+  async function limit(ctx: PublicCallContext, kind: AttemptKind, account?: string): Promise<void> {
+    const verdict = await auth.attempts.hit(kind, { address: ctx.req.ip ?? null, account });
+    ctx.reply.header('x-ratelimit-limit', verdict.limit);
+    ctx.reply.header('x-ratelimit-remaining', verdict.remaining);
+    ctx.reply.header('x-ratelimit-reset', verdict.resetSeconds);
+    if (verdict.allowed) return;
+    ctx.reply.header('retry-after', verdict.resetSeconds);
+    throw tooManyAttempts(verdict);
+  }
+
   registrar.feature(
     authEndpoints,
     {
       async login(input, ctx) {
+        await limit(ctx, 'sign-in', input.email);
         // A new session id at every sign-in; whatever session the browser had is ended.
         await auth.logout(ctx.req.cookies[SESSION_COOKIE]);
         const { result, sessionToken } = await auth.login(input.email, input.password, clientMeta(ctx.req));
@@ -52,12 +69,18 @@ export function registerAuth(registrar: Registrar, auth: AuthService, startup: S
         return true as const;
       },
       async forgot(input, ctx) {
+        await limit(ctx, 'reset-request', input.email);
         await auth.forgot(input.email, clientMeta(ctx.req));
         return true as const;
       },
-      checkToken: async (input) => ({ valid: await auth.checkToken(input.token) }),
-      reset: async (input) => ({ valid: await auth.reset(input.token, input.password) }),
+      async checkToken(input, ctx) {
+        await limit(ctx, 'check-token');
+        return { valid: await auth.checkToken(input.token) };
+      },
+      async reset(input, ctx) {
+        await limit(ctx, 'reset');
+        return { valid: await auth.reset(input.token, input.password) };
+      },
     },
-    { rateLimited: ['login', 'forgot', 'reset', 'checkToken'] },
   );
 }

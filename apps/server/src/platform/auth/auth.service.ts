@@ -3,9 +3,13 @@ import type { LoginResult } from '@sapwood/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { SessionUser } from '../../http/context';
+import { fieldError } from '../../http/errors';
 import { recordChange } from '../audit/audit';
 import type { Mailer } from '../mail/mailer';
+import { AttemptLimiter } from './attempts';
+import { AttemptsRepository } from './attempts.repository';
 import { AuthRepository } from './auth.repository';
+import { passwordProblem } from './password-policy';
 import { SessionCache } from './session-cache';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
@@ -20,6 +24,8 @@ export interface ClientMeta {
 /** Sign-in, sessions and password reset. */
 export class AuthService {
   private readonly repo: AuthRepository;
+  /** sign-in and password-reset attempts per address and per account, counted in the database (ADR 0005) */
+  readonly attempts: AttemptLimiter;
 
   constructor(
     private readonly db: Db,
@@ -30,6 +36,7 @@ export class AuthService {
     private readonly sessions: SessionCache = new SessionCache(0, 0),
   ) {
     this.repo = new AuthRepository(db);
+    this.attempts = new AttemptLimiter(new AttemptsRepository(db), config.AUTH_RATE_LIMIT, 60);
   }
 
   async login(email: string, password: string, meta: ClientMeta): Promise<{ result: LoginResult; sessionToken?: string }> {
@@ -113,9 +120,15 @@ export class AuthService {
     return !!(await this.repo.findLiveToken(hashToken(token)));
   }
 
-  /** Sets the password, spends the token (and any other open link of the user) and ends every session of the user. */
+  /**
+   * Sets the password, spends the token (and any other open link of the user) and ends every session of the user.
+   * A dead link answers false; a password the policy refuses answers 400 on `password`, and the link still works.
+   */
   async reset(token: string, password: string): Promise<boolean> {
     const hash = hashToken(token);
+    if (!(await this.repo.findLiveToken(hash))) return false;
+    const problem = await passwordProblem(password);
+    if (problem) throw fieldError('password', problem);
     const passwordHash = await hashPassword(password);
     return this.db.transaction().execute(async (trx) => {
       const live = await this.repo.findLiveToken(hash, trx);
@@ -135,5 +148,6 @@ export class AuthService {
 
   async sweep(): Promise<void> {
     await this.repo.deleteExpiredSessions(this.config.SESSION_IDLE_MINUTES);
+    await this.attempts.prune();
   }
 }

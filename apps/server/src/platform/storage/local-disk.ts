@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { isValidKey } from './keys';
@@ -9,9 +9,11 @@ import type { FileStorage } from './file-storage';
 /** Files on the local disk under one root folder. Writes go to a temporary name first, then rename. */
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
+  readonly description: string;
 
   constructor(root: string) {
     this.root = resolve(root);
+    this.description = `folder ${this.root}`;
   }
 
   private pathOf(key: string): string {
@@ -46,4 +48,30 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  /** Every file under the root (keys, sorted), leaving out half-written '.tmp' files. */
+  async list(): Promise<string[]> {
+    return listFilesUnder(this.root);
+  }
+}
+
+/** Every regular file under root (relative, '/'-separated, sorted), leaving out half-written '.tmp' files. */
+export async function listFilesUnder(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (e.isFile() && !e.name.endsWith('.tmp')) out.push(relative(root, p).split(sep).join('/'));
+    }
+  }
+  await walk(root);
+  return out.sort();
 }

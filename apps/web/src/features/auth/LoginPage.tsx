@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextI
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, LoginForm, type LoginResult, apiFeatures } from '@sapwood/contracts';
+import { ApiError } from '../../lib/api';
 import { useEndpointMutation } from '../../lib/query';
 import { useStartup } from '../../lib/session';
 import { useText } from '../../lib/i18n';
@@ -22,14 +23,22 @@ export function LoginPage() {
   // checked after the first submit, as red rings; nothing is sent while a field is empty
   const form = useContractForm(LoginForm, { defaultValues: { email: '', password: '' }, fields: ['email', 'password'] });
   const [result, setResult] = useState<LoginResult | 'Error' | null>(null);
+  // too many attempts (429): the server's words, which say when to try again
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const t = useText();
   // done once the start-up data says who signed in (the app's routes read it)
   const login = useEndpointMutation(apiFeatures.auth.login, {
     invalidates: [apiFeatures.auth.initial],
     awaitRefresh: true,
-    onSuccess: (r) => setResult(r),
-    onError: () => setResult('Error'), // the alert says 'Something went wrong.'
+    onSuccess: (r) => {
+      setRefusal(null);
+      setResult(r);
+    },
+    onError: (err) => {
+      setRefusal(err instanceof ApiError && err.status === 429 ? err.message : null);
+      setResult('Error'); // otherwise the alert says 'Something went wrong.'
+    },
   });
 
   if (startup.data?.authenticated) return <Navigate to={returnUrl} replace />;
@@ -39,7 +48,7 @@ export function LoginPage() {
     if (r === 'Success') navigate(returnUrl, { replace: true });
   });
 
-  const message = result === 'Error' ? 'Something went wrong.' : result && result !== 'Success' ? LOGIN_MESSAGES[result] : null;
+  const message = result === 'Error' ? (refusal ?? 'Something went wrong.') : result && result !== 'Success' ? LOGIN_MESSAGES[result] : null;
 
   return (
     <Center mih="100vh" bg="gray.1">

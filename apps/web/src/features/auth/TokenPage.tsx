@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ResetPasswordForm, apiFeatures } from '@sapwood/contracts';
+import { PASSWORD_MIN_LENGTH, ResetPasswordForm, apiFeatures } from '@sapwood/contracts';
+import { serverFieldErrors } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -9,7 +10,11 @@ import { useContractForm } from '../../lib/useContractForm';
 
 const EXPIRED = 'Your token has expired. Please reset your password again.';
 
-/** The password-reset page: checks the token, then asks for the new password twice. */
+/**
+ * The password-reset page (also where a new user creates a first password): checks the token, then asks for
+ * the new password twice. A password too short is said before sending (the contract's rule); one the server
+ * refuses as too common is said on the field from its answer.
+ */
 export function TokenPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -26,7 +31,12 @@ export function TokenPage() {
       notify.success('Your password has been set. Please sign in.');
       navigate('/login', { replace: true });
     },
-    onError: (err) => reportError(err, 'Something went wrong.'),
+    onError: (err) => {
+      // a password the server refuses (too common) is said on its field; anything else as a snack
+      const refused = serverFieldErrors(err).password;
+      if (refused) form.showErrors({ password: refused });
+      else reportError(err, 'Something went wrong.');
+    },
   });
 
   const submit = form.handleSubmit(({ token, password }) => reset.mutate({ token, password }));
@@ -38,7 +48,14 @@ export function TokenPage() {
     body = (
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="New Password" autoComplete="new-password" {...form.register('password', { deps: ['confirm'] })} error={form.errorOf('password')} data-testid="new-password" />
+          <PasswordInput
+            label="New Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters; any characters, spaces too`}
+            autoComplete="new-password"
+            {...form.register('password', { deps: ['confirm'] })}
+            error={form.errorOf('password')}
+            data-testid="new-password"
+          />
           <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register('confirm')} error={form.errorOf('confirm')} data-testid="confirm-password" />
           <Button type="submit" loading={reset.isPending}>Reset</Button>
         </Stack>
