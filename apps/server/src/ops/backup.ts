@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Config, loadConfig } from '../config';
 import { isValidKey } from '../platform/storage/storage';
 import { ArchiveWriter, type Manifest } from './archive';
-import { assertNotInUse, openFileStore, parseArgs, pgTool, pgliteDirOf, run } from './ops-common';
+import { assertNotInUse, openFileStore, parseArgs, pgConnection, pgTool, pgliteDirOf, run } from './ops-common';
 
 export interface BackupSummary {
   kind: Manifest['kind'];
@@ -31,7 +31,8 @@ export async function backup(file: string, config: Config): Promise<BackupSummar
     if (config.DATABASE_URL) {
       const pgDump = await pgTool('pg_dump', config.DATABASE_URL);
       dump = join(work, 'database.dump');
-      await run(pgDump, ['--format=custom', `--file=${dump}`, `--dbname=${config.DATABASE_URL}`], { maxBuffer: 64 * 1024 * 1024 });
+      const db = pgConnection(config.DATABASE_URL);
+      await run(pgDump, ['--format=custom', `--file=${dump}`, `--dbname=${db.dbname}`], { maxBuffer: 64 * 1024 * 1024, env: db.env });
     } else {
       assertNotInUse(config);
       if (!existsSync(join(pgliteDirOf(config), 'PG_VERSION'))) throw new Error(`There is no embedded database under DATA_DIR ${config.DATA_DIR}`);

@@ -8,6 +8,18 @@ import { type FileStorage, type StorageConfig, createStorage } from '../platform
 
 export const run = promisify(execFile);
 
+/**
+ * How pg_dump and pg_restore reach the database without its password on their command line (where every
+ * user of the machine can read it in the process list): the URL without the password, which goes in
+ * PGPASSWORD instead.
+ */
+export function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+}
+
 /** The file store's folder, as the server uses it (FILES_DIR, default DATA_DIR/files). */
 export function filesDirOf(config: Pick<Config, 'DATA_DIR' | 'FILES_DIR'>): string {
   return config.FILES_DIR || join(config.DATA_DIR, 'files');

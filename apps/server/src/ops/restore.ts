@@ -13,7 +13,7 @@ import pg from 'pg';
 import { type Config, loadConfig } from '../config';
 import { type FileStorage, isValidKey } from '../platform/storage/storage';
 import { type EntryHeader, type Manifest, readArchive, toBuffer, toFile } from './archive';
-import { assertNotInUse, filesDirOf, openFileStore, parseArgs, pgTool, pgliteDirOf, run, userTables } from './ops-common';
+import { assertNotInUse, filesDirOf, openFileStore, parseArgs, pgConnection, pgTool, pgliteDirOf, run, userTables } from './ops-common';
 
 export interface RestoreSummary {
   manifest: Manifest;
@@ -105,7 +105,8 @@ async function restoreInto(
           const dump = join(work, 'database.dump');
           await toFile(body, dump);
           const pgRestore = await pgTool('pg_restore', config.DATABASE_URL);
-          await run(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${config.DATABASE_URL}`, dump], { maxBuffer: 64 * 1024 * 1024 });
+          const db = pgConnection(config.DATABASE_URL);
+          await run(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${db.dbname}`, dump], { maxBuffer: 64 * 1024 * 1024, env: db.env });
         } else {
           const tar = await toBuffer(body);
           const lite = await PGlite.create(pgliteDirOf(config), { loadDataDir: new Blob([new Uint8Array(tar)]) });
