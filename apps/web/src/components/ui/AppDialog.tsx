@@ -1,5 +1,6 @@
 import { Group, Modal, type ModalProps } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useGuardedClose, useWarnBeforeUnload } from './unsaved';
 
 export interface AppDialogProps extends Omit<ModalProps, 'title'> {
   title: ReactNode;
@@ -7,6 +8,11 @@ export interface AppDialogProps extends Omit<ModalProps, 'title'> {
   actions?: ReactNode;
   /** modal dialogs close on an outside click; non-modal ones do not */
   modal?: boolean;
+  /**
+   * the dialog holds unsaved work: a close (Escape, the close button, an outside click) asks first
+   * ('You have unsaved changes. Discard them?'), and leaving or reloading the page warns
+   */
+  dirty?: boolean;
 }
 
 /**
@@ -50,8 +56,11 @@ const ACTIONS_STYLE = {
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
  * and the body scrolls past 70vh with the actions kept in view at its bottom.
  */
-export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, ...rest }: AppDialogProps) {
-  useEscapeStack(rest.opened, closeOnEscape, rest.onClose);
+export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, dirty, ...rest }: AppDialogProps) {
+  const guardedClose = useGuardedClose(dirty, rest.onClose);
+  const close = () => void guardedClose();
+  useEscapeStack(rest.opened, closeOnEscape, close);
+  useWarnBeforeUnload(rest.opened && dirty);
   return (
     <Modal
       title={title}
@@ -59,6 +68,7 @@ export function AppDialog({ title, actions, modal = true, children, closeOnEscap
       trapFocus
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto' }, title: { fontWeight: 600 } }}
       {...rest}
+      onClose={close}
       closeOnEscape={false}
     >
       {children}

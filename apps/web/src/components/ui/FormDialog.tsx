@@ -2,6 +2,7 @@ import { Button, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useText } from '../../lib/i18n';
 import { AppDialog, type AppDialogProps } from './AppDialog';
+import { useGuardedClose } from './unsaved';
 
 export interface FormDialogProps extends Omit<AppDialogProps, 'actions' | 'onSubmit'> {
   /** the save button and Enter in a field (a promise it answers is left to run) */
@@ -22,12 +23,13 @@ export interface FormDialogProps extends Omit<AppDialogProps, 'actions' | 'onSub
 export function FormDialog({ onSave, busy = false, saveLabel, saveColor, saveTestId, children, ...dialog }: FormDialogProps) {
   const t = useText();
   const save = () => void onSave();
+  const cancel = useGuardedClose(dialog.dirty, dialog.onClose);
   return (
     <AppDialog
       {...dialog}
       actions={
         <>
-          <Button variant="default" onClick={dialog.onClose}>{t('common.cancel', 'Cancel')}</Button>
+          <Button variant="default" onClick={() => void cancel()}>{t('common.cancel', 'Cancel')}</Button>
           <Button color={saveColor} onClick={save} loading={busy} data-testid={saveTestId}>{saveLabel ?? t('common.save', 'Save')}</Button>
         </>
       }

@@ -1,16 +1,9 @@
 import { Button, Text } from '@mantine/core';
-import { type ReactNode, createContext, useCallback, useContext, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { AppDialog } from './AppDialog';
+import { type Ask, ConfirmContext } from './confirm-context';
 
-type Ask = (message: ReactNode, title?: string) => Promise<boolean>;
-const ConfirmContext = createContext<Ask | null>(null);
-
-/** A Yes/No confirmation: `if (await confirm('Are you sure…?')) …` */
-export function useConfirm(): Ask {
-  const ask = useContext(ConfirmContext);
-  if (!ask) throw new Error('useConfirm outside ConfirmProvider');
-  return ask;
-}
+export { useConfirm } from './confirm-context';
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ message: ReactNode; title: string } | null>(null);
