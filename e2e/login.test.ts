@@ -66,7 +66,13 @@ describe('sign-in screen', () => {
     await page.waitForURL(/\/login\?ReturnUrl=%2Fno%2Fsuch%2Fscreen%3Fx%3D1$/);
     await fillAndSubmit(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${server.url}/no/such/screen?x=1`);
-    await page.getByTestId('placeholder').waitFor();
+    // a proper not-found page naming the path, with the way home
+    const notFound = page.getByTestId('not-found');
+    await notFound.getByText('Page not found').waitFor();
+    expect(await notFound.textContent()).toContain('/no/such/screen');
+    expect(await notFound.textContent()).not.toContain('__unknown');
+    await page.getByTestId('not-found-home').click();
+    await page.waitForURL(`${server.url}/`);
     await page.close();
   });
 

@@ -6,6 +6,7 @@ import { GlobalLoadingOverlay } from '../components/ui/GlobalLoadingOverlay';
 import { PageLoader } from '../components/ui/PageLoader';
 import { LoginPage, TokenPage } from '../features/auth';
 import { HomePage } from './HomePage';
+import { NotFoundPage } from './NotFoundPage';
 import { ProtectedScreen, SHELL_PATHS } from './ProtectedScreen';
 import { RequireAuth } from './RequireAuth';
 
@@ -23,7 +24,7 @@ export function App() {
               {SHELL_PATHS.map((p) => (
                 <Route key={p} path={p} element={<ProtectedScreen path={p} />} />
               ))}
-              <Route path="*" element={<ProtectedScreen path="__unknown" />} />
+              <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>
         </Routes>
