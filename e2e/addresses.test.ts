@@ -56,7 +56,11 @@ describe('/addresses', () => {
     await fillAddress(page, { ...full('Overlong'), logoWord: 'x'.repeat(21) });
     await dialog.getByText('The word is to long to fit in the logo').waitFor();
     await expect.poll(() => dialog.getByText('Name required').count(), POLL).toBe(0);
+    // the typed address is unsaved: closing asks first
     await page.keyboard.press('Escape');
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText('You have unsaved changes. Discard them?').waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await defaults()).toEqual([]);
   });

@@ -51,7 +51,11 @@ describe('/languages, Languages tab', () => {
     await page.getByTestId('language-save').click();
     await dialog.getByText('Unique name required').waitFor();
     await expect(page.getByTestId('language-name').getAttribute('aria-invalid')).resolves.toBe('true');
+    // the typed name is unsaved: closing asks first
     await page.keyboard.press('Escape');
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText('You have unsaved changes. Discard them?').waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const names = (await db().selectFrom('languages').select('name').execute()).map((l) => l.name.toLowerCase());
     expect(names.filter((n) => n === 'english')).toHaveLength(1);

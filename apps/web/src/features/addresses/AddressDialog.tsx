@@ -55,6 +55,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title="Address"
       size="lg"
       data-testid="address-dialog"

@@ -23,6 +23,7 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
     <FormDialog
       opened
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title="Agronomist"
       data-testid="agronomist-dialog"
       onSave={submit}

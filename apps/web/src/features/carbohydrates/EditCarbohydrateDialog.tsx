@@ -79,6 +79,7 @@ function EditForm(props: Props & { row: CarbohydrateResultRow }) {
     <AppDialog
       opened
       onClose={props.onClose}
+      dirty={form.formState.isDirty}
       title="Edit carbohydrate"
       size="lg"
       data-testid="edit-dialog"

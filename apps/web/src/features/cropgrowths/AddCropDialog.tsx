@@ -17,6 +17,7 @@ export function AddCropDialog(props: { onClose: () => void; onSaved: () => void 
     <FormDialog
       opened
       onClose={props.onClose}
+      dirty={form.formState.isDirty}
       title="Add crop"
       size="sm"
       data-testid="crop-add-dialog"

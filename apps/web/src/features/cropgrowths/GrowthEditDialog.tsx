@@ -38,6 +38,7 @@ export function GrowthEditDialog(props: { growth: LocalGrowth; isNew: boolean; o
     <FormDialog
       opened
       onClose={props.onClose}
+      dirty={form.formState.isDirty}
       title={props.isNew ? 'Add growth' : 'Edit growth'}
       size="lg"
       data-testid="growth-edit-dialog"

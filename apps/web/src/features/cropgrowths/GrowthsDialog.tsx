@@ -5,7 +5,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { type CropGrowths, CropGrowthsUpsert, type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { FormNumber } from '../../components/ui/form/FormFields';
-import { useConfirm } from '../../components/ui/confirm';
+import { useGuardedClose } from '../../components/ui/unsaved';
 import { useEndpointMutation, useEndpointQuery, useInvalidate } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { GrowthEditDialog } from './GrowthEditDialog';
@@ -34,7 +34,6 @@ function firstMessage(errors: FieldErrors | FieldErrors[keyof FieldErrors] | und
  */
 export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void }) {
   const invalidate = useInvalidate();
-  const confirm = useConfirm();
   const tissues = useActiveTissues();
   const loaded = useEndpointQuery(ep.cropGrowths, { cropId: props.crop.id }, { gcTime: 0 });
   // the crop's factor and version in the contract's form; the ordered growths (with their local keys) beside it
@@ -72,10 +71,8 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
     return form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: reset });
   };
 
-  async function close() {
-    if (dirty && !(await confirm('Discard the changes to the growths of this crop?', 'Unsaved changes'))) return;
-    props.onClose();
-  }
+  /** the Close button: asks first while there are unsaved changes (Escape, the x and an outside click ask through the dialog) */
+  const close = useGuardedClose(dirty, props.onClose);
 
   function remove(g: LocalGrowth) {
     if (g.id === 0) change((growths ?? []).filter((x) => x.key !== g.key));
@@ -86,7 +83,8 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
   return (
     <AppDialog
       opened
-      onClose={() => void close()}
+      onClose={props.onClose}
+      dirty={dirty}
       title={`Growths · ${props.crop.name}`}
       size="xl"
       data-testid="growths-dialog"

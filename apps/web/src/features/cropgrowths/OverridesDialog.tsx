@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type CropGrowthStage, type GrowthCropRow, type OverrideOwner, OwnerUpdate, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
+import { useGuardedClose } from '../../components/ui/unsaved';
 import { notify } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
@@ -117,16 +118,17 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
     if (k >= 0 && changed[k]) setSelected(changed[k].id);
   }
 
-  async function close() {
-    if (changed.length && !(await confirm('Discard the unsaved overrides?', 'Unsaved changes'))) return;
-    props.onClose();
-  }
+  // unsaved: changed overrides, or a new name typed but not added
+  const dirty = changed.length > 0 || addForm.formState.isDirty;
+  /** the Close button: asks first while there is unsaved work (Escape, the x and an outside click ask through the dialog) */
+  const close = useGuardedClose(dirty, props.onClose);
 
   const stages = data?.growths ?? [];
   return (
     <AppDialog
       opened
-      onClose={() => void close()}
+      onClose={props.onClose}
+      dirty={dirty}
       title={`${title} · ${props.crop.name}`}
       size="90rem"
       data-testid="overrides-dialog"

@@ -55,6 +55,8 @@ export function DistributorDialog({ distributor, onClose, onSaved }: Distributor
     <FormDialog
       opened={opened}
       onClose={onClose}
+      // a chosen logo is unsaved work too
+      dirty={form.formState.isDirty || file !== null}
       title="Distributor"
       size={660}
       data-testid="distributor-dialog"

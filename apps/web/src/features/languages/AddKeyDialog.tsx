@@ -28,6 +28,7 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title={t('languages.addKey', 'Add key')}
       size="sm"
       data-testid="key-dialog"

@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { type Language, type LanguageKeyRow, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
+import { useWarnBeforeUnload } from '../../components/ui/unsaved';
 import { type Translate, useText } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
@@ -93,6 +94,8 @@ export function KeysTab() {
       else next.delete(keyId);
       return next;
     });
+  // leaving or reloading the page with unsaved texts asks first
+  useWarnBeforeUnload(dirty.size > 0);
 
   /** a saved or deleted row has no unsaved texts any more */
   const forget = (keyId: number) => {

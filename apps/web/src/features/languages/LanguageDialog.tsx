@@ -26,6 +26,7 @@ export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row:
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title={row ? t('common.edit', 'Edit') : t('languages.addLanguage', 'Add Language')}
       size="sm"
       data-testid="language-dialog"

@@ -29,6 +29,7 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
     <FormDialog
       opened
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title={names.title}
       size="sm"
       data-testid="reference-item-dialog"

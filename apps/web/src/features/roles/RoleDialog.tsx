@@ -23,6 +23,7 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
     <FormDialog
       opened
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title="Role Profile"
       size="xl"
       data-testid="role-dialog"

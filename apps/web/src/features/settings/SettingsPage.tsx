@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { apiFeatures } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
+import { useWarnBeforeUnload } from '../../components/ui/unsaved';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { type ContractForm, useContractForm } from '../../lib/useContractForm';
@@ -55,7 +56,10 @@ export default function SettingsPage() {
   const [sugar, starch] = form.watch(['sugarLimit', 'starchLimit']);
   const differs = (sugar || 0) !== 0 || (starch || 0) !== 0;
 
-  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success' });
+  // the saved values are the form's new starting point: only a later edit is unsaved
+  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success', onSaved: (saved) => reset(saved) });
+  // leaving or reloading the page with unsaved limits asks first
+  useWarnBeforeUnload(form.formState.isDirty);
 
   return (
     <Stack maw={420}>

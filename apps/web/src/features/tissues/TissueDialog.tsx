@@ -21,6 +21,7 @@ export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () =
     <FormDialog
       opened
       onClose={props.onClose}
+      dirty={form.formState.isDirty}
       title={tissue ? 'Edit tissue' : 'Add tissue'}
       size="sm"
       data-testid="tissue-dialog"

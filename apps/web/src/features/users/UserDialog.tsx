@@ -69,6 +69,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
     <FormDialog
       opened
       onClose={onClose}
+      dirty={form.formState.isDirty}
       title="User Profile"
       size="lg"
       data-testid="user-dialog"

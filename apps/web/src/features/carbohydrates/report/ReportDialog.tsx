@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
 import type { z } from 'zod';
 import { AppDialog } from '../../../components/ui/AppDialog';
+import { useGuardedClose } from '../../../components/ui/unsaved';
 import { call } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
@@ -14,6 +15,9 @@ import { firstSelectedId, postForm } from './report-form';
 
 const api = apiFeatures.carbohydrateReport;
 const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary'] as const;
+
+/** a late default (prefill, a list's first choice) leaves what was typed already, and its messages */
+const KEEP_TYPED = { keepDirtyValues: true, keepDirty: true, keepErrors: true, keepSubmitCount: true, keepIsSubmitted: true } as const;
 
 /** Defaults (spec part 1 §9): Include Summary on, Low Image Quality off. */
 const emptyReport = (result: string, languageId: number | null): ReportRequestInput => ({
@@ -38,28 +42,28 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], overlay: true, onError: () => undefined, onSuccess: setPostResults });
   const options = useEndpointQuery(api.reportOptions, {}, { enabled: opened });
   const firstId = firstSelectedId(selection);
-  const { reset, setValue, getValues } = form;
+  const { reset, getValues } = form;
 
   useEffect(() => {
     if (!opened) return;
     reset(emptyReport(selection, session.languageId));
     if (firstId === undefined) return;
     // a one-off prefill from the first selected result
+    // (as the form's starting values, so that only what is typed makes it unsaved; what was typed already stays)
     void call(api.getLabResult, { id: firstId }, { overlay: true }).then((r) => {
-      setValue('agriculturist', r.agronomist);
-      setValue('client', r.entity);
-      setValue('farm', r.farmName);
-      setValue('agent', r.agent);
+      reset({ ...getValues(), agriculturist: r.agronomist, client: r.entity, farm: r.farmName, agent: r.agent }, KEEP_TYPED);
     }).catch(() => undefined);
-  }, [opened, firstId, selection, session.languageId, reset, setValue]);
+  }, [opened, firstId, selection, session.languageId, reset, getValues]);
 
   // Defaults once the lists arrive: the default address, and the user's language or else the first (English).
   useEffect(() => {
     const def = options.data?.addresses.find((a) => a.isDefault);
     const firstLanguage = options.data?.languages[0]?.id ?? null;
-    if (getValues('addressId') == null) setValue('addressId', def?.id ?? null);
-    if (getValues('langId') == null) setValue('langId', firstLanguage);
-  }, [options.data, opened, getValues, setValue]);
+    if (!options.data) return;
+    const values = getValues();
+    if (values.addressId != null && values.langId != null) return;
+    reset({ ...values, addressId: values.addressId ?? def?.id ?? null, langId: values.langId ?? firstLanguage }, KEEP_TYPED);
+  }, [options.data, opened, getValues, reset]);
 
   /** checks the fields (messages on them) and then runs `action` with what the dialog shows */
   const whenValid = (action: (input: ReportRequestInput) => void) =>
@@ -67,11 +71,16 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
       if (firstId !== undefined) action({ ...getValues(), result: selection });
     })();
 
+  /** the report was made from what the dialog shows: closing it now loses nothing */
+  const used = () => reset(getValues());
   const download = () => whenValid((input) => {
     postForm(api.blockReport.path, input);
     notify.info('Starting download');
+    used();
   });
-  const upload = () => whenValid((input) => postToMfw.mutate(input));
+  const upload = () => whenValid((input) => postToMfw.mutate(input, { onSuccess: used }));
+  const dirty = form.formState.isDirty;
+  const cancel = useGuardedClose(dirty, onClose);
 
   const data = options.data;
   const idSelect = (name: 'langId' | 'addressId' | 'distributor', label: string, list: { id: number; name: string }[], testId: string, searchable?: boolean) => (
@@ -89,12 +98,13 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
       <AppDialog
         opened={opened}
         onClose={onClose}
+        dirty={dirty}
         title="Download selected report"
         size="lg"
         data-testid="report-dialog"
         actions={
           <>
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button variant="default" onClick={() => void cancel()}>Cancel</Button>
             <Button variant="light" onClick={() => void upload()} loading={postToMfw.isPending} data-testid="report-upload-mfw">Upload to MFW</Button>
             <Button onClick={() => void download()} data-testid="report-download">Download</Button>
           </>
