@@ -1,23 +1,44 @@
-import { ActionIcon, Checkbox, Table } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconRotate } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, useEffect } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import type { LabResultRow, ResultRowValues } from '@sapwood/contracts';
+import { FIELD_MESSAGES, type LabResultRow, type ResultRowValues } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
+import { type GridMove, gridMoveOf } from '../../components/ui/grid/gridNav';
+import { type RowSaveStatus, type RowStatusStore, useRowStatus } from '../../components/ui/grid/rowStatus';
+import { type ResultValues, hasResult, same, valuesOf } from './results/resultValues';
 
 export type ResultColumn = 'sugar' | 'starch';
+/** a result column's name in messages and titles */
+export const COLUMN_NAME: Record<ResultColumn, string> = { sugar: 'Sugar', starch: 'Starch' };
 /** the results dialog's form values: its rows (the contract's `ResultRowValues`) */
 export type ResultRowsValues = { rows: ResultRowValues[] };
 export type ResultsControl = Control<ResultRowsValues>;
 
+/** Said at a Sugar or Starch cell whose text is not a number (the contract's words). */
+export const NOT_A_NUMBER = FIELD_MESSAGES.number;
+
 export interface ResultRowActions {
-  enter: (index: number, column: ResultColumn) => void;
+  /** a key that leaves the cell (Enter, Tab, an arrow): true when the dialog moved focus itself */
+  move: (index: number, column: ResultColumn, move: GridMove) => boolean;
   /** a cell's new value into the form (marks it dirty) */
-  set: (name: `rows.${number}.${ResultColumn | 'na'}`, value: number | boolean | null) => void;
+  set: (name: `rows.${number}.${ResultColumn}`, value: number | null) => void;
+  /** N/A ticked or cleared (saved at once) */
+  setNa: (index: number, na: boolean) => void;
   /** the cell's input, focused at once on Enter (react-hook-form's setFocus waits a tick: a fast typist's next key would land in this row) */
   element: (index: number, column: ResultColumn, el: HTMLInputElement | null) => void;
   over: (id: number, column: ResultColumn, over: boolean) => void;
+  /** whether the cell holds text that is not a number (refused: not in the form, not saved) */
+  invalid: (id: number, column: ResultColumn, invalid: boolean) => void;
+  /** a paste into the cell: true when the dialog took it (a column of values), false for an ordinary paste */
+  paste: (index: number, column: ResultColumn, text: string) => boolean;
   remove: (index: number, row: LabResultRow) => void;
+  /** save the row again after a refused save */
+  retry: (id: number) => void;
+  /** the rows' save statuses, by row id */
+  status: RowStatusStore<number, RowSaveStatus>;
+  /** what the server holds for the row */
+  saved: (id: number) => ResultValues | undefined;
 }
 
 const above = (v: number | null | undefined, limit: number) => limit > 0 && v !== null && v !== undefined && v > limit;
@@ -26,19 +47,33 @@ const above = (v: number | null | undefined, limit: number) => limit > 0 && v !=
  * Sugar or Starch of one row, bound to the form: it watches only its own value (typing re-renders only this
  * cell) and writes it with `setValue`. No `useController`: its form-state subscription would re-render all
  * 400 cells whenever a saved row becomes the form's new baseline.
+ * A value over the limit gets a red ring only (it is saved; the column head names the limit); text that is not a
+ * number is refused with a message under the cell, and the keys that would leave the cell keep it there.
  */
 function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: number; column: ResultColumn; limit: number; na: boolean; actions: ResultRowActions }) {
   const { control, row, index, column, limit, na, actions } = props;
   const name = `rows.${index}.${column}` as const;
   const value = useWatch({ control, name, exact: true });
-  const over = above(value, limit);
+  const [bad, setBad] = useState(false);
+  const over = !bad && above(value, limit);
   useEffect(() => actions.over(row.id, column, over), [actions, row.id, column, over]);
   useEffect(() => () => actions.over(row.id, column, false), [actions, row.id, column]);
+  useEffect(() => actions.invalid(row.id, column, bad), [actions, row.id, column, bad]);
+  useEffect(() => () => actions.invalid(row.id, column, false), [actions, row.id, column]);
+  // a value set from outside (a paste, someone else's values taken) replaces refused text
+  useEffect(() => setBad(false), [value]);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
+    const move = gridMoveOf(e);
+    if (!move) return;
+    if (bad) {
+      // refused: the message is under the cell, and the cell keeps the focus until its text is a number (or empty)
       e.preventDefault();
-      actions.enter(index, column);
+      return;
     }
+    if (actions.move(index, column, move)) e.preventDefault();
+  };
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    if (actions.paste(index, column, e.clipboardData.getData('text/plain'))) e.preventDefault();
   };
   return (
     <NumericInput
@@ -46,19 +81,53 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
       value={value ?? null}
       decimals={2}
       disabled={na}
-      error={over || undefined}
+      error={bad ? NOT_A_NUMBER : over || undefined}
+      errorProps={{ 'data-testid': `result-${index}-${column}-error` }}
       data-over={over ? 'true' : 'false'}
+      data-bad={bad ? 'true' : 'false'}
       aria-label={`${column} ${row.sampleNumber}`}
       data-testid={`result-${index}-${column}`}
       ref={(el) => actions.element(index, column, el)}
       name={name}
+      onInvalidChange={setBad}
       onChange={(n) => actions.set(name, n)}
       onKeyDown={onKey}
+      onPaste={onPaste}
     />
   );
 }
 
-/** One row of the results dialog, its values in the dialog's form: Sample Number, Sample Type, Sugar, Starch, N/A, remove. */
+/**
+ * Whether the row is saved: Saving…, Saved, Unsaved (typed, not yet saved), or Failed with the server's words
+ * and a Retry. A row never touched and empty shows nothing.
+ */
+function RowStatusCell({ control, row, index, actions }: { control: ResultsControl; row: LabResultRow; index: number; actions: ResultRowActions }) {
+  const status = useRowStatus(actions.status, row.id);
+  const values = useWatch({ control, name: `rows.${index}` });
+  const saved = actions.saved(row.id);
+  const unsaved = !!values && !!saved && !same(valuesOf(values), saved);
+  const sn = row.sampleNumber;
+  const label = (text: string, color?: string) => (
+    <Text size="xs" c={color} data-testid={`result-status-${sn}`} data-state={text.toLowerCase().replace('…', '')}>{text}</Text>
+  );
+  if (status?.state === 'saving') return label('Saving…', 'dimmed');
+  if (status?.state === 'failed') {
+    return (
+      <div>
+        <Group gap={4} wrap="nowrap">
+          {label('Failed', 'red')}
+          <Button size="compact-xs" variant="light" color="red" onClick={() => actions.retry(row.id)} data-testid={`result-retry-${sn}`}>Retry</Button>
+        </Group>
+        <Text size="xs" c="red" maw={220} data-testid={`result-failure-${sn}`}>{status.message}</Text>
+      </div>
+    );
+  }
+  if (unsaved) return label('Unsaved', 'orange');
+  if (status?.state === 'saved' || (saved && hasResult(saved))) return label('Saved', 'teal');
+  return null;
+}
+
+/** One row of the results dialog, its values in the dialog's form: Sample Number, Sample Type, Sugar, Starch, N/A, status, remove. */
 export const ResultRow = memo(function ResultRow(props: {
   control: ResultsControl;
   row: LabResultRow;
@@ -80,7 +149,10 @@ export const ResultRow = memo(function ResultRow(props: {
       ))}
       <Table.Td w={50}>
         <Checkbox size="xs" checked={na} aria-label={`N/A ${row.sampleNumber}`} data-testid={`result-${index}-na`}
-          name={`rows.${index}.na`} onChange={(e) => actions.set(`rows.${index}.na`, e.currentTarget.checked)} />
+          name={`rows.${index}.na`} onChange={(e) => actions.setNa(index, e.currentTarget.checked)} />
+      </Table.Td>
+      <Table.Td w={110}>
+        <RowStatusCell control={control} row={row} index={index} actions={actions} />
       </Table.Td>
       <Table.Td w={40}>
         <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Redo sample ${row.sampleNumber}`} data-testid={`result-${index}-remove`}

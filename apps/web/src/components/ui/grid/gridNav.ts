@@ -1,0 +1,80 @@
+import type { KeyboardEvent } from 'react';
+
+/**
+ * The inputs of an editable grid by row index and column, so focus moves at once (ADR 0073: by element refs,
+ * not react-hook-form's `setFocus`, which waits a tick and lets a fast typist's next key land in the old row).
+ */
+export interface CellRegistry<C extends string> {
+  /** a cell's `ref` callback: `ref={(el) => cells.set(index, column, el)}` */
+  set(row: number, column: C, el: HTMLInputElement | null): void;
+  get(row: number, column: C): HTMLInputElement | undefined;
+  /** focuses the cell and selects its text (typing replaces it); false when there is no such cell */
+  focus(row: number, column: C): boolean;
+}
+
+export function createCellRegistry<C extends string>(): CellRegistry<C> {
+  const cells = new Map<string, HTMLInputElement>();
+  const key = (row: number, column: C) => `${row}:${column}`;
+  return {
+    set(row, column, el) {
+      if (el) cells.set(key(row, column), el);
+      else cells.delete(key(row, column));
+    },
+    get: (row, column) => cells.get(key(row, column)),
+    focus(row, column) {
+      const el = cells.get(key(row, column));
+      if (!el || el.disabled) return false;
+      el.focus();
+      el.select();
+      return true;
+    },
+  };
+}
+
+/** The first row after `from` (step 1) or before it (step -1) that `usable` accepts, or -1. */
+export function nextRow(from: number, step: 1 | -1, count: number, usable: (row: number) => boolean): number {
+  for (let k = from + step; k >= 0 && k < count; k += step) if (usable(k)) return k;
+  return -1;
+}
+
+/**
+ * Where a key moves out of a text cell of a grid: Enter, Tab / Shift+Tab ('next' / 'prev'), ArrowUp / ArrowDown,
+ * and ArrowLeft / ArrowRight only when the caret sits at that edge of the text. Null: the key stays in the cell.
+ */
+export type GridMove = 'enter' | 'next' | 'prev' | 'up' | 'down' | 'left' | 'right';
+
+export function gridMoveOf(e: KeyboardEvent<HTMLInputElement>): GridMove | null {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return null;
+  const el = e.currentTarget;
+  const collapsed = el.selectionStart === el.selectionEnd;
+  switch (e.key) {
+    case 'Enter': return e.shiftKey ? null : 'enter';
+    case 'Tab': return e.shiftKey ? 'prev' : 'next';
+    case 'ArrowUp': return e.shiftKey ? null : 'up';
+    case 'ArrowDown': return e.shiftKey ? null : 'down';
+    case 'ArrowLeft': return !e.shiftKey && collapsed && el.selectionStart === 0 ? 'left' : null;
+    case 'ArrowRight': return !e.shiftKey && collapsed && el.selectionEnd === el.value.length ? 'right' : null;
+    default: return null;
+  }
+}
+
+/** A pasted column: its values in order, or the first line that is not a value (1-based) with its text. */
+export type PastedColumn<T> = { values: T[] } | { badLine: number; text: string };
+
+/**
+ * A column copied from a spreadsheet (one value a line; of a wider block, each line's first cell), read with
+ * `parse` (undefined: not a value). Null when the text is a single line: an ordinary paste into the cell.
+ */
+export function parsePastedColumn<T>(text: string, parse: (cell: string) => T | undefined): PastedColumn<T> | null {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  if (lines.length < 2) return null;
+  const values: T[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const cell = lines[i].split('\t')[0].trim();
+    const v = parse(cell);
+    if (v === undefined) return { badLine: i + 1, text: cell };
+    values.push(v);
+  }
+  return { values };
+}

@@ -1,0 +1,55 @@
+import { Table } from '@mantine/core';
+import { memo } from 'react';
+import type { LabResultRow } from '@sapwood/contracts';
+import { ResultRow, type ResultRowActions, type ResultsControl } from '../ResultRow';
+
+/** The rows of the table; memoized, so the dialog re-rendering (its form's state after a row is saved) does not walk them. */
+const ResultRows = memo(function ResultRows(props: {
+  ids: { id: number }[];
+  control: ResultsControl;
+  info: Map<number, LabResultRow>;
+  sugarLimit: number;
+  starchLimit: number;
+  actions: ResultRowActions;
+}) {
+  const { ids, control, info, sugarLimit, starchLimit, actions } = props;
+  return (
+    <Table.Tbody>
+      {ids.map((f, i) => (
+        <ResultRow key={f.id} control={control} row={info.get(f.id)!} index={i} sugarLimit={sugarLimit} starchLimit={starchLimit} actions={actions} />
+      ))}
+    </Table.Tbody>
+  );
+});
+
+const head = (label: string, count: number, limit: number | undefined) => (count > 0 && limit ? `${label} (Max limit is ${limit})` : label);
+
+/**
+ * The results table: Sample Number, Sample Type, Sugar, Starch, N/A, Status and redo. A column's head names its
+ * limit while a value in it is over that limit (`over` counts them).
+ */
+export function ResultsTable({ ids, control, info, limits, over, actions }: {
+  ids: { id: number }[];
+  control: ResultsControl;
+  info: Map<number, LabResultRow>;
+  limits: { sugarLimit: number; starchLimit: number };
+  over: { sugar: number; starch: number };
+  actions: ResultRowActions;
+}) {
+  return (
+    <Table striped withTableBorder verticalSpacing={2} data-testid="results-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Sample Number</Table.Th>
+          <Table.Th>Sample Type</Table.Th>
+          <Table.Th data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
+          <Table.Th data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
+          <Table.Th>N/A</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <ResultRows ids={ids} control={control} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
+    </Table>
+  );
+}
