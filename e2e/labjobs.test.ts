@@ -36,6 +36,7 @@ async function paste(page: Page, testId: string, text: string) {
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, text);
 }
+const UNSAVED = 'You have unsaved changes. Discard them?';
 const activeTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
 describe('/labjobs', () => {
@@ -87,6 +88,145 @@ describe('/labjobs', () => {
     await expect(card.getByTestId('job-card-title').textContent()).resolves.toBe(`J${job.id}`);
     await expect(card.getByTestId('job-card-samples').textContent()).resolves.toBe('P-008 – P-010');
     await expect(card.getByTestId('job-card-completed').textContent()).resolves.toBe('0/3');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('asks before Escape or Cancel throws away typed or pasted entries: No keeps them, Yes discards them', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    const dialog = page.getByTestId('job-card-dialog');
+    const question = page.getByTestId('confirm-dialog').getByText(UNSAVED);
+
+    // untouched: Cancel closes at once
+    await page.getByTestId('jobs-create').click();
+    await page.getByTestId('entry-0-sampleNumber').waitFor();
+    await page.getByTestId('job-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
+
+    // a pasted block: Escape asks, No keeps every row
+    await page.getByTestId('jobs-create').click();
+    await page.getByTestId('entry-0-sampleNumber').waitFor();
+    await paste(page, 'entry-0-sampleNumber', ['Q-1\tKept Co', 'Q-2\tKept Co'].join('\n'));
+    await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('Q-2');
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'No' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('entry-1-entity').inputValue()).resolves.toBe('Kept Co');
+
+    // typed: Cancel asks too, Yes discards
+    await page.getByTestId('entry-0-farmName').fill('Typed Farm');
+    await page.getByTestId('job-cancel').click();
+    await question.waitFor();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).not.toContain('job=');
+    await page.getByTestId('jobs-create').click();
+    await expect.poll(() => page.getByTestId('entry-0-entity').inputValue()).toBe('');
+    expect(await page.getByTestId('entry-1-sampleNumber').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows every rule on its row: repeated and blank sample numbers, the server's refusals; Add Entry focuses the new row", async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    await page.getByTestId('entry-0-sampleNumber').waitFor();
+    for (const [field, value] of [['entity', 'Dup Co'], ['agent', 'Agent D'], ['agronomist', 'Dr D'], ['farmName', 'Dup Farm'], ['fieldBlockNumber', 'D1']]) {
+      await page.getByTestId(`header-${field}`).fill(value);
+    }
+    await page.getByTestId('header-tissueId').selectOption(String(ref.tissues.roots.id));
+    await page.getByTestId('header-cropId').selectOption(String(ref.crop.id));
+    await page.getByTestId('header-cultivarId').selectOption(String(ref.cultivars[0].id));
+    await page.getByTestId('header-testCarboCropGrowthId').selectOption(String(ref.stages[0].id));
+
+    // Add Entry: the new row's sample number takes the focus, so typing goes there
+    await page.getByTestId('entry-0-sampleNumber').fill('DUP-1');
+    await page.getByTestId('job-add-entry').click();
+    await expect.poll(() => activeTestId(page)).toBe('entry-1-sampleNumber');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('DUP-2');
+    await page.getByTestId('job-add-entry').click();
+    await expect.poll(() => activeTestId(page)).toBe('entry-2-sampleNumber');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('dup-1 ');
+    await expect(page.getByTestId('entry-1-sampleNumber').inputValue()).resolves.toBe('DUP-2');
+
+    // the same sample number twice: both rows say so, with their red rings
+    const invalid = (id: string) => page.getByTestId(id).getAttribute('aria-invalid');
+    const listed = () => page.getByTestId('job-errors').textContent();
+    await page.getByTestId('job-submit').click();
+    await expect.poll(listed).toContain('Row 1: Same sample number as row 3');
+    expect(await listed()).toContain('Row 3: Same sample number as row 1');
+    expect(await invalid('entry-0-sampleNumber')).toBe('true');
+    expect(await invalid('entry-2-sampleNumber')).toBe('true');
+    expect(await invalid('entry-1-sampleNumber')).not.toBe('true');
+    // mending one row clears both
+    await page.getByTestId('entry-2-sampleNumber').fill('DUP-3');
+    await expect.poll(() => invalid('entry-0-sampleNumber')).not.toBe('true');
+    expect(await invalid('entry-2-sampleNumber')).not.toBe('true');
+    expect(await page.getByTestId('job-errors').count()).toBe(0);
+
+    // a blank sample number is named on its row
+    await page.getByTestId('entry-1-sampleNumber').fill('');
+    await page.getByTestId('job-submit').click();
+    await expect.poll(listed).toBe('Row 2: Sample number required');
+    expect(await invalid('entry-1-sampleNumber')).toBe('true');
+
+    // a rule only the server checks (the sample number's length): its 400 lands on row 2's field too
+    await page.getByTestId('entry-1-sampleNumber').fill('X'.repeat(65));
+    await page.getByTestId('job-submit').click();
+    await expect.poll(listed).toBe('Row 2: Must be at most 64 characters');
+    expect(await invalid('entry-1-sampleNumber')).toBe('true');
+    expect(await invalid('entry-0-sampleNumber')).not.toBe('true');
+    expect(await page.getByTestId('job-server-error').count()).toBe(0);
+
+    // mended and saved: the dialog closes without asking
+    await page.getByTestId('entry-1-sampleNumber').fill('DUP-2');
+    await page.getByTestId('job-submit').click();
+    await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('confirm-dialog').getByText(UNSAVED).count()).toBe(0);
+    const job = (await api.call(labEndpoints.jobs, { search: 'DUP-3' })).body.rows[0];
+    expect(job).toMatchObject({ samples: 3, firstSample: 'DUP-1', lastSample: 'DUP-3' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('deletes a job created by mistake after asking; a job with a result cannot be deleted', async () => {
+    const db = server.built.deps.db;
+    const { jobId } = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'MIS-1' }, { sampleNumber: 'MIS-2' }] });
+    const done = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'RES-1', na: true }, { sampleNumber: 'RES-2' }] });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    const ask = page.getByTestId('confirm-dialog').getByText('Are you sure you want to delete this job?');
+
+    // a job with a result: Delete is disabled
+    await page.getByTestId(`job-edit-${done.jobId}`).click();
+    await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('RES-2');
+    expect(await page.getByTestId('job-delete').isDisabled()).toBe(true);
+    await page.getByTestId('job-cancel').click();
+    await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
+
+    // No keeps the job; Yes deletes it, and its card leaves the list
+    await page.getByTestId(`job-edit-${jobId}`).click();
+    await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('MIS-2');
+    await page.getByTestId('job-delete').click();
+    await ask.waitFor();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'No' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect((await api.call(labEndpoints.getData, { id: jobId })).status).toBe(200);
+    await page.getByTestId('job-delete').click();
+    await ask.waitFor();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId(`job-card-${jobId}`).waitFor({ state: 'detached' });
+    expect((await api.call(labEndpoints.getData, { id: jobId })).status).toBe(404);
+    await page.getByTestId(`job-card-${done.jobId}`).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

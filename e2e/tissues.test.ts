@@ -42,6 +42,19 @@ describe('tissue admin screen', () => {
     expect(saved).toHaveLength(1);
   });
 
+  it("refuses a second tissue of the same name with 'Name must be unique' on the name", async () => {
+    await page.getByTestId('tissue-add').click();
+    const dialog = page.getByRole('dialog', { name: /tissue/ });
+    await page.getByTestId('tissue-name').fill('roots');
+    await page.getByTestId('tissue-save').click();
+    await dialog.getByText('Name must be unique').waitFor();
+    await expect(page.getByTestId('tissue-name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByTestId('tissue-name').fill('');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await server.built.deps.db.selectFrom('tissues').selectAll().where('name', 'ilike', 'roots').execute()).toHaveLength(1);
+  });
+
   it('toggles Active in place', async () => {
     const id = (await server.built.deps.db.selectFrom('tissues').select('id').where('name', '=', 'Roots').executeTakeFirstOrThrow()).id;
     const toggle = page.getByTestId(`tissue-active-${id}`);

@@ -58,6 +58,40 @@ describe('job card save (upsertjob, getdata)', () => {
     expect(r.body.fields).toContainEqual({ field: `entries.0.${field}`, message });
   });
 
+  it('refuses a blank sample number with 400 naming the row and field', async () => {
+    const r = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [entry('S1'), entry('S2'), entry('S3'), entry('  ')] });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toContainEqual({ field: 'entries.3.sampleNumber', message: 'Sample number required' });
+  });
+
+  it('refuses the same sample number twice in a job (spaces and case do not count), on every row concerned, and saves nothing', async () => {
+    const before = await lab.call(labEndpoints.all, { rowsPerPage: 1000 });
+    const r = await lab.call(labEndpoints.upsertJob, {
+      id: 0, receivedOn: '2026-11-02', entries: [entry('D-1'), entry('D-2'), entry(' d-1'), entry('D-3'), entry('D-1')],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual([
+      { field: 'entries.0.sampleNumber', message: 'Row 1: Same sample number as rows 3, 5' },
+      { field: 'entries.2.sampleNumber', message: 'Row 3: Same sample number as rows 1, 5' },
+      { field: 'entries.4.sampleNumber', message: 'Row 5: Same sample number as rows 1, 3' },
+    ]);
+    expect((await lab.call(labEndpoints.all, { rowsPerPage: 1000 })).body.total).toBe(before.body.total);
+
+    // on an edit too; the same sample number in another job stays allowed
+    const created = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [entry('D-1'), entry('D-2')] });
+    expect(created.status).toBe(200);
+    const card = (await lab.call(labEndpoints.getData, { id: created.body.id })).body;
+    const [a, b] = card.entries.map((e: { id: number; rowVersion: number }) => ({ id: e.id, rowVersion: e.rowVersion }));
+    const edit = await lab.call(labEndpoints.upsertJob, {
+      id: card.id, rowVersion: card.rowVersion, receivedOn: card.receivedOn, entries: [{ ...entry('D-1'), ...a }, { ...entry('D-1'), ...b }],
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.fields).toEqual([
+      { field: 'entries.0.sampleNumber', message: 'Row 1: Same sample number as row 2' },
+      { field: 'entries.1.sampleNumber', message: 'Row 2: Same sample number as row 1' },
+    ]);
+  });
+
   it('refuses a job without entries', async () => {
     const r = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [] });
     expect(r.status).toBe(400);
@@ -96,6 +130,52 @@ describe('job card save (upsertjob, getdata)', () => {
 
   it('answers 404 for a job that does not exist', async () => {
     expect((await lab.call(labEndpoints.getData, { id: 999999 })).status).toBe(404);
+  });
+});
+
+describe('deleting a job (deletejob)', () => {
+  it('deletes a job without results with its entries, and keeps both in the audit trail', async () => {
+    const created = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [entry('DEL-1'), entry('DEL-2')] });
+    const card = (await lab.call(labEndpoints.getData, { id: created.body.id })).body;
+    const r = await lab.call(labEndpoints.deleteJob, { id: card.id, rowVersion: card.rowVersion });
+    expect(r.status).toBe(200);
+    expect((await lab.call(labEndpoints.getData, { id: card.id })).status).toBe(404);
+    expect((await lab.call(labEndpoints.all, { search: 'DEL-1' })).body.total).toBe(0);
+    const db = server.built.deps.db;
+    const jobAudit = await listAudit(db, 'lab_job', card.id);
+    expect(jobAudit.map((a) => a.action)).toEqual(['create', 'delete']);
+    expect(jobAudit[1].old_values).toMatchObject({ receivedOn: '2026-11-02', entries: ['DEL-1', 'DEL-2'] });
+    const entryAudit = await listAudit(db, 'lab_job_entry', card.entries[1].id);
+    expect(entryAudit.map((a) => a.action)).toEqual(['create', 'delete']);
+    expect(entryAudit[1].old_values).toMatchObject({ sampleNumber: 'DEL-2', entity: 'Acme' });
+  });
+
+  it.each([
+    ['sugar and starch', { sugar: 1, starch: 2 }],
+    ['sugar only', { sugar: 1 }],
+    ['N/A', { na: true }],
+  ])('refuses with 409 while an entry has a result (%s), and keeps the job', async (_label, result) => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'R1' }, { sampleNumber: 'R2', ...result }] });
+    const card = (await lab.call(labEndpoints.getData, { id: jobId })).body;
+    const r = await lab.call(labEndpoints.deleteJob, { id: jobId, rowVersion: card.rowVersion });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('This job cannot be deleted: an entry already has a result (sugar and starch, or N/A).');
+    expect((await lab.call(labEndpoints.getData, { id: jobId })).body.entries).toHaveLength(2);
+    expect(await listAudit(server.built.deps.db, 'lab_job', jobId)).toEqual([]);
+  });
+
+  it('answers 409 for a stale version, 404 for a job that does not exist, 400 without a version, 403 without LabJobs', async () => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'S1' }] });
+    const card = (await lab.call(labEndpoints.getData, { id: jobId })).body;
+    const stale = await lab.call(labEndpoints.deleteJob, { id: jobId, rowVersion: card.rowVersion + 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/changed by someone else/);
+    expect((await lab.call(labEndpoints.deleteJob, { id: 999999, rowVersion: 1 })).status).toBe(404);
+    const missing = await lab.call(labEndpoints.deleteJob, { id: jobId });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.map((f: { field: string }) => f.field)).toContain('rowVersion');
+    expect((await plain.call(labEndpoints.deleteJob, { id: jobId, rowVersion: card.rowVersion })).status).toBe(403);
+    expect((await lab.call(labEndpoints.getData, { id: jobId })).status).toBe(200);
   });
 });
 

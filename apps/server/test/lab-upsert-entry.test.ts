@@ -137,6 +137,22 @@ describe('refusals', () => {
     expect((await card(jobId)).entries).toHaveLength(loaded.entries.length);
   });
 
+  it('refuses a sample number another entry of the job already has (spaces and case do not count), adding or editing', async () => {
+    const { jobId, loaded } = await jobWithTwoEntries();
+    const added = await save({ jobId, entry: entry(' a2 ') });
+    expect(added.status).toBe(400);
+    expect(added.body.fields).toEqual([{ field: 'entry.sampleNumber', message: 'Sample number is already used by another entry of this job' }]);
+    const second = loaded.entries[1];
+    const renamed = await save({ jobId, entry: edited(second, { sampleNumber: 'A1' }) });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual([{ field: 'entry.sampleNumber', message: 'Sample number is already used by another entry of this job' }]);
+    // an entry keeps its own sample number; another job may have it too
+    expect((await save({ jobId, entry: edited(second, { entity: 'Kept' }) })).status).toBe(200);
+    const other = await jobWithTwoEntries();
+    expect((await save({ jobId: other.jobId, entry: entry('A3') })).status).toBe(200);
+    expect((await card(jobId)).entries.map((e) => e.sampleNumber)).toEqual(['A1', 'A2']);
+  });
+
   it('refuses cultivar, region and growth of another crop, on an edit too, and changes nothing', async () => {
     const other = await seedCarbohydrateReference(server.built.deps.db, '-other');
     const { jobId, loaded } = await jobWithTwoEntries();

@@ -44,6 +44,30 @@ describe('tissue admin API', () => {
     expect(audit[1].new_values).toEqual({ name: 'Leaf blades' });
   });
 
+  it('refuses a name another tissue has (any letter case, active or not) with Name must be unique; a deleted one frees it', async () => {
+    const stem = await staff.call(ep.upsert, { name: 'Stem' });
+    expect(stem.status).toBe(200);
+    const again = await staff.call(ep.upsert, { name: ' sTEM ' });
+    expect(again.status).toBe(400);
+    expect(again.body.fields).toEqual([{ field: 'name', message: 'Name must be unique' }]);
+    expect((await staff.call(ep.paged, { search: 'stem' })).body.total).toBe(1);
+
+    // an inactive tissue keeps its name; a rename onto it is refused too, keeping one's own name (or its case) is not
+    const twig = await staff.call(ep.upsert, { name: 'Twig', active: false });
+    const renamed = await staff.call(ep.upsert, { id: twig.body.id, name: 'STEM', rowVersion: twig.body.rowVersion });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual([{ field: 'name', message: 'Name must be unique' }]);
+    expect((await staff.call(ep.upsert, { id: stem.body.id, name: 'Twig', rowVersion: stem.body.rowVersion })).body.fields)
+      .toEqual([{ field: 'name', message: 'Name must be unique' }]);
+    const recased = await staff.call(ep.upsert, { id: twig.body.id, name: 'twig', active: false, rowVersion: twig.body.rowVersion });
+    expect(recased).toMatchObject({ status: 200, body: { name: 'twig' } });
+    expect((await listAudit(server.built.deps.db, 'tissue', twig.body.id)).map((x) => x.action)).toEqual(['create', 'update']);
+
+    // deleted (archived): the name may be used again
+    expect((await staff.call(ep.delete, { id: stem.body.id })).body).toBe(true);
+    expect((await staff.call(ep.upsert, { name: 'Stem' })).status).toBe(200);
+  });
+
   it('answers 409 to an edit from a stale row version and keeps the first edit', async () => {
     const t = await staff.call(ep.upsert, { name: 'Fruit' });
     expect((await staff.call(ep.upsert, { id: t.body.id, name: 'Fruit A', rowVersion: 1 })).status).toBe(200);

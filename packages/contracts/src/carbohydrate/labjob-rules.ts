@@ -39,10 +39,39 @@ export function entryErrors(e: EntryRuleInput): { field: keyof EntryRuleInput; m
   return out;
 }
 
-/** Every broken rule of a job's entries, as 400 fields: 'entries.{index}.{field}' (index from 0). */
-export function jobEntriesErrors(entries: EntryRuleInput[]): { field: string; message: string }[] {
+export const SAMPLE_NUMBER_REQUIRED = 'Sample number required';
+/** said when one entry saved on its own takes a sample number another entry of its job has */
+export const SAMPLE_NUMBER_IN_JOB = 'Sample number is already used by another entry of this job';
+
+/** The form in which two sample numbers are the same: surrounding spaces and letter case do not count. */
+export const sampleNumberKey = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+/** The message of an entry whose sample number other rows of the job (numbered from 1) also have. */
+export const sameSampleNumberAs = (rows: number[]) => `Same sample number as ${rows.length === 1 ? 'row' : 'rows'} ${rows.join(', ')}`;
+
+/**
+ * The job-level rule: a sample number appears once in a job. Answers every entry that shares its sample
+ * number with another, with a message naming the other rows (blank sample numbers are left to
+ * 'Sample number required').
+ */
+export function duplicateSampleErrors(entries: { sampleNumber?: string | null }[]): { index: number; field: 'sampleNumber'; message: string }[] {
+  const rowsOf = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    const key = sampleNumberKey(e.sampleNumber);
+    if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
+  });
+  return entries.flatMap((e, i) => {
+    const others = (rowsOf.get(sampleNumberKey(e.sampleNumber)) ?? []).filter((j) => j !== i);
+    return others.length ? [{ index: i, field: 'sampleNumber' as const, message: sameSampleNumberAs(others.map((j) => j + 1)) }] : [];
+  });
+}
+
+/** Every broken rule of a job's entries, as 400 fields: 'entries.{index}.{field}' (index from 0), each message 'Row {n}: …'. */
+export function jobEntriesErrors(entries: (EntryRuleInput & { sampleNumber?: string | null })[]): { field: string; message: string }[] {
   if (entries.length === 0) return [{ field: 'entries', message: AT_LEAST_ONE_ENTRY }];
-  return entries.flatMap((e, i) => entryErrors(e).map((x) => ({ field: `entries.${i}.${x.field}`, message: `Row ${i + 1}: ${x.message}` })));
+  const duplicates = duplicateSampleErrors(entries);
+  return entries.flatMap((e, i) => [...duplicates.filter((d) => d.index === i), ...entryErrors(e)]
+    .map((x) => ({ field: `entries.${i}.${x.field}`, message: `Row ${i + 1}: ${x.message}` })));
 }
 
 /** Header fields of the job card that new entries default from and that propagate to entries. */

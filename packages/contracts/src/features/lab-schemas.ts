@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdOrNew, RowVersion, id, int, text, versioned } from '../fields';
 import { DateOnly, DateTime } from '../endpoint';
 import { MAX_TEXT } from '../paging';
-import { entryErrors } from '../carbohydrate/labjob-rules';
+import { SAMPLE_NUMBER_REQUIRED, duplicateSampleErrors, entryErrors } from '../carbohydrate/labjob-rules';
 
 /**
  * The lab job states (spec part 1 §2 tabs):
@@ -37,7 +37,7 @@ export type JobListItem = z.infer<typeof JobListItem>;
 export const JobEntryInput = versioned(z.object({
   id: int().nullable().optional(),
   rowVersion: RowVersion.nullable().optional(),
-  sampleNumber: text({ min: 1, max: 64, message: 'Sample number required' }),
+  sampleNumber: text({ min: 1, max: 64, message: SAMPLE_NUMBER_REQUIRED }),
   entity: Text,
   agent: Text,
   agronomist: Text,
@@ -55,9 +55,10 @@ export type JobEntryInput = z.input<typeof JobEntryInput>;
 
 /**
  * One row of the job card's entries grid as its form holds it, checked with the entry rules the server
- * applies (`entryErrors`: the same fields, order and messages). Other fields of the row pass through.
+ * applies (a sample number, then `entryErrors`: the same fields, order and messages). Other fields of the row pass through.
  */
 export const JobEntryRow = z.looseObject({
+  sampleNumber: z.string(),
   entity: z.string(),
   agent: z.string(),
   agronomist: z.string(),
@@ -68,10 +69,13 @@ export const JobEntryRow = z.looseObject({
   cultivarId: z.number().nullable(),
   testCarboCropGrowthId: z.number().nullable(),
 }).superRefine((e, ctx) => {
+  if (!e.sampleNumber.trim()) ctx.addIssue({ code: 'custom', path: ['sampleNumber'], message: SAMPLE_NUMBER_REQUIRED });
   for (const x of entryErrors(e)) ctx.addIssue({ code: 'custom', path: [x.field], message: x.message });
 });
-/** The job card's form: Date Received and the entries. */
-export const JobCardForm = z.looseObject({ receivedOn: z.string(), rows: z.array(JobEntryRow) });
+/** The job card's form: Date Received and the entries, each sample number once in the job (`duplicateSampleErrors`, as the server). */
+export const JobCardForm = z.looseObject({ receivedOn: z.string(), rows: z.array(JobEntryRow) }).superRefine((v, ctx) => {
+  for (const x of duplicateSampleErrors(v.rows)) ctx.addIssue({ code: 'custom', path: ['rows', x.index, x.field], message: x.message });
+});
 
 export const JobEntry = z.object({
   id: z.number(),
@@ -103,6 +107,9 @@ export const JobCard = z.object({
   entries: z.array(JobEntry),
 });
 export type JobCard = z.infer<typeof JobCard>;
+
+/** Why a job cannot be deleted (409 of deletejob): a job is deleted only while none of its entries has a result. */
+export const JOB_HAS_RESULTS = 'This job cannot be deleted: an entry already has a result (sugar and starch, or N/A).';
 
 export const UpsertJobInput = versioned(z.object({
   id: IdOrNew,

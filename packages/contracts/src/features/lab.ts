@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, formInt, int, text } from '../fields';
+import { Id, RowVersion, formInt, int, text } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { PagedRequest, pagedResponse } from '../paging';
 import {
@@ -23,6 +23,10 @@ export const labEndpoints = {
   upsertJob: endpoint({
     method: 'POST', path: '/api/lab/upsertjob', access: lab, input: UpsertJobInput,
     output: z.object({ id: z.number(), rowVersion: z.number() }),
+  }),
+  deleteJob: endpoint({
+    method: 'POST', path: '/api/lab/deletejob', access: lab, input: z.object({ id: Id, rowVersion: RowVersion }), output: Ok,
+    summary: 'deletes a job created by mistake, while none of its entries has a result (409 otherwise)',
   }),
   upsertCarbohydrateResult: endpoint({
     method: 'POST', path: '/api/lab/upsertcarbohydrateresult', access: lab, input: UpsertJobEntryInput, output: UpsertJobEntryOutput,

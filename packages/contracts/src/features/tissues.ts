@@ -19,6 +19,9 @@ import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 export const TissueRecord = z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), rowVersion: z.number().int() });
 export type TissueRecord = z.infer<typeof TissueRecord>;
 
+/** The tissue form's messages that the server decides (spec: names are unique, like language names). */
+export const TISSUE_MESSAGES = { nameTaken: 'Name must be unique' } as const;
+
 export const TissueIdField = id('Must be a number', 'Choose a tissue');
 
 export const TissueUpsert = versioned(z.object({

@@ -36,8 +36,15 @@ function toRow(v: EntryValues) {
 export class LabEntriesRepository {
   constructor(private readonly db: Db) {}
 
-  byJob(db: Db, jobId: number) {
-    return db.selectFrom('lab_job_entries as e').select(ENTRY_COLUMNS).where('e.lab_job_id', '=', jobId).orderBy('e.position').orderBy('e.id').execute();
+  byJob(db: Db, jobId: number, forUpdate = false) {
+    let q = db.selectFrom('lab_job_entries as e').select(ENTRY_COLUMNS).where('e.lab_job_id', '=', jobId).orderBy('e.position').orderBy('e.id');
+    if (forUpdate) q = q.forUpdate();
+    return q.execute();
+  }
+
+  /** The id and sample number of every entry of a job, locked (a sample number is checked against the others). */
+  sampleNumbers(db: Db, jobId: number) {
+    return db.selectFrom('lab_job_entries').select(['id', 'sample_number as sampleNumber']).where('lab_job_id', '=', jobId).forUpdate().execute();
   }
 
   byIds(db: Db, ids: number[], forUpdate = false) {

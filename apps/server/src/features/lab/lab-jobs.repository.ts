@@ -103,6 +103,11 @@ export class LabJobsRepository {
     return r.row_version;
   }
 
+  /** Deletes the job row (its entries are removed first). */
+  async remove(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('lab_jobs').where('id', '=', id).execute();
+  }
+
   async archive(db: Db, id: number): Promise<void> {
     await db.updateTable('lab_jobs').set({ downloaded_at: new Date(), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
     await db.updateTable('lab_job_entries').set({ archived: true }).where('lab_job_id', '=', id).execute();

@@ -1,5 +1,6 @@
 import {
-  type JobCard, type JobListItem, type JobStatus, type PagedRequest, type Paged, UpsertJobEntryInput, UpsertJobInput, naturalSampleCompare,
+  JOB_HAS_RESULTS, type JobCard, type JobListItem, type JobStatus, type PagedRequest, type Paged, SAMPLE_NUMBER_IN_JOB, UpsertJobEntryInput, UpsertJobInput,
+  naturalSampleCompare, sampleNumberKey,
 } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -162,8 +163,15 @@ export class LabJobsService {
       const job = await this.jobs.job(trx, jobId, true);
       if (!job) throw notFound('Job');
       if (input.jobRowVersion != null && input.jobRowVersion !== job.rowVersion) throw conflict(JOB_CHANGED);
+      // a sample number appears once in a job (the job card's rule, duplicateSampleErrors)
+      const refuseTakenSampleNumber = async () => {
+        const others = await this.entries.sampleNumbers(trx, jobId);
+        const key = sampleNumberKey(values.sampleNumber);
+        if (others.some((o) => o.id !== entry.id && sampleNumberKey(o.sampleNumber) === key)) throw fieldError('entry.sampleNumber', SAMPLE_NUMBER_IN_JOB);
+      };
       let saved: { id: number; rowVersion: number };
       if (!entry.id) {
+        await refuseTakenSampleNumber();
         saved = await this.entries.insertLast(trx, jobId, values);
         await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: saved.id, action: 'create', newValues: { jobId, ...values } });
       } else {
@@ -173,11 +181,35 @@ export class LabJobsService {
         if (entry.rowVersion !== old.rowVersion) throw conflict(ENTRY_CHANGED);
         const oldValues = savedValues(old);
         if (!differs(oldValues, values)) return { id: old.id, rowVersion: old.rowVersion, jobRowVersion: job.rowVersion };
+        await refuseTakenSampleNumber();
         saved = { id: old.id, rowVersion: await this.entries.update(trx, old.id, values) };
         await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: old.id, action: 'update', oldValues, newValues: values });
       }
       return { ...saved, jobRowVersion: await this.jobs.touch(trx, jobId) };
     });
+  }
+
+  /**
+   * Deletes a job created by mistake (POST /api/lab/deletejob), with its entries, in one transaction: only
+   * while none of its entries has a result (409 otherwise) and with the version the client loaded (409).
+   * The job and every entry go into the audit trail with their values.
+   */
+  async delete(id: number, rowVersion: number, userId: number): Promise<true> {
+    await this.db.transaction().execute(async (trx) => {
+      const job = await this.jobs.job(trx, id, true);
+      if (!job) throw notFound('Job');
+      if (job.rowVersion !== rowVersion) throw conflict(JOB_CHANGED);
+      const entries = await this.entries.byJob(trx, id, true);
+      if (entries.some((e) => e.na || e.sugar !== null || e.starch !== null)) throw conflict(JOB_HAS_RESULTS);
+      await recordChanges(trx, entries.map((e): AuditEntry => ({ userId, entity: 'lab_job_entry', entityId: e.id, action: 'delete', oldValues: e })));
+      await this.entries.remove(trx, entries.map((e) => e.id));
+      await this.jobs.remove(trx, id);
+      await recordChange(trx, {
+        userId, entity: 'lab_job', entityId: id, action: 'delete',
+        oldValues: { receivedOn: job.receivedOn, entries: entries.map((e) => e.sampleNumber) },
+      });
+    });
+    return true;
   }
 
   /** Archives exported jobs: their entries are archived and the job moves to DOWNLOADED. */

@@ -18,6 +18,7 @@ export function registerLab(registrar: Registrar, deps: FeatureContext): void {
     all: (input) => jobs.list('all', input),
     getData: (input) => jobs.getData(input.id),
     upsertJob: (input, ctx) => jobs.upsert(input, ctx.user.id),
+    deleteJob: (input, ctx) => jobs.delete(input.id, input.rowVersion, ctx.user.id),
     upsertCarbohydrateResult: (input, ctx) => jobs.upsertEntry(input, ctx.user.id),
     matches: (input) => reference.matches(input.value, input.jobId ?? null),
     suggestions: () => reference.suggestions(),

@@ -36,6 +36,17 @@ export class TissuesRepository {
     return q.executeTakeFirst();
   }
 
+  /**
+   * Whether another tissue that is not archived (active or not) has this name, case-insensitively. Tissues
+   * are locked for the check (the saves of names queue), so two concurrent saves cannot both take a name.
+   */
+  async nameTaken(db: Db, name: string, exceptId: number | null): Promise<boolean> {
+    await sql`lock table tissues in share row exclusive mode`.execute(db);
+    let q = db.selectFrom('tissues').select('id').where('archived', '=', false).where(sql<boolean>`lower(name) = lower(${name})`);
+    if (exceptId !== null) q = q.where('id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
   async insert(db: Db, v: { name: string; active: boolean }): Promise<TissueRecord> {
     return db.insertInto('tissues').values(v).returning(['id', 'name', 'active', 'row_version as rowVersion']).executeTakeFirstOrThrow();
   }

@@ -1,4 +1,4 @@
-import type { PagedRequest, TissueRecord } from '@sapwood/contracts';
+import { type PagedRequest, TISSUE_MESSAGES, type TissueRecord } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { TissueUpsert } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
@@ -8,8 +8,10 @@ import type { ReferenceMovers } from '../../platform/references/movers';
 import { TissuesRepository } from './tissues.repository';
 
 const STALE = 'This tissue was changed by someone else. Reload and try again.';
+/** Two tissues (active or not; an archived, deleted one does not count) never share a name, whatever its letter case. */
+const NAME_TAKEN = TISSUE_MESSAGES.nameTaken;
 
-/** Tissue admin rules: 'Name required', optimistic row versions, archive on delete. */
+/** Tissue admin rules: 'Name required', 'Name must be unique', optimistic row versions, archive on delete. */
 export class TissuesService {
   private readonly repo: TissuesRepository;
 
@@ -32,6 +34,7 @@ export class TissuesService {
     return this.db.transaction().execute(async (trx) => {
       const values = { name: input.name, active: input.active };
       if (!input.id) {
+        if (await this.repo.nameTaken(trx, input.name, null)) throw fieldError('name', NAME_TAKEN);
         const saved = await this.repo.insert(trx, values);
         await recordChange(trx, { userId, entity: 'tissue', entityId: saved.id, action: 'create', newValues: values });
         return saved;
@@ -39,6 +42,8 @@ export class TissuesService {
       if (input.rowVersion === undefined) throw fieldError('rowVersion', 'rowVersion is required to change a tissue');
       const old = await this.repo.get(trx, input.id, true);
       if (!old) throw notFound('Tissue');
+      if (old.rowVersion !== input.rowVersion) throw conflict(STALE);
+      if (await this.repo.nameTaken(trx, input.name, old.id)) throw fieldError('name', NAME_TAKEN);
       const saved = await this.repo.update(trx, input.id, input.rowVersion, values);
       if (!saved) throw conflict(STALE);
       await recordChange(trx, { userId, entity: 'tissue', entityId: saved.id, action: 'update', oldValues: { name: old.name, active: old.active }, newValues: values });

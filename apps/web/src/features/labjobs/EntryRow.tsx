@@ -78,6 +78,8 @@ export const EntryRow = memo(function EntryRow(props: {
         <TextInput
           size="xs"
           {...sampleNumber}
+          error={err('sampleNumber')}
+          title={errors?.sampleNumber?.message}
           aria-label={`sample number ${i + 1}`}
           data-testid={`entry-${i}-sampleNumber`}
           onPaste={(ev: ClipboardEvent<HTMLInputElement>) => {

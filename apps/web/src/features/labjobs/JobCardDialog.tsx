@@ -1,11 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { AT_LEAST_ONE_ENTRY, type HeaderValues, JobCardForm, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
+import { AT_LEAST_ONE_ENTRY, type HeaderValues, JOB_HAS_RESULTS, JobCardForm, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { useConfirm } from '../../components/ui/confirm';
 import { useGridForm } from '../../components/ui/grid/gridForm';
+import { useGuardedClose } from '../../components/ui/unsaved';
 import { ApiError, call } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation } from '../../lib/query';
@@ -14,10 +16,22 @@ import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, t
 import { useJobEntries } from './useJobEntries';
 import { type NameOptions, useLabReference } from './useLabReference';
 
-/** The order the rules name an entry's fields in (`entryErrors`): a row's messages are listed in it. */
-const FIELD_ORDER = entryErrors({
-  entity: '', agent: '', agronomist: '', farmName: '', fieldBlockNumber: '', tissueId: null, cropId: null, cultivarId: null, testCarboCropGrowthId: null,
-}).map((x) => x.field as string);
+/**
+ * The order a row's messages are listed in: the sample number, the order the rules name an entry's fields in
+ * (`entryErrors`), then the fields only the server checks.
+ */
+const FIELD_ORDER = [
+  'sampleNumber',
+  ...entryErrors({
+    entity: '', agent: '', agronomist: '', farmName: '', fieldBlockNumber: '', tissueId: null, cropId: null, cultivarId: null, testCarboCropGrowthId: null,
+  }).map((x) => x.field as string),
+  'sampleDate', 'regionId', 'testCarbohydrateId', 'id', 'rowVersion',
+];
+/** A server 400 field of an entry: 'entries.3.sampleNumber' is row 4's sample number. */
+const ENTRY_FIELD = /^entries\.(\d+)\.(\w+)$/;
+/** The server names the row itself ('Row 4: …'); the dialog adds it when it lists the row's messages. */
+const withoutRow = (message: string) => message.replace(/^Row \d+: /, '');
+const DELETE_JOB_QUESTION = 'Are you sure you want to delete this job?';
 
 /**
  * The suggestions of a free-text name field: the reference list first (labelled with it), then names typed
@@ -34,7 +48,10 @@ function NameList({ id, names, listLabel }: { id: string; names: NameOptions; li
 
 const HEADS = ['#', 'Sample Number', '', 'Entity', 'Agent', 'Agronomist', 'Farm Name', 'Field Block Number', 'Sample Date', 'Tissue', 'Crop', 'Cultivar', 'Region', 'Growth', ''];
 
-/** Job Card Details: Date Received, header defaults, Add Entry, the entries grid, Cancel and Submit. id 'create' is a new job. */
+/**
+ * Job Card Details: Date Received, header defaults, Add Entry, the entries grid, Delete (a saved job without results),
+ * Cancel and Submit. id 'create' is a new job. Closing with unsaved entries asks first; every refused rule shows as
+ * 'Row N: …' with the red ring on its field, the server's as well. */
 export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   jobId: number | 'create';
   onClose: () => void;
@@ -53,6 +70,8 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   });
   // the dialog shows a refused save itself (above the grid); the page refreshes the lab answers once it closes
   const upsertJob = useEndpointMutation(apiFeatures.lab.upsertJob, { invalidates: [], onError: false });
+  const deleteJob = useEndpointMutation(apiFeatures.lab.deleteJob, { invalidates: [], onError: false });
+  const confirm = useConfirm();
   // a new job starts with one entry (defaults from the empty header); an existing one gets its entries once loaded
   const [defaults] = useState<JobCardValues>(() => ({
     receivedOn: toDateInput(new Date()),
@@ -60,10 +79,26 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   }));
   /** Date Received and the entries, each checked with the contract's entry rules; `formState.isDirty` is unsaved work */
   const grid = useGridForm<JobCardValues>(JobCardForm, defaults, { shouldFocusError: false });
-  const { control, reset, getValues } = grid;
+  const { control, reset, getValues, setError } = grid;
   const form = useJobEntries(grid, existing, ref.crops, ref.tissues);
   const { isDirty, submitCount, errors: formErrors } = grid.formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  /** Cancel, Escape, the close button: typed or pasted entries are not thrown away without asking */
+  const guardedClose = useGuardedClose(isDirty, onClose);
+
+  // After Add Entry the new row's first field (its sample number) takes the focus, by its element.
+  const entriesRef = useRef<HTMLTableElement>(null);
+  const focusRow = useRef<number | null>(null);
+  const addEntry = () => {
+    focusRow.current = getValues('rows').length;
+    form.add();
+  };
+  useEffect(() => {
+    const at = focusRow.current;
+    if (at === null || at >= form.fields.length) return;
+    focusRow.current = null;
+    entriesRef.current?.querySelector<HTMLInputElement>(`[data-testid="entry-${at}-sampleNumber"]`)?.focus();
+  }, [form.fields.length]);
   const submitted = submitCount > 0;
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -73,10 +108,14 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
 
   const rowErrors = (formErrors.rows ?? []) as unknown as EntryRowErrors[];
   const noEntries = form.fields.length === 0;
-  const messages = form.fields.flatMap((_, i) => FIELD_ORDER.flatMap((f) => {
-    const message = rowErrors[i]?.[f]?.message;
-    return message ? [`Row ${i + 1}: ${message}`] : [];
-  }));
+  const messages = form.fields.flatMap((_, i) => {
+    const row = rowErrors[i] ?? {};
+    const fields = [...FIELD_ORDER, ...Object.keys(row).filter((f) => !FIELD_ORDER.includes(f))];
+    return fields.flatMap((f) => {
+      const message = row[f]?.message;
+      return message ? [`Row ${i + 1}: ${message}`] : [];
+    });
+  });
 
   async function submit() {
     form.submitted.current = true;
@@ -98,9 +137,33 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
         notify.success('success');
         onSaved();
       } catch (err) {
-        setServerError(err instanceof ApiError ? (err.body?.fields?.map((f) => f.message).join('; ') || err.message) : 'Operation has failed');
+        if (!(err instanceof ApiError)) {
+          setServerError('Operation has failed');
+          return;
+        }
+        // a refused entry's field gets its red ring and its 'Row N: …' line; anything else shows above the grid
+        const rest: string[] = [];
+        for (const f of err.body?.fields ?? []) {
+          const m = ENTRY_FIELD.exec(f.field);
+          if (m && Number(m[1]) < rows.length) setError(`rows.${Number(m[1])}.${m[2]}` as never, { type: 'server', message: withoutRow(f.message) });
+          else rest.push(f.message);
+        }
+        if (rest.length || !err.body?.fields?.length) setServerError(rest.join('; ') || err.message);
       }
     })();
+  }
+
+  const hasResult = saved.data?.entries.some((e) => e.hasResult) ?? false;
+  async function removeJob() {
+    if (!saved.data || !(await confirm(DELETE_JOB_QUESTION, 'Delete job'))) return;
+    setServerError(null);
+    try {
+      await deleteJob.mutateAsync({ id: saved.data.id, rowVersion: saved.data.rowVersion });
+      notify.success('success');
+      onSaved();
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : 'Operation has failed');
+    }
   }
 
   const h = form.header;
@@ -120,13 +183,20 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
     <AppDialog
       opened
       onClose={onClose}
+      dirty={isDirty}
       modal={false}
       size="calc(100vw - 48px)"
       title={existing ? `Job Card Details · J${existing}` : 'Job Card Details'}
       data-testid="job-card-dialog"
       actions={
         <>
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          {saved.data && (
+            <Button variant="light" color="red" leftSection={<IconTrash size={14} />} mr="auto" onClick={() => void removeJob()}
+              disabled={hasResult} title={hasResult ? JOB_HAS_RESULTS : undefined} loading={deleteJob.isPending} data-testid="job-delete">
+              Delete
+            </Button>
+          )}
+          <Button variant="default" onClick={() => void guardedClose()} data-testid="job-cancel">Cancel</Button>
           <Button onClick={submit} loading={upsertJob.isPending} data-testid="job-submit">Submit</Button>
         </>
       }
@@ -152,7 +222,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           {headerSelect('Cultivar', 'cultivarId', crop?.cultivars ?? [])}
           {headerSelect('Region', 'regionId', crop?.regions ?? [])}
           {headerSelect('Growth', 'testCarboCropGrowthId', growthOptions(crop, h.tissueId))}
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={form.add} data-testid="job-add-entry">Add Entry</Button>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={addEntry} data-testid="job-add-entry">Add Entry</Button>
         </Group>
         <Text size="xs" c="dimmed">
           Paste rows from a spreadsheet into a Sample Number cell: one line per entry, columns in the grid's order (Sample Number, Entity,
@@ -168,7 +238,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
         )}
         {serverError && <Alert color="red" p="xs" data-testid="job-server-error">{serverError}</Alert>}
         <Table.ScrollContainer minWidth={1700}>
-          <Table withTableBorder striped verticalSpacing={2} horizontalSpacing={4} data-testid="job-entries">
+          <Table ref={entriesRef} withTableBorder striped verticalSpacing={2} horizontalSpacing={4} data-testid="job-entries">
             <Table.Thead>
               <Table.Tr>{HEADS.map((x, k) => <Table.Th key={k} fz="xs">{x}</Table.Th>)}</Table.Tr>
             </Table.Thead>

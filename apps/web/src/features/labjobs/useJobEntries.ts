@@ -64,6 +64,8 @@ export function useJobEntries(form: UseFormReturn<JobCardValues>, jobId: number 
     typed: (index) => {
       const e = getValues(`rows.${index}`);
       if (e.testCarbohydrateId !== null || e.matches !== null) write(index, { ...e, testCarbohydrateId: null, matches: null });
+      // a sample number is checked against the other rows' too: a repeated one cleared here clears there
+      recheck();
     },
     paste: (index, text) => {
       const rows = parsePaste(text);
