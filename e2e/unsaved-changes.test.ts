@@ -33,7 +33,8 @@ const question = (page: Page) => ask(page).getByText(MESSAGE);
 /** The question shows, with the one wording. */
 async function expectAsked(page: Page) {
   await question(page).waitFor();
-  expect(await page.getByRole('dialog', { name: 'Unsaved changes' }).count()).toBe(1);
+  // the title is named once the dialog's opening transition has settled
+  await expect.poll(() => page.getByRole('dialog', { name: 'Unsaved changes' }).count()).toBe(1);
 }
 
 async function answer(page: Page, word: 'Yes' | 'No') {
