@@ -69,7 +69,7 @@ describe('/labjobs', () => {
     await expect(page.getByTestId('entry-1-entity').inputValue()).resolves.toBe('Paste Farms');
     await expect(page.getByTestId('entry-2-cultivarId').inputValue()).resolves.toBe(String(ref.cultivars[0].id));
     await expect(page.getByTestId('entry-2-testCarboCropGrowthId').inputValue()).resolves.toBe(String(ref.stages[0].id));
-    await expect(page.getByTestId('entry-0-sampleDate').inputValue()).resolves.toBe('2026-10-05');
+    await expect(page.getByTestId('entry-0-sampleDate').inputValue()).resolves.toBe('05/10/2026');
 
     // Add Entry increments the trailing digits; a header edit propagates
     await page.getByTestId('job-add-entry').click();

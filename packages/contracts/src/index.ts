@@ -22,6 +22,7 @@ export * from './permissions';
 export * from './paging';
 export * from './fields';
 export * from './messages';
+export * from './format/dates';
 export * from './features/auth';
 export * from './features/settings';
 export * from './features/carbohydrate-report';

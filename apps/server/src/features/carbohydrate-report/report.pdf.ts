@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDay } from '@sapwood/contracts';
 import { drawRangeChart } from './report.chart';
 import type { Flag, ReportGroup, ReportSample } from './report.model';
 import type { ReportTexts } from './report.texts';
@@ -127,7 +128,8 @@ function tableHeader(doc: Doc, t: ReportTexts, y: number): number {
 
 const mark = (f: Flag) => (f === 'low' ? ' L' : f === 'high' ? ' H' : '');
 const color = (f: Flag) => (f === 'low' ? '#b7791f' : f === 'high' ? '#c0392b' : '#111');
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** the app's one date format (dd/mm/yyyy), the day as stored (UTC) */
+const day = (iso: string | null) => formatDay(iso, 'UTC');
 
 function sampleRow(doc: Doc, s: ReportSample, y: number): number {
   const cells: { text: string; color?: string; bold?: boolean }[] = [

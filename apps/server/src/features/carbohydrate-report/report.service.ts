@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import type { PostResult, ReportRequest } from '@sapwood/contracts';
+import { type PostResult, type ReportRequest, formatDayTime } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
@@ -121,7 +121,7 @@ export class ReportService {
       },
       distributor: distributor?.name ?? '',
       groups,
-      generatedOn: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      generatedOn: `${formatDayTime(new Date(), 'UTC')} UTC`,
     };
     return { groups, doc };
   }

@@ -13,6 +13,8 @@ export interface AppDialogProps extends Omit<ModalProps, 'title'> {
    * ('You have unsaved changes. Discard them?'), and leaving or reloading the page warns
    */
   dirty?: boolean;
+  /** an entry grid: the dialog takes the window's height (its body scrolls), not 70% of it */
+  tall?: boolean;
 }
 
 /**
@@ -52,11 +54,20 @@ const ACTIONS_STYLE = {
   paddingBottom: `calc(4px + ${BODY_PADDING})`, zIndex: 2, background: 'var(--mantine-color-body)',
 } as const;
 
+const STYLES = { body: { maxHeight: '70vh', overflowY: 'auto' }, title: { fontWeight: 600 } } as const;
+/** the window less the dialog's margins (8 px each), its header (~48 px) and the body's own padding */
+const TALL_STYLES = {
+  body: { maxHeight: 'calc(100dvh - 16px - 48px)', overflowY: 'auto' },
+  header: { minHeight: 0, paddingBlock: 8 },
+  title: { fontWeight: 600 },
+  content: { maxHeight: 'calc(100dvh - 16px)' },
+} as const;
+
 /**
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
  * and the body scrolls past 70vh with the actions kept in view at its bottom.
  */
-export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, dirty, ...rest }: AppDialogProps) {
+export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, dirty, tall, ...rest }: AppDialogProps) {
   const guardedClose = useGuardedClose(dirty, rest.onClose);
   const close = () => void guardedClose();
   useEscapeStack(rest.opened, closeOnEscape, close);
@@ -66,7 +77,8 @@ export function AppDialog({ title, actions, modal = true, children, closeOnEscap
       title={title}
       closeOnClickOutside={modal}
       trapFocus
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto' }, title: { fontWeight: 600 } }}
+      styles={tall ? TALL_STYLES : STYLES}
+      yOffset={tall ? 8 : undefined}
       {...rest}
       onClose={close}
       closeOnEscape={false}

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Menu, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconLink, IconTrash } from '@tabler/icons-react';
-import { type ClipboardEvent, memo } from 'react';
+import { type ClipboardEvent, type MouseEvent, memo } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { CropOption, Match, TissueOption } from '@sapwood/contracts';
 import { isMultiPaste } from '@sapwood/contracts';
+import { DateField } from '../../components/ui/DateField';
 import { formatDate } from '../../lib/format';
 import { type EntryState, type JobCardValues, fromDateInput, growthOptions, toDateInput } from './entryModel';
 
@@ -19,6 +20,10 @@ export interface EntryRowActions {
 
 const options = (xs: { id: number; name: string }[]) => [{ value: '', label: '' }, ...xs.map((x) => ({ value: String(x.id), label: x.name }))];
 const idOf = (v: string) => (v ? Number(v) : null);
+/** a cell's tooltip: its message, or else its whole text (a long name is cut short in the narrow cell) */
+const showWhole = (message: string | undefined) => (ev: MouseEvent<HTMLInputElement>) => {
+  ev.currentTarget.title = message ?? ev.currentTarget.value;
+};
 
 /** A row's messages by field (the form's errors of the row, shown once a save was tried). */
 export type EntryRowErrors = Partial<Record<string, { message?: string }>> | undefined;
@@ -53,6 +58,7 @@ export const EntryRow = memo(function EntryRow(props: {
       {...register(`rows.${i}.${field}`)}
       error={err(field)}
       title={errors?.[field]?.message}
+      onMouseEnter={showWhole(errors?.[field]?.message)}
       list={list}
       aria-label={`${field} ${i + 1}`}
       data-testid={`entry-${i}-${field}`}
@@ -65,7 +71,7 @@ export const EntryRow = memo(function EntryRow(props: {
       data={options(data)}
       value={e[field] ? String(e[field]) : ''}
       error={err(field)}
-      title={errors?.[field]?.message}
+      title={errors?.[field]?.message ?? data.find((x) => x.id === e[field])?.name}
       aria-label={`${field} ${i + 1}`}
       data-testid={`entry-${i}-${field}`}
       onChange={(ev) => actions.change(i, { [field]: idOf(ev.currentTarget.value) })}
@@ -74,12 +80,13 @@ export const EntryRow = memo(function EntryRow(props: {
   return (
     <Table.Tr data-testid={`entry-row-${i}`}>
       <Table.Td c="dimmed" fz="xs">{i + 1}</Table.Td>
-      <Table.Td miw={120}>
+      <Table.Td>
         <TextInput
           size="xs"
           {...sampleNumber}
           error={err('sampleNumber')}
           title={errors?.sampleNumber?.message}
+          onMouseEnter={showWhole(errors?.sampleNumber?.message)}
           aria-label={`sample number ${i + 1}`}
           data-testid={`entry-${i}-sampleNumber`}
           onPaste={(ev: ClipboardEvent<HTMLInputElement>) => {
@@ -115,29 +122,28 @@ export const EntryRow = memo(function EntryRow(props: {
           </Menu>
         ) : null}
       </Table.Td>
-      <Table.Td miw={140}>{text('entity', 'lab-entities')}</Table.Td>
-      <Table.Td miw={120}>{text('agent', 'lab-agents')}</Table.Td>
-      <Table.Td miw={120}>{text('agronomist', 'lab-agronomists')}</Table.Td>
-      <Table.Td miw={130}>{text('farmName', 'lab-farms')}</Table.Td>
-      <Table.Td miw={90}>{text('fieldBlockNumber')}</Table.Td>
-      <Table.Td miw={130}>
-        <TextInput
+      <Table.Td>{text('entity', 'lab-entities')}</Table.Td>
+      <Table.Td>{text('agent', 'lab-agents')}</Table.Td>
+      <Table.Td>{text('agronomist', 'lab-agronomists')}</Table.Td>
+      <Table.Td>{text('farmName', 'lab-farms')}</Table.Td>
+      <Table.Td>{text('fieldBlockNumber')}</Table.Td>
+      <Table.Td>
+        <DateField
           size="xs"
-          type="date"
           value={toDateInput(e.sampleDate)}
           aria-label={`sample date ${i + 1}`}
           data-testid={`entry-${i}-sampleDate`}
-          onChange={(ev) => {
-            const d = fromDateInput(ev.currentTarget.value, e.sampleDate);
+          onChange={(day) => {
+            const d = fromDateInput(day, e.sampleDate);
             if (d) actions.change(i, { sampleDate: d });
           }}
         />
       </Table.Td>
-      <Table.Td miw={110}>{select('tissueId', tissues)}</Table.Td>
-      <Table.Td miw={110}>{select('cropId', crops)}</Table.Td>
-      <Table.Td miw={110}>{select('cultivarId', crop?.cultivars ?? [])}</Table.Td>
-      <Table.Td miw={110}>{select('regionId', crop?.regions ?? [])}</Table.Td>
-      <Table.Td miw={120}>{select('testCarboCropGrowthId', growthOptions(crop, e.tissueId))}</Table.Td>
+      <Table.Td>{select('tissueId', tissues)}</Table.Td>
+      <Table.Td>{select('cropId', crops)}</Table.Td>
+      <Table.Td>{select('cultivarId', crop?.cultivars ?? [])}</Table.Td>
+      <Table.Td>{select('regionId', crop?.regions ?? [])}</Table.Td>
+      <Table.Td>{select('testCarboCropGrowthId', growthOptions(crop, e.tissueId))}</Table.Td>
       <Table.Td>
         <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove entry ${i + 1}`} onClick={() => actions.remove(i)} data-testid={`entry-${i}-remove`}>
           <IconTrash size={14} />

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { AT_LEAST_ONE_ENTRY, type HeaderValues, JOB_HAS_RESULTS, JobCardForm, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { DateField } from '../../components/ui/DateField';
 import { useConfirm } from '../../components/ui/confirm';
 import { useGridForm } from '../../components/ui/grid/gridForm';
 import { useGuardedClose } from '../../components/ui/unsaved';
@@ -46,7 +47,17 @@ function NameList({ id, names, listLabel }: { id: string; names: NameOptions; li
   );
 }
 
-const HEADS = ['#', 'Sample Number', '', 'Entity', 'Agent', 'Agronomist', 'Farm Name', 'Field Block Number', 'Sample Date', 'Tissue', 'Crop', 'Cultivar', 'Region', 'Growth', ''];
+/** the grid's columns and their widths (fixed layout: 1400 px show them all without scrolling; a name cut short keeps its whole text in a tooltip) */
+const HEADS: [string, string][] = [
+  ['#', '2.2%'], ['Sample Number', '10%'], ['', '5%'], ['Entity', '11%'], ['Agent', '7.5%'], ['Agronomist', '7.5%'], ['Farm Name', '9.5%'],
+  ['Field Block Number', '6.5%'], ['Sample Date', '7.8%'], ['Tissue', '6.3%'], ['Crop', '6.3%'], ['Cultivar', '6.3%'], ['Region', '5.8%'],
+  ['Growth', '6.8%'], ['', '2.5%'],
+];
+const HEADER_FIELD = { flex: '1 1 0', minWidth: 0 } as const;
+const HEADER_LABEL = { style: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' } } as const;
+const PASTE_HELP = 'Paste rows from a spreadsheet into a Sample Number cell: one line per entry, columns in the grid\'s order (Sample Number, '
+  + 'Entity, Agent, Agronomist, Farm Name, Field Block Number, Sample Date, Tissue, Crop, Cultivar, Region, Growth). Values separated only '
+  + 'by tabs become sample numbers of new entries.';
 
 /**
  * Job Card Details: Date Received, header defaults, Add Entry, the entries grid, Delete (a saved job without results),
@@ -169,11 +180,12 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   const h = form.header;
   const crop = ref.crops.find((c) => c.id === h.cropId);
   const headerText = (label: string, field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (
-    <TextInput size="xs" label={label} w={150} list={list} value={h[field]} data-testid={`header-${field}`}
+    <TextInput size="xs" label={label} style={HEADER_FIELD} labelProps={HEADER_LABEL} list={list} value={h[field]} title={h[field] || undefined} data-testid={`header-${field}`}
       onChange={(e) => form.changeHeader({ [field]: e.currentTarget.value })} />
   );
   const headerSelect = (label: string, field: keyof HeaderValues, data: { id: number; name: string }[]) => (
-    <NativeSelect size="xs" label={label} w={140} data-testid={`header-${field}`}
+    <NativeSelect size="xs" label={label} style={HEADER_FIELD} labelProps={HEADER_LABEL} data-testid={`header-${field}`}
+      title={data.find((x) => x.id === h[field])?.name}
       data={[{ value: '', label: '' }, ...data.map((x) => ({ value: String(x.id), label: x.name }))]}
       value={h[field] ? String(h[field]) : ''}
       onChange={(e) => form.changeHeader({ [field]: e.currentTarget.value ? Number(e.currentTarget.value) : null })} />
@@ -184,6 +196,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       opened
       onClose={onClose}
       dirty={isDirty}
+      tall
       modal={false}
       size="calc(100vw - 48px)"
       title={existing ? `Job Card Details · J${existing}` : 'Job Card Details'}
@@ -202,14 +215,13 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       }
     >
       <Stack gap="xs">
-        <Group gap="xs" align="flex-end" wrap="wrap">
+        <Group gap={6} align="flex-end" wrap="nowrap">
           <Controller
             control={control}
             name="receivedOn"
             render={({ field }) => (
-              <TextInput size="xs" type="date" label="Date Received" withAsterisk w={150} value={field.value} data-testid="job-received"
-                ref={field.ref} name={field.name} onBlur={field.onBlur}
-                onChange={(e) => e.currentTarget.value && field.onChange(e.currentTarget.value)} />
+              <DateField size="xs" label="Date Received" withAsterisk style={{ flex: '0 0 112px' }} labelProps={HEADER_LABEL} value={field.value}
+                data-testid="job-received" ref={field.ref} name={field.name} onBlur={field.onBlur} onChange={field.onChange} />
             )}
           />
           {headerText('Entity', 'entity', 'lab-entities')}
@@ -222,13 +234,9 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           {headerSelect('Cultivar', 'cultivarId', crop?.cultivars ?? [])}
           {headerSelect('Region', 'regionId', crop?.regions ?? [])}
           {headerSelect('Growth', 'testCarboCropGrowthId', growthOptions(crop, h.tissueId))}
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={addEntry} data-testid="job-add-entry">Add Entry</Button>
+          <Button size="xs" leftSection={<IconPlus size={14} />} style={{ flex: 'none' }} onClick={addEntry} data-testid="job-add-entry">Add Entry</Button>
         </Group>
-        <Text size="xs" c="dimmed">
-          Paste rows from a spreadsheet into a Sample Number cell: one line per entry, columns in the grid's order (Sample Number, Entity,
-          Agent, Agronomist, Farm Name, Field Block Number, Sample Date, Tissue, Crop, Cultivar, Region, Growth). Values separated only by
-          tabs become sample numbers of new entries.
-        </Text>
+        <Text size="xs" c="dimmed" truncate title={PASTE_HELP}>{PASTE_HELP}</Text>
         {submitted && noEntries && <Alert color="red" p="xs" data-testid="job-no-entries">{AT_LEAST_ONE_ENTRY}</Alert>}
         {submitted && messages.length > 0 && (
           <Alert color="red" p="xs" data-testid="job-errors">
@@ -237,10 +245,9 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           </Alert>
         )}
         {serverError && <Alert color="red" p="xs" data-testid="job-server-error">{serverError}</Alert>}
-        <Table.ScrollContainer minWidth={1700}>
-          <Table ref={entriesRef} withTableBorder striped verticalSpacing={2} horizontalSpacing={4} data-testid="job-entries">
+        <Table ref={entriesRef} withTableBorder striped className="sw-grid" data-testid="job-entries">
             <Table.Thead>
-              <Table.Tr>{HEADS.map((x, k) => <Table.Th key={k} fz="xs">{x}</Table.Th>)}</Table.Tr>
+              <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {form.fields.map((f, i) => (
@@ -249,7 +256,6 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
         <datalist id="lab-entities">{ref.suggestions.entities.map((x) => <option key={x} value={x} />)}</datalist>
         <NameList id="lab-agents" names={ref.agents} listLabel="Agent list" />
         <NameList id="lab-agronomists" names={ref.agronomists} listLabel="Agronomist list" />

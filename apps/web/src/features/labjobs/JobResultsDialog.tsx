@@ -223,6 +223,7 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       opened
       onClose={finish}
       dirty={dirty}
+      tall
       size="xl"
       title={`Results · J${jobId}`}
       data-testid="results-dialog"

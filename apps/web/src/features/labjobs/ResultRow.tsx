@@ -118,7 +118,7 @@ function RowStatusCell({ control, row, index, actions }: { control: ResultsContr
           {label('Failed', 'red')}
           <Button size="compact-xs" variant="light" color="red" onClick={() => actions.retry(row.id)} data-testid={`result-retry-${sn}`}>Retry</Button>
         </Group>
-        <Text size="xs" c="red" maw={220} data-testid={`result-failure-${sn}`}>{status.message}</Text>
+        <Text size="xs" c="red" data-testid={`result-failure-${sn}`}>{status.message}</Text>
       </div>
     );
   }
@@ -140,21 +140,21 @@ export const ResultRow = memo(function ResultRow(props: {
   const na = !!useWatch({ control, name: `rows.${index}.na`, exact: true });
   return (
     <Table.Tr data-testid={`result-row-${index}`}>
-      <Table.Td fz="sm">{row.sampleNumber}</Table.Td>
-      <Table.Td fz="sm" c="dimmed">{row.organName}</Table.Td>
+      <Table.Td fz="xs" title={row.sampleNumber}>{row.sampleNumber}</Table.Td>
+      <Table.Td fz="xs" c="dimmed" title={row.organName}>{row.organName}</Table.Td>
       {(['sugar', 'starch'] as const).map((col) => (
-        <Table.Td key={col} w={130}>
+        <Table.Td key={col}>
           <ResultCell control={control} row={row} index={index} column={col} limit={col === 'sugar' ? sugarLimit : starchLimit} na={na} actions={actions} />
         </Table.Td>
       ))}
-      <Table.Td w={50}>
+      <Table.Td>
         <Checkbox size="xs" checked={na} aria-label={`N/A ${row.sampleNumber}`} data-testid={`result-${index}-na`}
           name={`rows.${index}.na`} onChange={(e) => actions.setNa(index, e.currentTarget.checked)} />
       </Table.Td>
-      <Table.Td w={110}>
+      <Table.Td style={{ whiteSpace: 'normal' }}>
         <RowStatusCell control={control} row={row} index={index} actions={actions} />
       </Table.Td>
-      <Table.Td w={40}>
+      <Table.Td>
         <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Redo sample ${row.sampleNumber}`} data-testid={`result-${index}-remove`}
           onClick={() => actions.remove(index, row)}>
           <IconRotate size={14} />

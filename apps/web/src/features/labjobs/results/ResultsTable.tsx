@@ -37,16 +37,16 @@ export function ResultsTable({ ids, control, info, limits, over, actions }: {
   actions: ResultRowActions;
 }) {
   return (
-    <Table striped withTableBorder verticalSpacing={2} data-testid="results-table">
+    <Table striped withTableBorder className="sw-grid" data-testid="results-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Sample Number</Table.Th>
-          <Table.Th>Sample Type</Table.Th>
-          <Table.Th data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
-          <Table.Th data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
-          <Table.Th>N/A</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th />
+          <Table.Th w="27%">Sample Number</Table.Th>
+          <Table.Th w="13%">Sample Type</Table.Th>
+          <Table.Th w="16%" title={head('Sugar', over.sugar, limits.sugarLimit)} data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
+          <Table.Th w="16%" title={head('Starch', over.starch, limits.starchLimit)} data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
+          <Table.Th w="5%">N/A</Table.Th>
+          <Table.Th w="19%">Status</Table.Th>
+          <Table.Th w="4%" />
         </Table.Tr>
       </Table.Thead>
       <ResultRows ids={ids} control={control} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
