@@ -64,6 +64,11 @@ describe('/carbohydrates', () => {
     const errors = watchPageErrors(page);
     await page.getByTestId('select-S1').waitFor();
     await expect.poll(() => rowsOf(page, 'grouped-table')).toEqual(['U1', 'U2', 'U3', 'T1', 'T2', 'S1', 'S2', 'S3']);
+    // each location group starts with a header naming it: client · farm · job
+    const heads = await page.getByTestId('grouped-table').getByTestId('group-header').allTextContents();
+    expect(heads.map((h) => h.replace(/J\d+$/, 'J#'))).toEqual([
+      'Upland Estates · North · J#', 'Orchard Co · Eastside · J#', 'Green Valley Farms · Riverside · J#', 'Green Valley Farms · Hilltop · J#',
+    ]);
     expect(await row(page, 'grouped-table', 'S1').locator('td').nth(9).textContent()).toBe('5.13');
     await page.getByTestId('toggle-filters').click();
     await page.getByTestId('filter-client').fill('green');

@@ -91,7 +91,7 @@ describe('Excel downloads', () => {
     expect(new Set(numbers).size).toBe(2100);
   });
 
-  it('pagedexcelgroupedlocation: one sheet, rows by location group with the group key', async () => {
+  it('pagedexcelgroupedlocation: one sheet, rows by location group named by client, farm and job', async () => {
     const book = await download(ep.pagedexcelgroupedlocation.path, { cropId });
     expect(book.worksheets).toHaveLength(1);
     const rows = table(book.worksheets[0]);
@@ -99,6 +99,8 @@ describe('Excel downloads', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Y1', 'X1', 'X2']);
     expect(rows[2][0]).toBe(rows[3][0]);
     expect(rows[1][0]).not.toBe(rows[2][0]);
+    expect(rows[1][0]).toMatch(/^Orchard Co · East · J\d+$/);
+    expect(String(rows[2][0])).toMatch(/· \+Farm · J\d+$/);
   });
 
   it('pagedexcelgroupedlocationfile: one sheet per location group, named by entity and farm', async () => {

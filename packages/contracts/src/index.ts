@@ -34,6 +34,7 @@ export * from './features/farms';
 export * from './features/lab';
 export * from './carbohydrate/labjob-paste';
 export * from './carbohydrate/labjob-rules';
+export * from './carbohydrate/location-group';
 export * from './features/addresses';
 export * from './features/distributors';
 export * from './features/users';

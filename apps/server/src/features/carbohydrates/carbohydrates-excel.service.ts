@@ -1,4 +1,4 @@
-import type { CarbohydrateFilter, CarbohydrateResultRow } from '@sapwood/contracts';
+import { type CarbohydrateFilter, type CarbohydrateResultRow, locationGroupNamer } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
 import { type XlsxColumn, type XlsxSheet, streamXlsx } from '../../platform/excel/xlsx-stream';
 import { GROUPED_ORDER, type ListOrder, listWhere, resultsOrder } from './results-query.repository';
@@ -31,7 +31,8 @@ const COLUMNS: XlsxColumn<Row>[] = [
   { header: 'Job Created', numFmt: DATETIME, value: (r) => r.createdOn },
   { header: 'Result date', numFmt: DATETIME, value: (r) => r.completedOn },
 ];
-const GROUPED_COLUMNS: XlsxColumn<Row>[] = [{ header: 'Group', value: (r) => r.group }, ...COLUMNS];
+/** the grouped sheet: the group's name first (client · farm · job, as the screen's group headers say it) */
+const groupedColumns = (): XlsxColumn<Row>[] => [{ header: 'Group', width: 36, value: locationGroupNamer() }, ...COLUMNS];
 
 /**
  * The four Excel downloads (ADR 0070): the results list, the same list grouped by location on one
@@ -53,7 +54,7 @@ export class CarbohydratesExcelService {
 
   groupedOneSheet(q: ExcelQuery, reply: FastifyReply) {
     return streamXlsx(reply, 'carbohydrate-results-by-location.xlsx', async (book) => {
-      const sheet = book.sheet('Grouped by location', GROUPED_COLUMNS);
+      const sheet = book.sheet('Grouped by location', groupedColumns());
       await this.walk(q, GROUPED_ORDER, async (rows) => {
         for (const r of rows) sheet.addRow(r);
         await sheet.drained();
@@ -84,7 +85,7 @@ export class CarbohydratesExcelService {
   selected(ids: number[], reply: FastifyReply) {
     const sorted = [...new Set(ids)].sort((a, b) => a - b);
     return streamXlsx(reply, 'carbohydrate-results-selected.xlsx', async (book) => {
-      const sheet = book.sheet('Selected', GROUPED_COLUMNS);
+      const sheet = book.sheet('Selected', groupedColumns());
       for (let i = 0; i < sorted.length; i += CHUNK) {
         for (const r of await this.results.details(sorted.slice(i, i + CHUNK))) sheet.addRow(r);
         await sheet.drained();

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Tabs, Text, Tooltip } from '@mantine/co
 import { IconFileSpreadsheet, IconFilter, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type CarbohydrateResultRow, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { type CarbohydrateResultRow, apiFeatures, hasPermission, locationGroupName } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
@@ -137,6 +137,9 @@ export default function CarbohydratesPage() {
   );
 }
 
+/** a row's location group and its name (client · farm · job), for the grouped tab's header rows */
+const groupOf = (r: Row) => ({ key: r.group, label: locationGroupName(r.group, r) });
+
 function ResultsTable(props: {
   grouped: boolean;
   filters: FilterValues;
@@ -158,6 +161,7 @@ function ResultsTable(props: {
       onRowDoubleClick={props.onRowDoubleClick}
       onRows={props.onRows}
       rowStyle={props.rowStyle}
+      groupOf={grouped ? groupOf : undefined}
       searchPlaceholder="Start of sample, client, farm or block"
       testId={grouped ? 'grouped-table' : 'results-table'}
     />

@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconFileSpreadsheet, IconSearch } from '@ta
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
 import { call, endpointUrl } from '../../../lib/api';
@@ -69,6 +69,29 @@ export interface PagedTableProps<E extends PagedEndpoint> {
   keyset?: boolean;
   /** told the rows of every page as it arrives */
   onRows?: (rows: RowOf<E>[]) => void;
+  /**
+   * Rows that come ordered by a group: each group starts with a header row naming it (`label`), so the groups are
+   * visibly apart; `key` tells where one group ends.
+   */
+  groupOf?: (row: RowOf<E>) => { key: string; label: string };
+}
+
+/** A line of the table's body: a row, or the header of the group that starts at a row. */
+type Line<R> = { kind: 'row'; row: R } | { kind: 'group'; key: string; label: string; first: R };
+
+function linesOf<R>(rows: R[], groupOf?: (row: R) => { key: string; label: string }): Line<R>[] {
+  if (!groupOf) return rows.map((row) => ({ kind: 'row', row }));
+  const lines: Line<R>[] = [];
+  let key: string | null = null;
+  for (const row of rows) {
+    const g = groupOf(row);
+    if (g.key !== key) {
+      key = g.key;
+      lines.push({ kind: 'group', key: g.key, label: g.label, first: row });
+    }
+    lines.push({ kind: 'row', row });
+  }
+  return lines;
 }
 
 /** A short hash of a list's request (without its page): a saved page start belongs to that list only. */
@@ -141,19 +164,21 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
   });
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUAL_FROM;
+  const tableRows = table.getRowModel().rows;
+  const groupOf = props.groupOf;
+  const lines = useMemo(() => linesOf(tableRows, groupOf && ((r) => groupOf(r.original))), [tableRows, groupOf]);
+  const virtual = lines.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: lines.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
     enabled: virtual,
   });
-  const tableRows = table.getRowModel().rows;
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const padTop = virtual && items.length ? items[0].start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const visible = virtual ? items.map((i) => tableRows[i.index]) : tableRows;
+  const visible = virtual ? items.map((i) => lines[i.index]) : lines;
 
   const submitSearch = () => update({ search: searchText.trim(), page: 1 });
   const toggleSort = (id: string) =>
@@ -220,14 +245,19 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
               </Table.Thead>
               <Table.Tbody>
                 {padTop > 0 && <tr style={{ height: padTop }} />}
-                {visible.map((row) => (
+                {visible.map((line) => line.kind === 'group' ? (
+                  <Table.Tr key={`group-${line.key}`} className="sw-group-head" style={{ height: ROW_HEIGHT }} data-testid="group-header"
+                    onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.first.original) : undefined}>
+                    <Table.Td colSpan={columns.length} fw={600} fz="xs">{line.label}</Table.Td>
+                  </Table.Tr>
+                ) : (
                   <Table.Tr
-                    key={row.id}
-                    style={{ height: ROW_HEIGHT, ...props.rowStyle?.(row.original) }}
-                    onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(row.original) : undefined}
-                    data-row-id={row.id}
+                    key={line.row.id}
+                    style={{ height: ROW_HEIGHT, ...props.rowStyle?.(line.row.original) }}
+                    onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.row.original) : undefined}
+                    data-row-id={line.row.id}
                   >
-                    {row.getVisibleCells().map((cell) => (
+                    {line.row.getVisibleCells().map((cell) => (
                       <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
                     ))}
                   </Table.Tr>
