@@ -52,7 +52,7 @@ describe('/settings Limits card', () => {
     await expect.poll(() => save.getAttribute('data-looks-disabled')).toBe('false');
     await sugar.fill('7.5');
     await save.click();
-    await page.getByText('success').waitFor();
+    await page.getByText('Settings updated').waitFor();
     await expect.poll(savedLimits).toEqual({ sugar_limit: 7.5, starch_limit: 12 });
 
     await page.reload();

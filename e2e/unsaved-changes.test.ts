@@ -330,7 +330,7 @@ describe('pages holding typed work', () => {
     await page.getByTestId('settings-save').click();
     const stored = () => server.built.deps.db.selectFrom('settings').select('sugar_limit').executeTakeFirstOrThrow();
     await expect.poll(stored).toEqual({ sugar_limit: 6 });
-    await page.getByText('success').first().waitFor();
+    await page.getByText('Settings updated').first().waitFor();
     await page.reload();
     await expect.poll(() => sugar.inputValue()).toBe('6');
     expect(seen).toEqual(['beforeunload']);

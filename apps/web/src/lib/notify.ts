@@ -15,6 +15,17 @@ export const notify = {
   },
 };
 
+/**
+ * The one wording of an outcome snack, on every screen: what changed, then what happened to it
+ * ('Tissue updated', 'Address deleted'), as the spec's own snacks read ('User updated', 'Address updated').
+ */
+export const snack = {
+  updated: (thing: string) => `${thing} updated`,
+  added: (thing: string) => `${thing} added`,
+  deleted: (thing: string) => `${thing} deleted`,
+  archived: (thing: string) => `${thing} archived`,
+};
+
 const told = new WeakSet<object>();
 
 /** Marks a failure as already told to the user (the loading overlay's snack), so that it is not told twice. */

@@ -6,6 +6,7 @@ import type { EndpointDef, HttpMethod, InputOf, OutputOf } from '@sapwood/contra
 import { type Invalidates, useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { FormDialog } from './FormDialog';
+import { snack } from '../../lib/notify';
 
 /** An endpoint that retires item `id`, moving every reference to item `assignId` (its schema says 'Select a … to reassign'). */
 export type ReassignEndpoint = EndpointDef<HttpMethod, z.ZodType<{ id: number; assignId: number }, { id: number; assignId: number }>>;
@@ -27,7 +28,7 @@ export interface ReassignDialogProps<E extends ReassignEndpoint> {
   options: { value: string; label: string }[];
   /** the button's word: 'ReAssign' unless told */
   submitLabel?: string;
-  /** the success snack: 'success' unless told */
+  /** the success snack: snack.updated('Assignments') unless told */
   success?: string | ((result: OutputOf<E>) => string);
   onClose: () => void;
   onDone: (result: OutputOf<E>) => void;
@@ -45,7 +46,7 @@ export function ReassignDialog<E extends ReassignEndpoint>(props: ReassignDialog
   });
   const reassign = useEndpointMutation(props.endpoint, { invalidates: props.invalidates, onError: false });
   // the parsed `{ id, assignId }` is the endpoint's input (its schema parses to the shape it accepts)
-  const submit = () => form.submit((values) => reassign.mutateAsync(values as InputOf<E>), { success: props.success ?? 'success', onSaved: props.onDone });
+  const submit = () => form.submit((values) => reassign.mutateAsync(values as InputOf<E>), { success: props.success ?? snack.updated('Assignments'), onSaved: props.onDone });
 
   return (
     <FormDialog

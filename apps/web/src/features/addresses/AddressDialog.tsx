@@ -5,6 +5,7 @@ import { type Address, AddressInput, LOGO_WORD_MAX, apiFeatures } from '@sapwood
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 type Values = z.input<typeof AddressInput>;
 type TextField = Exclude<keyof Values, 'id' | 'isDefault' | 'rowVersion'>;
@@ -48,7 +49,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
     if (opened) reset(valuesOf(address));
   }, [opened, address, reset]);
 
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'Address updated', onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Address'), onSaved });
   const logoWord = form.watch('logoWord') ?? '';
 
   return (

@@ -6,7 +6,7 @@ import { type Address, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
 import { AddressDialog } from './AddressDialog';
@@ -19,10 +19,10 @@ export default function AddressesPage() {
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
   // under the loading overlay, whose snack tells a failure
-  const setDefault = useEndpointMutation(ep.setDefault, { invalidates: [ep], overlay: true, onSuccess: () => notify.success('Address updated') });
+  const setDefault = useEndpointMutation(ep.setDefault, { invalidates: [ep], overlay: true, onSuccess: () => notify.success(snack.updated('Address')) });
   const deleteAddress = useEndpointMutation(ep.delete, {
     invalidates: [ep],
-    onSuccess: () => notify.success('Address deleted'),
+    onSuccess: () => notify.success(snack.deleted('Address')),
     onError: (err) => reportError(err, 'Something went wrong.'),
   });
 

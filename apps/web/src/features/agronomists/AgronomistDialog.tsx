@@ -4,6 +4,7 @@ import { AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.agronomists;
 
@@ -17,7 +18,7 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
   });
   // the list and every pick list of agronomists (user dialog, lab job card) refresh at once
   const upsert = useEndpointMutation(ep.upsert, { invalidates: [ep], onError: false });
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Agronomist'), onSaved });
 
   return (
     <FormDialog

@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { call, endpointUrl } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { resultColumns } from './columns';
@@ -40,7 +40,7 @@ export default function CarbohydratesPage() {
     invalidates: [ep],
     overlay: true,
     onSuccess: () => {
-      notify.success('success');
+      notify.success(snack.updated('Location groups'));
       selection.clear();
     },
   });

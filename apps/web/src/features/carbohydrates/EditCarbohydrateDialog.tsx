@@ -5,6 +5,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { growthPhase } from './columns';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.carbohydrates;
 type Pick = 'cropId' | 'cultivarId' | 'regionId' | 'tissueId' | 'cropGrowthId';
@@ -36,7 +37,7 @@ function EditForm(props: Props & { row: CarbohydrateResultRow }) {
   // the contract's rules and messages (the server parses the same schema)
   const form = useContractForm(CarbohydrateEdit, { defaultValues: fromRow(row), fields: FIELDS });
   const update = useEndpointMutation(ep.upsertcarbohydrateresult, { invalidates: [ep], onError: false });
-  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
+  const save = () => form.submit((values) => update.mutateAsync(values), { success: snack.updated('Entry'), onSaved: props.onSaved });
 
   const crops = props.options?.crops ?? [];
   const cropId = form.watch('cropId');

@@ -4,6 +4,7 @@ import { FormDialog } from '../../components/ui/FormDialog';
 import { FormNumber } from '../../components/ui/form/FormFields';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.cropGrowths;
 
@@ -11,7 +12,7 @@ const ep = apiFeatures.cropGrowths;
 export function AddCropDialog(props: { onClose: () => void; onSaved: () => void }) {
   const form = useContractForm(CropGrowthsUpsert, { defaultValues: { id: 0, name: '', factor: 1 }, fields: ['name', 'factor'] });
   const upsert = useEndpointMutation(ep.cropGrowthsUpsert, { invalidates: [ep, apiFeatures.lab.cropsActive], onError: false });
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.added('Crop'), onSaved: props.onSaved });
 
   return (
     <FormDialog

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { AddCropDialog } from './AddCropDialog';
 import { GrowthsDialog } from './GrowthsDialog';
@@ -18,7 +18,7 @@ type Open = { kind: 'growths' | 'region' | 'cultivar'; crop: GrowthCropRow } | {
 export default function CropGrowthsPage() {
   const [open, setOpen] = useState<Open>(null);
   // a failed toggle is reported by the mutation; either way the list shows what the server holds
-  const updateActive = useEndpointMutation(ep.updateCropActive, { invalidates: [ep.crops, apiFeatures.lab.cropsActive], onSuccess: () => notify.success('success') });
+  const updateActive = useEndpointMutation(ep.updateCropActive, { invalidates: [ep.crops, apiFeatures.lab.cropsActive], onSuccess: () => notify.success(snack.updated('Crop')) });
   const { mutate: setActive } = updateActive;
 
   const columns = useMemo<ColumnDef<GrowthCropRow, unknown>[]>(() => {

@@ -13,6 +13,7 @@ import { GrowthsTable } from './GrowthsTable';
 import { ReassignDialog } from './ReassignDialog';
 import { type LocalGrowth, fromStage, newGrowth, toInput } from './growthState';
 import { useActiveTissues } from './useActiveTissues';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.cropGrowths;
 
@@ -68,7 +69,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
   const save = () => {
     // the list as it stands goes into the form's values, checked and sent with the factor
     form.setValue('growths', (growths ?? []).map(toInput));
-    return form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: reset });
+    return form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Growth stages'), onSaved: reset });
   };
 
   /** the Close button: asks first while there are unsaved changes (Escape, the x and an outside click ask through the dialog) */

@@ -7,7 +7,7 @@ import { type CropGrowthStage, type GrowthCropRow, type OverrideOwner, OwnerUpda
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { useGuardedClose } from '../../components/ui/unsaved';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { RangeInputs } from './RangeInputs';
@@ -19,7 +19,8 @@ type Kind = 'region' | 'cultivar';
 interface Data { growths: CropGrowthStage[]; owners: OverrideOwner[] }
 
 const TITLES = { region: 'Regions', cultivar: 'Cultivars' } as const;
-const success = () => notify.success('success');
+/** the outcome snack of this dialog's saves and deletes */
+const updated = (kind: Kind) => snack.updated(TITLES[kind]);
 
 /**
  * The Regions (or Cultivars) dialog of a crop: the list with add and delete, and for the chosen one,
@@ -42,8 +43,8 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
   const loaded = isRegion ? ep.regionsCropGrowths : ep.cultivarGrowth;
   const addRegion = useEndpointMutation(ep.addRegion, { invalidates: [loaded], onError: false });
   const addCultivar = useEndpointMutation(ep.addCultivar, { invalidates: [loaded], onError: false });
-  const deleteRegion = useEndpointMutation(ep.deleteRegion, { invalidates: [loaded], onSuccess: success });
-  const deleteCultivar = useEndpointMutation(ep.deleteCultivar, { invalidates: [loaded], onSuccess: success });
+  const deleteRegion = useEndpointMutation(ep.deleteRegion, { invalidates: [loaded], onSuccess: () => notify.success(updated(props.kind)) });
+  const deleteCultivar = useEndpointMutation(ep.deleteCultivar, { invalidates: [loaded], onSuccess: () => notify.success(updated(props.kind)) });
   // a save answers the saved list, which takes the place of the loaded one (nothing else shows it)
   const updateRegions = useEndpointMutation(ep.updateRegions, {
     invalidates: [], onError: false, onSuccess: (r) => qc.setQueryData(queryKeyOf(ep.regionsCropGrowths, { cropId }), r),
@@ -78,7 +79,7 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
 
   const add = () =>
     addForm.submit((values) => (isRegion ? addRegion : addCultivar).mutateAsync(values), {
-      success: 'success',
+      success: updated(props.kind),
       onSaved: (added) => {
         addForm.reset({ cropId, name: '' });
         setSelected(added.id);
@@ -105,7 +106,7 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
         return true;
       },
       {
-        success: 'success',
+        success: updated(props.kind),
         onSaved: () => {
           setEdits({});
           saveForm.reset({ owners: [] });

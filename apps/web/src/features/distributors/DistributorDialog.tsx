@@ -5,6 +5,7 @@ import { FormDialog } from '../../components/ui/FormDialog';
 import { useUploadMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { LogoPicker, checkLogoFile } from './LogoPicker';
+import { snack } from '../../lib/notify';
 
 /** The dialog's fields: the name, and the logo (a file part the picker checks and the server checks again). */
 const DistributorForm = DistributorUpsertFields.pick({ name: true, image: true });
@@ -49,7 +50,7 @@ export function DistributorDialog({ distributor, onClose, onSaved }: Distributor
     if (distributor) body.append('rowVersion', String(distributor.rowVersion));
     if (file) body.append('image', file, file.name);
     return upsert.mutateAsync(body);
-  }, { success: 'Distributor updated', onSaved });
+  }, { success: snack.updated('Distributor'), onSaved });
 
   return (
     <FormDialog

@@ -6,7 +6,7 @@ import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/cont
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
 import { DistributorDialog } from './DistributorDialog';
@@ -17,7 +17,7 @@ export default function DistributorsPage() {
   const [editing, setEditing] = useState<Distributor | null | undefined>(undefined);
   const deleteDistributor = useEndpointMutation(apiFeatures.distributors.delete, {
     invalidates: [apiFeatures.distributors],
-    onSuccess: () => notify.success('Distributor deleted'),
+    onSuccess: () => notify.success(snack.deleted('Distributor')),
     onError: (err) => reportError(err, 'Something went wrong.'),
   });
 

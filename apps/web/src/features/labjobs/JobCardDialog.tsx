@@ -10,7 +10,7 @@ import { useConfirm } from '../../components/ui/confirm';
 import { useGridForm } from '../../components/ui/grid/gridForm';
 import { useGuardedClose } from '../../components/ui/unsaved';
 import { ApiError, call } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation } from '../../lib/query';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
@@ -145,7 +145,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
             cultivarId: e.cultivarId, regionId: e.regionId, testCarboCropGrowthId: e.testCarboCropGrowthId, testCarbohydrateId: e.testCarbohydrateId,
           })),
         });
-        notify.success('success');
+        notify.success(snack.updated('Job'));
         onSaved();
       } catch (err) {
         if (!(err instanceof ApiError)) {
@@ -170,7 +170,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
     setServerError(null);
     try {
       await deleteJob.mutateAsync({ id: saved.data.id, rowVersion: saved.data.rowVersion });
-      notify.success('success');
+      notify.success(snack.updated('Job'));
       onSaved();
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : 'Operation has failed');

@@ -10,7 +10,7 @@ import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useConfirm } from '../../components/ui/confirm';
 import { useGuardedClose } from '../../components/ui/unsaved';
 import { call, endpointUrl } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn, type ResultRowActions, type ResultRowsValues } from './ResultRow';
@@ -195,7 +195,7 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
     if (entries.length > 0 && (await rowsInvalid('rows'))) return;
     try {
       await updateResults.mutateAsync({ jobId, entries, removeIds: removed, reason: reasonNow() });
-      notify.success('success');
+      notify.success(snack.updated('Results'));
       onSaved();
     } catch (err) {
       setError(errorText(err));

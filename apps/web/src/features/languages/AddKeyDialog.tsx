@@ -7,6 +7,7 @@ import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { KEYS_CHANGED } from './useLanguageData';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.languages;
 const EMPTY = { key: '', frontend: false };
@@ -22,7 +23,7 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
     if (opened) reset(EMPTY);
   }, [opened, reset]);
 
-  const submit = () => form.submit((values) => addKey.mutateAsync(values), { success: 'success', onSaved: onClose });
+  const submit = () => form.submit((values) => addKey.mutateAsync(values), { success: snack.added('Key'), onSaved: onClose });
 
   return (
     <FormDialog

@@ -7,7 +7,7 @@ import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { useWarnBeforeUnload } from '../../components/ui/unsaved';
 import { type Translate, useText } from '../../lib/i18n';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { AddKeyDialog } from './AddKeyDialog';
 import { KEYS_CHANGED, useLanguageList } from './useLanguageData';
@@ -107,14 +107,14 @@ export function KeysTab() {
     invalidates: KEYS_CHANGED,
     onSuccess: (_row, input) => {
       forget(input.keyId);
-      notify.success('success');
+      notify.success(snack.updated('Key'));
     },
   });
   const deleteKey = useEndpointMutation(ep.deleteKey, {
     invalidates: KEYS_CHANGED,
     onSuccess: (_ok, input) => {
       forget(input.keyId);
-      notify.success('success');
+      notify.success(snack.deleted('Key'));
     },
   });
   const changeDisplay = useEndpointMutation(ep.changeDisplay, { invalidates: KEYS_CHANGED });

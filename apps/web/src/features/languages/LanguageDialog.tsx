@@ -6,6 +6,7 @@ import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { LANGUAGES_CHANGED } from './useLanguageData';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.languages;
 
@@ -20,7 +21,7 @@ export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row:
     if (opened) reset({ id: row?.id ?? null, name: row?.name ?? '', rowVersion: row?.rowVersion });
   }, [opened, row, reset]);
 
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: onClose });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Language'), onSaved: onClose });
 
   return (
     <FormDialog

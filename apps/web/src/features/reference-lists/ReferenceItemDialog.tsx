@@ -5,6 +5,7 @@ import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
+import { snack } from '../../lib/notify';
 
 interface Props {
   endpoints: ReferenceListEndpoints;
@@ -23,7 +24,7 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
   });
   // the whole feature: its list, and every pick list of it (the lab job card's agents) refresh at once
   const upsert = useEndpointMutation(endpoints.upsert, { invalidates: [endpoints], onError: false });
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated(names.title), onSaved });
 
   return (
     <FormDialog

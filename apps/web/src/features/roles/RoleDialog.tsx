@@ -5,6 +5,7 @@ import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 const isPermission = (p: string): p is Permission => (PERMISSIONS as readonly string[]).includes(p);
 
@@ -17,7 +18,7 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
   });
   // the role pick lists, and the users list that names roles
   const upsert = useEndpointMutation(apiFeatures.roles.upsert, { invalidates: [apiFeatures.roles, apiFeatures.users], onError: false });
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'Role updated', onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Role'), onSaved });
 
   return (
     <FormDialog

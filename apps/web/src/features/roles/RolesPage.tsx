@@ -6,7 +6,7 @@ import { type RoleRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useRefreshSession } from '../../lib/session';
 import { RoleDialog } from './RoleDialog';
@@ -22,7 +22,7 @@ export default function RolesPage() {
   const deleteRole = useEndpointMutation(ep.delete, {
     invalidates: [ep],
     onSuccess: () => {
-      notify.success('Role deleted');
+      notify.success(snack.deleted('Role'));
       void refreshSession();
     },
   });

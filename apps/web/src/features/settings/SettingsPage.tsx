@@ -7,6 +7,7 @@ import { useWarnBeforeUnload } from '../../components/ui/unsaved';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { type ContractForm, useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.settings;
 const Limits = ep.update.input;
@@ -57,7 +58,7 @@ export default function SettingsPage() {
   const differs = (sugar || 0) !== 0 || (starch || 0) !== 0;
 
   // the saved values are the form's new starting point: only a later edit is unsaved
-  const save = () => form.submit((values) => update.mutateAsync(values), { success: 'success', onSaved: (saved) => reset(saved) });
+  const save = () => form.submit((values) => update.mutateAsync(values), { success: snack.updated('Settings'), onSaved: (saved) => reset(saved) });
   // leaving or reloading the page with unsaved limits asks first
   useWarnBeforeUnload(form.formState.isDirty);
 

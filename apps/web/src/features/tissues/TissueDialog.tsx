@@ -4,6 +4,7 @@ import { FormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
+import { snack } from '../../lib/notify';
 
 const ep = apiFeatures.tissues;
 
@@ -15,7 +16,7 @@ export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () =
     fields: ['name', 'active'],
   });
   const upsert = useEndpointMutation(ep.upsert, { invalidates: [ep], onError: false });
-  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: 'success', onSaved: props.onSaved });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Tissue'), onSaved: props.onSaved });
 
   return (
     <FormDialog

@@ -6,7 +6,7 @@ import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { TissueDialog } from './TissueDialog';
 
@@ -17,8 +17,8 @@ export default function TissuesPage() {
   const confirm = useConfirm();
   const [editing, setEditing] = useState<TissueRecord | 'new' | null>(null);
   // a failed toggle or delete is reported by the mutation; either way the list shows what the server holds
-  const toggleActive = useEndpointMutation(ep.tissueActive, { invalidates: [ep], onSuccess: () => notify.success('success') });
-  const deleteTissue = useEndpointMutation(ep.delete, { invalidates: [ep], onSuccess: () => notify.success('success') });
+  const toggleActive = useEndpointMutation(ep.tissueActive, { invalidates: [ep], onSuccess: () => notify.success(snack.updated('Tissue')) });
+  const deleteTissue = useEndpointMutation(ep.delete, { invalidates: [ep], onSuccess: () => notify.success(snack.deleted('Tissue')) });
 
   const columns = useMemo<ColumnDef<TissueRecord, unknown>[]>(() => {
     const toggle = (t: TissueRecord, active: boolean) => toggleActive.mutate({ id: t.id, active });

@@ -6,7 +6,7 @@ import { type UserRow, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { UserDialog } from './UserDialog';
 
@@ -22,7 +22,7 @@ export default function UsersPage() {
   const quickUpdate = useEndpointMutation(ep.quickUpdate, { invalidates: [ep], awaitRefresh: true });
   const unlock = useEndpointMutation(ep.unlock, { invalidates: [ep], onSuccess: () => notify.success('User unlocked') });
   const sendLink = useEndpointMutation(ep.sendPasswordLink, { invalidates: [ep], onSuccess: () => notify.success('Set-password link sent') });
-  const archive = useEndpointMutation(ep.archive, { invalidates: [ep], onSuccess: () => notify.success('User archived') });
+  const archive = useEndpointMutation(ep.archive, { invalidates: [ep], onSuccess: () => notify.success(snack.archived('User')) });
 
   const columns = useMemo<ColumnDef<UserRow, unknown>[]>(() => {
     function toggle(user: UserRow, active: boolean) {
