@@ -91,6 +91,24 @@ describe('/carbohydrates', () => {
     await page.close();
   });
 
+  it('sorts the RESULTS tab by every column with data, e.g. Sugar both ways', async () => {
+    const page = await open(staff, '/carbohydrates?tab=results');
+    const errors = watchPageErrors(page);
+    await page.getByTestId('select-S1').waitFor();
+    const table = page.getByTestId('results-table');
+    for (const head of ['Sample Number', 'Entity', 'Farm', 'Crop / Cultivar', 'Region', 'Field Block Number', 'Growth Phase (Organ)', 'Organ',
+      'Sugar', 'Starch', 'Field Date', 'Job Created', 'Result date']) {
+      await table.locator('th', { hasText: head }).first().click();
+      await expect.poll(() => table.locator('th', { hasText: head }).first().getAttribute('aria-sort'), { message: head }).toBe('ascending');
+    }
+    await table.locator('th', { hasText: 'Sugar' }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['U1', 'U2', 'U3', 'T2', 'T1', 'S3', 'S1', 'S2']);
+    await table.locator('th', { hasText: 'Sugar' }).click();
+    await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S2', 'S1', 'S3', 'T1', 'T2', 'U3', 'U2', 'U1']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('selects across pages of the RESULTS tab', async () => {
     const page = await open(staff, '/carbohydrates?tab=results&r.size=5&r.sort=sampleNumber');
     await expect.poll(() => rowsOf(page, 'results-table')).toEqual(['S1', 'S2', 'S3', 'T1', 'T2']);

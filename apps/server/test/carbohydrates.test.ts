@@ -95,6 +95,42 @@ describe('POST /api/carbohydrate/paged', () => {
     expect(wrong.rows).toEqual((await staff.call(ep.paged, { ...base, page: 3, sortBy: 'entity' })).body.rows);
   });
 
+  it('sorts by every column with data, both ways, and pages by seek in each order', async () => {
+    type R = { id: number; sampleNumber: string; crop: string; cultivar: string | null; regionName: string | null; cropGrowth: string; tissue: string; sugar: number | null; starch: number | null; sampleDate: string };
+    // what each sort orders by, as the user reads the column (names compared lower-cased, N/A before every value)
+    const keyOf: Record<string, (r: R) => string | number> = {
+      crop: (r) => `${r.crop} / ${r.cultivar ?? ''}`.toLowerCase(),
+      region: (r) => (r.regionName ?? '').toLowerCase(),
+      growth: (r) => r.cropGrowth.toLowerCase(),
+      organ: (r) => r.tissue.toLowerCase(),
+      sugar: (r) => r.sugar ?? -1,
+      starch: (r) => r.starch ?? -1,
+      sampleDate: (r) => Date.parse(r.sampleDate),
+    };
+    for (const [sortBy, key] of Object.entries(keyOf)) {
+      const asc: R[] = (await staff.call(ep.paged, { sortBy, ascending: true, rowsPerPage: 50 })).body.rows;
+      expect(asc).toHaveLength(5);
+      for (let i = 1; i < asc.length; i++) {
+        const [a, b] = [key(asc[i - 1]), key(asc[i])];
+        expect(a < b || (a === b && asc[i - 1].id < asc[i].id), `${sortBy}: ${asc[i - 1].sampleNumber} before ${asc[i].sampleNumber}`).toBe(true);
+      }
+      const desc: R[] = (await staff.call(ep.paged, { sortBy, ascending: false, rowsPerPage: 50 })).body.rows;
+      expect(desc.map((r) => r.id), sortBy).toEqual(asc.map((r) => r.id).reverse());
+      // page by page (2 rows), each page sought from where the last one ended
+      const seen: number[] = [];
+      let anchor: { page: number; first: string; last: string } | undefined;
+      for (let page = 1; page <= 3; page++) {
+        const body = (await staff.call(ep.paged, { sortBy, ascending: true, rowsPerPage: 2, page, ...(anchor ? { anchor } : {}) })).body;
+        seen.push(...body.rows.map((r: R) => r.id));
+        anchor = { page, first: body.firstKey, last: body.lastKey };
+      }
+      expect(seen, sortBy).toEqual(asc.map((r) => r.id));
+    }
+    // the values themselves: N/A first by Sugar, then 3, 4, 5.123, 6
+    const bySugar = (await staff.call(ep.paged, { sortBy: 'sugar', ascending: true })).body.rows.map((r: R) => r.sampleNumber);
+    expect(bySugar).toEqual(['B2', 'B1', 'A3', 'A1', 'A2']);
+  });
+
   it('refuses bad paging input with 400 naming the field', async () => {
     const r = await staff.call(ep.paged, { rowsPerPage: 5000 });
     expect(r.status).toBe(400);

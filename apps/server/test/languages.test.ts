@@ -183,6 +183,17 @@ describe('keys', () => {
     expect(page.body.rows.map((r: { key: string }) => r.key)).toEqual(all.slice(5, 10));
     expect([...all].sort((a: string, b: string) => b.toLowerCase().localeCompare(a.toLowerCase()))).toEqual(all);
   });
+
+  it("sorts the grid by a language's texts (its column), a key without a text first", async () => {
+    type KeyRow = { key: string; texts: Record<string, string> };
+    const rows: KeyRow[] = (await editor.call(ep.keys, { all: true, sortBy: `lang-${afrikaans}`, ascending: true })).body.rows;
+    const texts = rows.map((r) => (r.texts[String(afrikaans)] ?? '').toLowerCase());
+    expect(texts.length).toBeGreaterThan(5);
+    expect(new Set(texts).size).toBeGreaterThan(5);
+    for (let i = 1; i < texts.length; i++) expect(texts[i - 1] <= texts[i], `${texts[i - 1]} before ${texts[i]}`).toBe(true);
+    const desc: KeyRow[] = (await editor.call(ep.keys, { all: true, sortBy: `lang-${afrikaans}`, ascending: false })).body.rows;
+    expect(desc.map((r) => (r.texts[String(afrikaans)] ?? '').toLowerCase())).toEqual([...texts].reverse());
+  });
 });
 
 describe('texts of a language', () => {

@@ -10,15 +10,16 @@ import type { RawBuilder } from 'kysely';
 /**
  * How a key compares and how it travels in a cursor. text: a stored lower-cased copy in the "C"
  * collation (prefix filters and searches become index ranges); plain: text in the default collation;
- * time: a timestamp; int: an integer.
+ * time: a timestamp; int: an integer; num: a double precision number.
  */
-export type KeyKind = 'text' | 'plain' | 'time' | 'int';
+export type KeyKind = 'text' | 'plain' | 'time' | 'int' | 'num';
 
-/** A whitelisted sort: the key column (of the list's table) and its kind. Ties are broken by id. */
-export interface KeysetSort {
-  column: string;
-  kind: KeyKind;
-}
+/**
+ * A whitelisted sort: the key column (of the list's table), or a key expression (never null: e.g. a
+ * referenced row's name, or a nullable value with coalesce), and its kind. Ties are broken by id. An
+ * expression is served by an index only where one is made on that same expression.
+ */
+export type KeysetSort = { column: string; kind: KeyKind; key?: undefined } | { key: RawBuilder<unknown>; kind: KeyKind; column?: undefined };
 
 /**
  * A filter of the list: `equals` a value, or (`prefix`, on a text key) starts with the text, compared
@@ -61,7 +62,7 @@ export interface KeysetDeclaration<F> {
   /** the sorts a request may ask for by name */
   sorts: Record<string, KeysetSort>;
   /** the order of a request without a whitelisted sort */
-  defaultSort: KeysetSort & { desc: boolean };
+  defaultSort: { column: string; kind: KeyKind; desc: boolean };
   /**
    * A page's rows (as JSON; few rows: look-ups by primary key are cheaper to plan than joins) and a
    * bulk read's rows (downloads: thousands of rows a chunk, joins hashed once).
@@ -73,7 +74,7 @@ const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Checks the declaration's table, alias and column names (they are written into statements as they stand). */
 export function checked<F>(d: KeysetDeclaration<F>): KeysetDeclaration<F> {
-  const names = [d.table, d.alias, d.id, ...d.search, ...Object.values(d.sorts).map((s) => s.column), d.defaultSort.column,
+  const names = [d.table, d.alias, d.id, ...d.search, ...Object.values(d.sorts).map((s) => s.column ?? d.id), d.defaultSort.column,
     ...Object.values<KeysetFilter | undefined>(d.filters).map((f) => f?.column ?? 'x')];
   const bad = names.find((n) => !NAME.test(n));
   if (bad !== undefined) throw new Error(`keyset list ${d.table}: '${bad}' is not a plain lower-case name`);

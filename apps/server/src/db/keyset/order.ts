@@ -24,7 +24,8 @@ export function orderOf<F>(d: KeysetDeclaration<F>, sortBy: string, ascending: b
     const desc = d.defaultSort.desc;
     return { name: 'default', key: columnOf(d, d.defaultSort.column), id, kind: d.defaultSort.kind, keyDesc: desc, idDesc: desc };
   }
-  return { name: `${sortBy}:${ascending ? 'a' : 'd'}`, key: columnOf(d, s.column), id, kind: s.kind, keyDesc: !ascending, idDesc: !ascending };
+  const key = s.key ?? columnOf(d, s.column);
+  return { name: `${sortBy}:${ascending ? 'a' : 'd'}`, key, id, kind: s.kind, keyDesc: !ascending, idDesc: !ascending };
 }
 
 /** A fixed order of a list (e.g. a grouped list): a key column and the directions of key and id. */
@@ -34,6 +35,7 @@ export function fixedOrder<F>(d: KeysetDeclaration<F>, o: { name: string; column
 
 function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
   if (kind === 'int') return sql`${Number(v)}::int`;
+  if (kind === 'num') return sql`${Number(v)}::double precision`;
   if (kind === 'time') return sql`${v}::timestamptz`;
   if (kind === 'plain') return sql`${v}::text`;
   return sql`(${v} collate "C")`;
@@ -74,6 +76,7 @@ export function decodeCursor(o: ListOrder, cursor: string): { k: string; id: num
     const [name, k, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     if (name !== o.name || typeof k !== 'string' || typeof id !== 'number' || !Number.isInteger(id)) return null;
     if (o.kind === 'int' && !/^-?\d+$/.test(k)) return null;
+    if (o.kind === 'num' && !/^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(k)) return null;
     if (o.kind === 'time' && !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2}){0,2}|Z)?$/.test(k)) return null;
     return { k, id };
   } catch {

@@ -8,6 +8,11 @@ import { RESULT_ROWS } from './results-details.repository';
  * lab_job_entries, their filters, the text keys a search looks in (the stored lower-cased "C"-collation
  * copies of migration 0110) and the sorts, each served by one partial index of migration 0070.
  */
+/** a referenced row's name (tables and columns as written here, never from input) */
+const nameOf = (table: string, id: RawBuilder<unknown>) => sql`(select x.name from ${sql.table(table)} x where x.id = ${id})`;
+/** a name as a text key: lower-cased in the "C" collation, like the stored keys */
+const nameKey = (name: RawBuilder<unknown>) => sql`(lower(coalesce(${name}, '')) collate "C")`;
+
 export const RESULTS_LIST: KeysetDeclaration<CarbohydrateFilter> = {
   table: 'lab_job_entries',
   alias: 'e',
@@ -30,6 +35,15 @@ export const RESULTS_LIST: KeysetDeclaration<CarbohydrateFilter> = {
     fieldBlockNumber: { column: 'block_key', kind: 'text' },
     completedOn: { column: 'result_on', kind: 'time' },
     createdOn: { column: 'id', kind: 'int' },
+    sampleDate: { column: 'sample_date', kind: 'time' },
+    // N/A (no value) sorts before every value; indexed by migration 0130
+    sugar: { key: sql`coalesce(e.sugar, -1)`, kind: 'num' },
+    starch: { key: sql`coalesce(e.starch, -1)`, kind: 'num' },
+    // by the names a user sees (not indexed: a full sort of the matches, which the count cap does not bound)
+    crop: { key: nameKey(sql`${nameOf('crops', sql`e.crop_id`)} || ' / ' || coalesce(${nameOf('cultivars', sql`e.cultivar_id`)}, '')`), kind: 'text' },
+    region: { key: nameKey(sql`coalesce(${nameOf('regions', sql`e.region_id`)}, '')`), kind: 'text' },
+    growth: { key: nameKey(nameOf('growth_stages', sql`e.growth_stage_id`)), kind: 'text' },
+    organ: { key: nameKey(nameOf('tissues', sql`e.tissue_id`)), kind: 'text' },
   },
   defaultSort: { column: 'id', kind: 'int', desc: true },
   rows: RESULT_ROWS,

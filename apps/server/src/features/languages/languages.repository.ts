@@ -23,6 +23,12 @@ export interface TextRecord {
 
 const LANGUAGE_SORTS = { id: 'id', name: sql`lower(name)` };
 const KEY_SORTS = { keyId: 'id', key: sql`lower(key)`, frontend: 'frontend' };
+/** The Keys tab's column of one language ('lang-{id}') sorts by that language's text of each key (none as ''). */
+function textSorts(sortBy: string) {
+  const m = /^lang-(\d{1,9})$/.exec(sortBy);
+  if (!m) return {};
+  return { [sortBy]: sql`lower(coalesce((select t.text from language_texts t where t.key_id = k.id and t.language_id = ${Number(m[1])}), ''))` };
+}
 
 
 /** All SQL of languages, language keys and their texts. */
@@ -91,7 +97,7 @@ export class LanguagesRepository {
         'k.key',
         (pattern) => sql<SqlBool>`exists (select t.key_id from language_texts t where t.key_id = k.id and t.text ilike ${pattern})`,
       ],
-      sorts: KEY_SORTS,
+      sorts: { ...KEY_SORTS, ...textSorts(req.sortBy) },
       defaultSort: 'key',
       tieBreak: ['k.id'],
     });

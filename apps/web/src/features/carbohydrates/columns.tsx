@@ -12,7 +12,7 @@ export const growthPhase = (r: Pick<Row, 'cropGrowth' | 'linkedTissueName'>) =>
 
 const result = (v: number | null, na: boolean) => (na && v === null ? 'N/A' : fixed2(v));
 
-/** The columns of both tabs (spec part 1 §2 /carbohydrates); the grouped tab is not sortable. */
+/** The columns of both tabs (spec part 1 §2 /carbohydrates): every column with data sorts on RESULTS; the grouped tab keeps its groups' order. */
 export function resultColumns(opts: {
   selection: Selection;
   sortable: boolean;
@@ -53,14 +53,14 @@ export function resultColumns(opts: {
     col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true),
     col('entity', 'Entity', (r) => r.entity, true),
     col('farmName', 'Farm', (r) => r.farmName, true),
-    col('crop', 'Crop / Cultivar', (r) => (r.cultivar ? `${r.crop} / ${r.cultivar}` : r.crop)),
-    col('region', 'Region', (r) => r.regionName ?? ''),
+    col('crop', 'Crop / Cultivar', (r) => (r.cultivar ? `${r.crop} / ${r.cultivar}` : r.crop), true),
+    col('region', 'Region', (r) => r.regionName ?? '', true),
     col('fieldBlockNumber', 'Field Block Number', (r) => r.fieldBlockNumber, true),
-    col('growth', 'Growth Phase (Organ)', growthPhase),
-    col('organ', 'Organ', (r) => r.tissue),
-    col('sugar', 'Sugar', (r) => result(r.sugar, r.na)),
-    col('starch', 'Starch', (r) => result(r.starch, r.na)),
-    col('sampleDate', 'Field Date', (r) => formatDate(r.sampleDate)),
+    col('growth', 'Growth Phase (Organ)', growthPhase, true),
+    col('organ', 'Organ', (r) => r.tissue, true),
+    col('sugar', 'Sugar', (r) => result(r.sugar, r.na), true),
+    col('starch', 'Starch', (r) => result(r.starch, r.na), true),
+    col('sampleDate', 'Field Date', (r) => formatDate(r.sampleDate), true),
     col('createdOn', 'Job Created', (r) => formatDateTime(r.createdOn), true),
     col('completedOn', 'Result date', (r) => formatDateTime(r.completedOn), true),
     {

@@ -41,8 +41,8 @@ function columns(t: Translate, languages: Language[], actions: { current: RowAct
     },
     ...languages.map<ColumnDef<LanguageKeyRow, unknown>>((lang) => ({
       id: `lang-${lang.id}`,
-      header: () => lang.name,
-      enableSorting: false,
+      // sorts by this language's texts
+      header: lang.name,
       cell: ({ row }) => (
         <TextInput
           key={`${row.original.keyId}-${row.original.rowVersion}`}
