@@ -27,8 +27,11 @@ const head = (label: string, count: number, limit: number | undefined) => (count
 /**
  * The results table: Sample Number, Sample Type, Sugar, Starch, N/A, Status and redo. A column's head names its
  * limit while a value in it is over that limit (`over` counts them).
+ * Memoized: the dialog re-renders on every row save (its mutation's state), and a render of Mantine's Table
+ * gives its context a new value, which re-renders every cell of every row (measured: most of the time from
+ * Enter to the next frame, bench:entry).
  */
-export function ResultsTable({ ids, control, info, limits, over, actions }: {
+export const ResultsTable = memo(function ResultsTable({ ids, control, info, limits, over, actions }: {
   ids: { id: number }[];
   control: ResultsControl;
   info: Map<number, LabResultRow>;
@@ -52,4 +55,4 @@ export function ResultsTable({ ids, control, info, limits, over, actions }: {
       <ResultRows ids={ids} control={control} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
     </Table>
   );
-}
+});

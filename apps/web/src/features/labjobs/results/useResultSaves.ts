@@ -4,7 +4,7 @@ import { type LabResultRow, apiFeatures } from '@sapwood/contracts';
 import { createRowStatusStore, type RowSaveStatus } from '../../../components/ui/grid/rowStatus';
 import type { Ask } from '../../../components/ui/confirm-context';
 import { ApiError, call } from '../../../lib/api';
-import { useEndpointMutation } from '../../../lib/query';
+import { useEndpointCall } from '../../../lib/query';
 import type { ResultRowsValues } from '../ResultRow';
 import { errorText } from './errorText';
 import { type ResultValues, describe, same, valuesOf } from './resultValues';
@@ -34,7 +34,7 @@ export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, 
   const { getValues, setValue, reset, register, resetField } = form;
   // The dialog shows a refused save itself (at the row and above the rows); the page refreshes the lab answers
   // once it closes, so a row saved with Enter does not reload the job under the typist.
-  const { mutateAsync: saveResult } = useEndpointMutation(lab.updateResult, { invalidates: [], onError: false });
+  const saveResult = useEndpointCall(lab.updateResult);
   // what the server holds (values and versions): the rows' values are the form's, their versions live here
   const saved = useRef(new Map<number, ResultValues & { rowVersion: number }>());
   const [status] = useState(() => createRowStatusStore<number, RowSaveStatus>());
