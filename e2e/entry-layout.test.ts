@@ -88,6 +88,25 @@ describe('entry layout at 1400 × 900', () => {
     await page.close();
   });
 
+  it('dates read and are typed day/month/year, whatever the browser locale; a day that does not exist is not taken', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await expect.poll(() => page.getByTestId(`job-card-${jobId}`).textContent()).toContain('01/11/2026');
+    await page.getByTestId(`job-edit-${jobId}`).click();
+    const received = page.getByTestId('job-received');
+    await expect.poll(() => received.inputValue()).toBe('01/11/2026');
+    await expect(page.getByTestId('entry-0-sampleDate').inputValue()).resolves.toMatch(/^\d{2}\/10\/2026$/);
+    await received.fill('5/3/2026');
+    await received.blur();
+    await expect.poll(() => received.inputValue()).toBe('05/03/2026');
+    await received.fill('31/02/2026');
+    await received.blur();
+    await expect.poll(() => received.inputValue()).toBe('05/03/2026');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('job results: every column without horizontal scrolling, at least twice the rows', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = watchPageErrors(page);
