@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { createServer } from 'node:http';
+import { exitWithParent } from './exit-with-parent';
+import { readBody, send } from './http-util';
 
 /**
  * A stand-in for the farm-management system (MFW): real HTTP, records what it receives, answers with
@@ -74,20 +76,8 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
   return state;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithParent();
   const port = Number(process.env.MFW_STANDIN_PORT ?? 4010);
   const s = await startMfwStandIn({ port, apiKey: process.env.MFW_API_KEY });
   console.log(`MFW stand-in listening on ${s.url}`);

@@ -23,6 +23,8 @@ import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cach
 import { registerDocs } from './platform/docs/docs.routes';
 import { registerHealth } from './platform/health/health.routes';
 import { createMfwClient } from './platform/integrations/mfw.client';
+import { createNvirotekClient } from './platform/integrations/nvirotek.client';
+import { createWynlandClient } from './platform/integrations/wynland.client';
 import { JobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail/mailer';
 import { registerSettings } from './platform/settings/settings.routes';
@@ -124,6 +126,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jobs,
     storage,
     mfw: createMfwClient({ url: config.MFW_URL, apiKey: config.MFW_API_KEY, timeoutMs: config.MFW_TIMEOUT_MS }),
+    labs: {
+      nvirotek: createNvirotekClient({ url: config.NVIROTEK_URL, apiKey: config.NVIROTEK_API_KEY, timeoutMs: config.LABS_TIMEOUT_MS }),
+      wynland: createWynlandClient({ url: config.WYNLAND_URL, apiKey: config.WYNLAND_API_KEY, timeoutMs: config.LABS_TIMEOUT_MS }),
+    },
     references: referenceMovers(),
   });
   registerMessagesSocket(app, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });

@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   MFW_URL: z.string().url().optional(),
   MFW_API_KEY: z.string().optional(),
   MFW_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** the two outside labs (crop lists now, submissions later) */
+  NVIROTEK_URL: z.string().url().optional(),
+  NVIROTEK_API_KEY: z.string().optional(),
+  WYNLAND_URL: z.string().url().optional(),
+  WYNLAND_API_KEY: z.string().optional(),
+  LABS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.output<typeof EnvSchema>;

@@ -14,6 +14,7 @@ import { cropGrowthsFeature } from './features/cropgrowths';
 import { depotsFeature } from './features/depots';
 import { distributorsFeature } from './features/distributors';
 import { farmsFeature } from './features/farms';
+import { labminsFeature } from './features/labmins';
 import { labFeature } from './features/lab';
 import { languagesFeature } from './features/languages';
 import { rolesFeature } from './features/roles';
@@ -32,6 +33,7 @@ export const features: readonly FeatureModule[] = [
   agentsFeature,
   depotsFeature,
   farmsFeature,
+  labminsFeature,
   addressesFeature,
   agronomistsFeature,
   tissuesFeature,

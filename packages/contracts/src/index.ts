@@ -16,6 +16,7 @@ import { tissuesEndpoints } from './features/tissues';
 import { cropGrowthsEndpoints } from './features/cropgrowths';
 import { carbohydratesEndpoints } from './features/carbohydrates';
 import { docsEndpoints } from './features/docs';
+import { labminEndpoints } from './features/labmins';
 
 export * from './endpoint';
 export * from './permissions';
@@ -44,6 +45,7 @@ export * from './features/tissues';
 export * from './features/cropgrowths';
 export * from './features/carbohydrates';
 export * from './features/docs';
+export * from './features/labmins';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -64,6 +66,7 @@ export const apiFeatures = {
   cropGrowths: cropGrowthsEndpoints,
   carbohydrates: carbohydratesEndpoints,
   docs: docsEndpoints,
+  labmins: labminEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

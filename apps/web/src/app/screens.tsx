@@ -9,6 +9,7 @@ import * as depots from '../features/depots';
 import * as distributors from '../features/distributors';
 import * as farms from '../features/farms';
 import * as labjobs from '../features/labjobs';
+import * as labmins from '../features/labmins';
 import * as languages from '../features/languages';
 import * as roles from '../features/roles';
 import * as settings from '../features/settings';
@@ -30,6 +31,7 @@ const FEATURES: readonly FeatureModule[] = [
   distributors,
   farms,
   labjobs,
+  labmins,
   languages,
   roles,
   settings,

@@ -11,6 +11,17 @@ interface NamedArchivable {
 }
 
 export interface ReferenceTables {
+  /** the outside labs' crop lists (migration 0140, feature labmins) */
+  lab_crops: {
+    id: Generated<number>;
+    provider: 'Nvirotek' | 'Wynland';
+    external_id: string;
+    name: string;
+    short_code: string;
+    lab: string;
+    row_version: Generated<number>;
+    synced_at: Generated<Date>;
+  };
   /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
   agronomists: NamedArchivable & { row_version: Generated<number> };
   agents: NamedArchivable & { row_version: Generated<number> };

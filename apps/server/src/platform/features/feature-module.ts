@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
 import type { AuthService } from '../auth/auth.service';
+import type { Labs } from '../integrations/lab-crops';
 import type { MfwClient } from '../integrations/mfw.client';
 import type { JobQueue } from '../jobs/job-queue';
 import type { KeptReference, ReferenceMover, ReferenceMovers } from '../references/movers';
@@ -14,6 +15,8 @@ export interface FeatureContext extends AppDeps {
   jobs: JobQueue;
   storage: FileStorage;
   mfw: MfwClient;
+  /** the two outside labs */
+  labs: Labs;
   /** the registry of reference movers: archive/reassign paths call `references.move(tx, …)` */
   references: ReferenceMovers;
 }

@@ -1,0 +1,55 @@
+import { Alert, Button, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { type LabCropRow, type LabCropSyncResult, apiFeatures, labSyncSummary } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+
+const ep = apiFeatures.labmins;
+
+const COLUMNS: ColumnDef<LabCropRow, unknown>[] = [
+  { id: 'name', header: 'Name', accessorKey: 'name' },
+  { id: 'shortCode', header: 'Short Code', accessorKey: 'shortCode' },
+  { id: 'lab', header: 'Lab', accessorKey: 'lab' },
+  { id: 'labProvider', header: 'Provider', accessorKey: 'labProvider' },
+];
+
+/** /labmins: the outside labs' crop lists, with Sync (each lab's list pulled again; a failing lab is named). */
+export default function LabminsPage() {
+  const [last, setLast] = useState<LabCropSyncResult | null>(null);
+  // the whole feature: the list and the crop master's lab crop selectors refresh
+  const sync = useEndpointMutation(ep.sync, {
+    invalidates: [ep],
+    onSuccess: (result) => {
+      setLast(result);
+      const failed = result.providers.some((p) => !p.ok);
+      (failed ? notify.error : notify.success)(`Lab crops synced. ${labSyncSummary(result)}`);
+    },
+  });
+  const failed = last?.providers.filter((p) => !p.ok) ?? [];
+  return (
+    <>
+      <PageTitle />
+      {failed.length > 0 && (
+        <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
+          {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}
+        </Alert>
+      )}
+      <PagedTable
+        endpoint={ep.paged}
+        columns={COLUMNS}
+        rowId={(r) => r.id}
+        searchPlaceholder="Name, short code, lab or provider"
+        testId="labmins-table"
+        toolbar={
+          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="labmin-sync">
+            Sync
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { expectMenuAndApiGated } from '../tests/support/gating';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+import { NVIROTEK_CROPS, WYNLAND_CROPS } from '../tools/stand-ins/lab-crops.data';
+import { type NvirotekStandIn, startNvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
+import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wynland-server';
+
+/** /labmins: the labs' crop lists, synced from the labs' stand-ins; a failing lab is named and its list kept. */
+let server: TestServer;
+let browser: Browser;
+let nvirotek: NvirotekStandIn;
+let wynland: WynlandStandIn;
+let labmin: { email: string; password: string };
+
+beforeAll(async () => {
+  nvirotek = await startNvirotekStandIn();
+  wynland = await startWynlandStandIn();
+  server = await startTestServer({ NVIROTEK_URL: nvirotek.url, WYNLAND_URL: wynland.url });
+  labmin = await createUser(server.built.deps.db, ['Labmin'], { name: 'Lab Admin' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await nvirotek?.close();
+  await wynland?.close();
+});
+
+const names = (page: import('playwright-core').Page) => page.getByTestId('labmins-table').locator('tbody tr td:first-child').allTextContents();
+
+describe('/labmins', () => {
+  it('syncs both labs, lists and searches their crops, and names a lab that failed while keeping its list', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, labmin, '/labmins');
+    await expect.poll(() => page.getByTestId('labmins-table').textContent()).toContain('No data available');
+
+    await page.getByTestId('labmin-sync').click();
+    await page.getByText(`Lab crops synced. Nvirotek: ${NVIROTEK_CROPS.length} added, 0 updated, 0 unchanged. Wynland: ${WYNLAND_CROPS.length} added`).waitFor();
+    await expect.poll(() => names(page)).toContain('Apple');
+    await page.getByLabel('Search', { exact: true }).fill('table');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => names(page)).toEqual(['Grape (Table)', 'Table Grape']);
+
+    wynland.failNext(1, 503);
+    await page.getByTestId('labmin-sync').click();
+    await expect.poll(() => page.getByTestId('labmin-sync-failed').textContent())
+      .toBe('Wynland was not synced: Wynland answered 503: The lab is temporarily unavailable. Its list is as it was.');
+    await expect.poll(() => names(page)).toEqual(['Grape (Table)', 'Table Grape']);
+    expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
+    await page.close();
+  });
+
+  it('is gated by Labmin: menu item hidden and the calls refused without it', async () => {
+    const other = await createUser(server.built.deps.db, ['Settings']);
+    await expectMenuAndApiGated(browser, server.url, other, { visible: 'Settings', hidden: 'Labmin', calls: [{ path: '/api/labmin/paged' }] });
+    const page = await browser.newPage();
+    expect((await page.request.get(`${server.url}/api/labmin/sync`)).status()).toBe(401);
+    await page.close();
+  });
+});

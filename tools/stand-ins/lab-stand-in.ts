@@ -1,0 +1,65 @@
+import { type IncomingMessage, createServer } from 'node:http';
+import { readBody, send } from './http-util';
+
+/**
+ * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
+ * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after} (the next
+ * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out), GET /__requests.
+ */
+export interface LabStandIn {
+  url: string;
+  /** requests that reached the lab's API (controls excluded) */
+  requests: number;
+  /** the next `count` requests fail, after `after` more succeed (a failure in the middle of a paged list) */
+  failNext(count: number, status?: number, message?: string, after?: number): void;
+  delayNext(count: number, ms: number): void;
+  close(): Promise<void>;
+}
+
+export type LabRoute = (req: IncomingMessage, url: URL) => { status: number; body: unknown } | null;
+
+export async function startLabStandIn(opts: { port?: number; apiKey?: string; keyHeader: string; route: LabRoute }): Promise<LabStandIn> {
+  let failures = { count: 0, status: 503, message: '', after: 0 };
+  let delays = { count: 0, ms: 0 };
+  const state: LabStandIn = {
+    url: '',
+    requests: 0,
+    failNext(count, status = 503, message = 'The lab is temporarily unavailable', after = 0) {
+      failures = { count, status, message, after };
+    },
+    delayNext(count, ms) {
+      delays = { count, ms };
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (req.method === 'POST' && url.pathname.startsWith('/__control/')) {
+      const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number };
+      if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after);
+      if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
+      return send(res, 200, { ok: true });
+    }
+    if (url.pathname === '/__requests') return send(res, 200, { requests: state.requests });
+    state.requests += 1;
+    if (delays.count > 0) {
+      delays.count -= 1;
+      await new Promise((r) => setTimeout(r, delays.ms));
+    }
+    if (opts.apiKey && req.headers[opts.keyHeader] !== opts.apiKey) return send(res, 401, { error: 'bad api key' });
+    if (failures.count > 0 && failures.after > 0) failures.after -= 1;
+    else if (failures.count > 0) {
+      failures.count -= 1;
+      return send(res, failures.status, { error: failures.message });
+    }
+    const answer = opts.route(req, url);
+    return answer ? send(res, answer.status, answer.body) : send(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));
+  state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return state;
+}
