@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { type JobData, carbohydratesEndpoints as ep, labEndpoints as labEp } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
-import pg from 'pg';
+import { keptDatabase } from './bench-db';
 import { BenchClient, startBenchServer } from './bench-server';
 import { JOBS, SAMPLES_PER_JOB, countData, loadData, loadDialogJob } from './carbohydrates-data';
 
@@ -54,23 +54,6 @@ async function measure(path: string, body: (i: number) => unknown, n = REQUESTS,
 function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
-}
-
-/**
- * BENCH_KEEP_DB=name (for profiling between runs): that database is created and loaded once, then
- * reused by later runs and never dropped.
- */
-async function keptDatabase(serverUrl: string, name: string) {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('BENCH_KEEP_DB: lower-case letters, digits and _ only');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const loaded = exists && (await countData(url.toString()).catch(() => ({ entries: 0 }))).entries > 0;
-  return { url: url.toString(), drop: async () => undefined, loaded };
 }
 
 async function main() {

@@ -1,0 +1,95 @@
+import http from 'node:http';
+import pg from 'pg';
+
+/**
+ * The bare baseline of `npm run bench:lists`: plain node:http + pg, one prepared statement a page, answering
+ * the same rows as the app's carbohydrate results list (the same columns, built as JSON by PostgreSQL the same
+ * way). What it lacks and the app has: sign-in and permission checks, input validation, counts, cursors, the
+ * security headers. POST /paged {scenario, page?, after?, search?, cropId?, cropGrowthId?} answers `{"rows":[…]}`.
+ */
+
+/** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape) */
+const ROWS = `src as materialized (select k.id, row_number() over () as rn from keys k),
+  gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
+    where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
+    group by g.location_key)
+  select coalesce(json_agg(d.j order by d.rn), '[]')::text as rows from (
+    select src.rn, json_build_object('id', e.id, 'group', e.location_key, 'groupCount', coalesce(gc.n, 0), 'sampleNumber', e.sample_number,
+      'entity', e.entity, 'client', e.entity, 'farmName', e.farm_name, 'agent', e.agent, 'agriculturist', e.agronomist,
+      'crop', (select x.name from crops x where x.id = e.crop_id), 'cropId', e.crop_id,
+      'cultivar', (select x.name from cultivars x where x.id = e.cultivar_id), 'cultivarId', e.cultivar_id,
+      'regionName', (select x.name from regions x where x.id = e.region_id), 'regionId', e.region_id,
+      'fieldBlockNumber', e.field_block_number,
+      'tissue', (select x.name from tissues x where x.id = e.tissue_id), 'tissueId', e.tissue_id,
+      'cropGrowth', gs.name, 'cropGrowthId', e.growth_stage_id,
+      'linkedTissueName', (select x.name from tissues x where x.id = gs.linked_tissue_id),
+      'sugar', e.sugar, 'starch', e.starch, 'na', e.na,
+      'sampleDate', to_char(e.sample_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'createdOn', to_char((select j.created_at from lab_jobs j where j.id = e.lab_job_id) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'completedOn', to_char(e.result_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'carboHydrateId', e.carbohydrate_sample_id, 'rowVersion', e.row_version) as j
+    from src join lab_job_entries e on e.id = src.id
+      join growth_stages gs on gs.id = e.growth_stage_id
+      left join gc on gc.key = e.location_key) d`;
+
+/** the keys of each scenario's page, newest first (the list's default order), 50 a page */
+const KEYS: Record<string, string> = {
+  page1: 'select id from lab_job_entries where result_on is not null order by id desc limit $1 offset $2',
+  deep: 'select id from lab_job_entries where result_on is not null and id < $3 order by id desc limit $1 offset $2',
+  search: `select id from (
+      select id from lab_job_entries where result_on is not null and sample_key >= $3 and sample_key < $4
+      union select id from lab_job_entries where result_on is not null and entity_key >= $3 and entity_key < $4
+      union select id from lab_job_entries where result_on is not null and farm_key >= $3 and farm_key < $4
+      union select id from lab_job_entries where result_on is not null and block_key >= $3 and block_key < $4) u
+    order by id desc limit $1 offset $2`,
+  filter: 'select id from lab_job_entries where result_on is not null and crop_id = $3 and growth_stage_id = $4 order by id desc limit $1 offset $2',
+};
+
+interface Ask { scenario: string; page?: number; size?: number; after?: number; search?: string; cropId?: number; cropGrowthId?: number }
+
+function statement(a: Ask): { name: string; text: string; values: unknown[] } {
+  const size = a.size ?? 50;
+  const offset = ((a.page ?? 1) - 1) * size;
+  const keys = KEYS[a.scenario];
+  if (!keys) throw new Error(`unknown scenario ${a.scenario}`);
+  const text = `with keys as (${keys}), ${ROWS}`;
+  const values: unknown[] = [size, offset];
+  if (a.scenario === 'deep') values.push(a.after);
+  if (a.scenario === 'search') {
+    const from = (a.search ?? '').toLowerCase();
+    values.push(from, from + '\uffff');
+  }
+  if (a.scenario === 'filter') values.push(a.cropId, a.cropGrowthId);
+  return { name: `baseline_${a.scenario}`, text, values };
+}
+
+export async function startBaselineServer(databaseUrl: string, connections = 20): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        try {
+          const q = statement(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Ask);
+          const r = await pool.query<{ rows: string }>(q);
+          const body = `{"rows":${r.rows[0].rows}}`;
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        } catch (err) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: String(err) }));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}

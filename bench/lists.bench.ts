@@ -1,0 +1,122 @@
+// npm run bench:lists — every million-row list against a bare server, side by side (issue 19). Next to the app
+// (a real server process, production mode) a baseline in this process (bench/baseline-server.ts: node:http + pg,
+// one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
+// runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
+// throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
+// BENCH_ROUNDS change the size of a round and their number.
+import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
+import { createServerDatabase } from '../tests/support/database';
+import type { ServerProcess } from '../tests/support/process';
+import { startBaselineServer } from './baseline-server';
+import { keptDatabase } from './bench-db';
+import { type Answer, BenchClient, startBenchServer } from './bench-server';
+import { countData, loadData } from './carbohydrates-data';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = 20;
+const SIZE = 50;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const log = (s: string) => console.log(s);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** n requests over CONCURRENCY connections after a warm-up; answers req/s and p95 (ms). */
+async function round(send: (i: number) => Promise<Answer>, n: number) {
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, c) => send(50_000 + c)));
+  const times: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < n) {
+      const i = next++;
+      const t = performance.now();
+      const r = await send(i);
+      times.push(performance.now() - t);
+      if (r.status !== 200) throw new Error(`answered ${r.status}: ${r.text.slice(0, 200)}`);
+    }
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return { rps: n / seconds, p95: pct(times, 95) };
+}
+
+interface Scenario {
+  name: string;
+  app: (i: number) => unknown;
+  base: (i: number) => unknown;
+}
+
+async function main() {
+  const kept = process.env.BENCH_KEEP_DB;
+  const { url, drop, loaded } = kept ? await keptDatabase(SERVER_URL, kept) : { ...(await createServerDatabase(SERVER_URL)), loaded: false };
+  let server: ServerProcess | null = null;
+  let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+  let appClient: BenchClient | null = null;
+  let baseClient: BenchClient | null = null;
+  try {
+    server = await startBenchServer(url);
+    appClient = new BenchClient(server.url, CONCURRENCY);
+    const counts = loaded ? await countData(url) : await loadData(url, log);
+    log(`${counts.results} results; app at ${server.url}`);
+    await appClient.signIn();
+    baseline = await startBaselineServer(url, CONCURRENCY);
+    baseClient = new BenchClient(baseline.url, CONCURRENCY);
+    const a = appClient;
+    const b = baseClient;
+
+    // the deep page: page D+1 sought from page D (the pager's Next deep in the list)
+    const deep = Math.floor(counts.results / SIZE / 2);
+    const at = JSON.parse((await a.request('POST', ep.paged.path, { page: deep, rowsPerPage: SIZE })).text) as { rows: { id: number }[]; firstKey: string; lastKey: string };
+    const after = at.rows[at.rows.length - 1].id;
+    const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
+    const scenarios: Scenario[] = [
+      { name: 'page 1', app: () => ({ page: 1, rowsPerPage: SIZE }), base: () => ({ scenario: 'page1' }) },
+      {
+        name: `deep page ${deep + 1} (Next from ${deep})`,
+        app: () => ({ page: deep + 1, rowsPerPage: SIZE, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }),
+        base: () => ({ scenario: 'deep', after }),
+      },
+      { name: "search ('client 0nnn')", app: (i) => ({ page: 1, rowsPerPage: SIZE, search: client(i) }), base: (i) => ({ scenario: 'search', search: client(i) }) },
+      {
+        name: 'filter crop + growth stage',
+        app: (i) => ({ page: 1, rowsPerPage: SIZE, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
+        base: (i) => ({ scenario: 'filter', cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
+      },
+    ];
+
+    // the same rows from both, first
+    for (const s of scenarios) {
+      const [ta, tb] = [(await a.request('POST', ep.paged.path, s.app(7))).text, (await b.request('POST', '/paged', s.base(7))).text];
+      const [ra, rb] = [JSON.parse(ta) as { rows?: unknown[] }, JSON.parse(tb) as { rows?: unknown[] }];
+      if (!ra.rows || !rb.rows) throw new Error(`${s.name}: ${ta.slice(0, 300)} / ${tb.slice(0, 300)}`);
+      if (JSON.stringify(ra.rows) !== JSON.stringify(rb.rows)) {
+        throw new Error(`${s.name}: the app and the baseline answer different rows:\n${JSON.stringify(ra.rows[0])}\n${JSON.stringify(rb.rows[0])}`);
+      }
+    }
+
+    log(`\n${CONCURRENCY} connections, ${SIZE}-row pages, ${ROUNDS} interleaved rounds (A B A B …) of ${REQUESTS} requests; medians`);
+    log(`${'scenario'.padEnd(34)}${'app req/s'.padStart(11)}${'base req/s'.padStart(12)}${'ratio'.padStart(8)}${'app p95'.padStart(10)}${'base p95'.padStart(10)}${'ratio'.padStart(8)}`);
+    for (const s of scenarios) {
+      const appR: { rps: number; p95: number }[] = [];
+      const baseR: { rps: number; p95: number }[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        appR.push(await round((i) => a.request('POST', ep.paged.path, s.app(i)), REQUESTS));
+        baseR.push(await round((i) => b.request('POST', '/paged', s.base(i)), REQUESTS));
+      }
+      const [ar, br] = [median(appR.map((x) => x.rps)), median(baseR.map((x) => x.rps))];
+      const [ap, bp] = [median(appR.map((x) => x.p95)), median(baseR.map((x) => x.p95))];
+      const ok = ar / br >= 0.8 && ap / bp <= 1.25 ? '' : '   ** below target **';
+      log(`${s.name.padEnd(34)}${ar.toFixed(0).padStart(11)}${br.toFixed(0).padStart(12)}${(ar / br).toFixed(2).padStart(7)}×${ap.toFixed(1).padStart(10)}${bp.toFixed(1).padStart(10)}${(ap / bp).toFixed(2).padStart(7)}×${ok}`);
+    }
+  } finally {
+    appClient?.close();
+    baseClient?.close();
+    await baseline?.close();
+    await server?.stop();
+    await drop();
+  }
+}
+
+await main();
