@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
 import { RequestLogController, requestLogOptions } from './http/request-log';
 import { installOriginCheck, installResponseHeaders } from './http/security';
+import { installSecurityHeaders } from './http/security-headers';
 import { referenceMovers, registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
@@ -91,26 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // not helmet's 'no-referrer': with it the browser sends 'Origin: null' on a form post (the report
-    // dialog's Download posts a form to a new tab), and the origin check refuses it
-    referrerPolicy: { policy: 'same-origin' },
-    // sent by installResponseHeaders, over HTTPS only
-    hsts: false,
-  });
+  installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);

@@ -16,12 +16,14 @@ export class Estimates {
 
   constructor(private readonly db: Db, private readonly from: RawBuilder<unknown>) {}
 
-  async of(where: RawBuilder<unknown>): Promise<number> {
-    const query = sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where}`.compile(this.db);
-    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+  /** `known`: a key of this condition the caller has (see ListMatch.key); otherwise the compiled statement is the key */
+  async of(where: RawBuilder<unknown>, known?: string): Promise<number> {
     const now = Date.now();
+    let query = known === undefined ? this.compile(where) : undefined;
+    const key = known === undefined ? `${query!.sql}\u0000${JSON.stringify(query!.parameters)}` : `\u0001${known}`;
     const hit = this.recent.get(key);
     if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+    query ??= this.compile(where);
     const plan = await this.db.executeQuery(query);
     const raw = Object.values(plan.rows[0] ?? {})[0];
     const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
@@ -30,5 +32,9 @@ export class Estimates {
     this.recent.set(key, { rows, at: now });
     if (this.recent.size > ESTIMATE_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value as string);
     return rows;
+  }
+
+  private compile(where: RawBuilder<unknown>) {
+    return sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where}`.compile(this.db);
   }
 }

@@ -102,7 +102,7 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimate(r.where);
+    const estimate = await this.estimates.of(r.where, r.key);
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -202,11 +202,17 @@ export class KeysetList<F, R> {
     return this.inOrder(r.where, order, { limit: size, offset: (page - 1) * size, forward: true, prepare });
   }
 
-  /** A stretch of the list read in order: its keys in the direction read, then their rows in list order. */
+  /**
+   * A stretch of the list read in order, in one statement (one round trip): its keys in the direction read
+   * (through the order's index), numbered in list order, then their rows as the page's JSON.
+   */
   private async inOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): Promise<JsonPage> {
-    const q = sql<Key>`${this.keysInOrder(where, order, o)}`;
-    const keys = (await (o.prepare ? prepared(q) : q).execute(this.db)).rows;
-    return this.rowsOf(o.forward ? keys : keys.reverse());
+    const { from, idCol } = this;
+    const read = sql`select ${idCol} as id, ${order.key} as sk from ${from} where ${where}
+      order by ${orderBy(order, o.forward)} limit ${o.limit} offset ${o.offset}`;
+    const q = sql<JsonPage>`with p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn from (${read}) m)
+      ${jsonPageOf(this.decl, sql`p`)}`;
+    return (await (o.prepare ? prepared(q) : q).execute(this.db)).rows[0];
   }
 
   /** The next chunk of bulk rows after a key (downloads walk the whole list this way, never by offset). */

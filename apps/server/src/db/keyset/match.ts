@@ -9,6 +9,8 @@ export interface ListMatch {
   readsRows: boolean;
   /** conditions whose union is `where`, each served by one index (a search over several keys) */
   branches?: RawBuilder<unknown>[];
+  /** the filter's values and search as text: one key per distinct match (the estimate's cache key, without compiling `where`) */
+  key?: string;
 }
 
 /**
@@ -75,5 +77,6 @@ export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
   const { parts, text } = filterParts(d, f);
   const search = f.search;
   const branches = search ? d.search.map((k) => all([...parts, startsWith(columnOf(d, k), search)])) : undefined;
-  return { where: matchWhere(d, f), readsRows: text || !!search, branches };
+  const key = JSON.stringify([...Object.keys(d.filters).map((field) => f[field as keyof F] ?? null), search ?? '']);
+  return { where: matchWhere(d, f), readsRows: text || !!search, branches, key };
 }
