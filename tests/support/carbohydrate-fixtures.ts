@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
 
 /**
@@ -78,4 +79,19 @@ export async function seedLabJob(
     .returning(['id', 'sample_number'])
     .execute();
   return { jobId: job.id, entries };
+}
+
+/**
+ * A list too long to count: one job of `rows` measured entries, sample numbers S0000000… in order and
+ * result times one second apart (generated in the database), then analysed so the planner knows its size.
+ */
+export async function seedLongResultsList(db: Db, rows: number) {
+  const ref = await seedCarbohydrateReference(db);
+  const { jobId } = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'S0000000', sugar: 1 }] });
+  await sql`insert into lab_job_entries (lab_job_id, position, sample_number, entity, agent, agronomist, farm_name, field_block_number,
+      sample_date, tissue_id, crop_id, cultivar_id, growth_stage_id, sugar, na, result_on)
+    select e.lab_job_id, 1 + s, 'S' || lpad(s::text, 7, '0'), e.entity, e.agent, e.agronomist, e.farm_name, e.field_block_number,
+      e.sample_date, e.tissue_id, e.crop_id, e.cultivar_id, e.growth_stage_id, s % 10, false, e.result_on + s * interval '1 second'
+    from lab_job_entries e cross join generate_series(1, ${rows - 1}) s where e.lab_job_id = ${jobId}`.execute(db);
+  await sql`analyze lab_job_entries`.execute(db);
 }

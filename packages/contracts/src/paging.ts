@@ -26,3 +26,12 @@ export interface Paged<T> {
   rows: T[];
   total: number;
 }
+
+/**
+ * A long list (counted by estimate) is read by seeking from the page on screen; a page number opened
+ * directly (a typed or shared address) is read by counting rows from the start or the end, up to this
+ * many. Past it the page is refused with `pageTooDeepMessage`, which offers the Last page and the search.
+ */
+export const MAX_PAGE_SKIP = 10_000;
+export const pageTooDeepMessage = (page: number) =>
+  `Page ${page} is too far from the start and the end of the list to open by its number. Use Last to go to the end, or search to narrow the list.`;

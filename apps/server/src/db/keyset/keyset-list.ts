@@ -1,4 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import { MAX_PAGE_SKIP, pageTooDeepMessage } from '@sapwood/contracts';
+import { HttpError } from '../../http/errors';
 import type { Db } from '../database';
 import { prepared } from '../prepared';
 import { type KeysetDeclaration, checked } from './declaration';
@@ -46,6 +48,16 @@ interface InOrder {
   prepare: boolean;
 }
 
+/**
+ * A page opened by its number (no page on screen to seek from) that lies further than `MAX_PAGE_SKIP`
+ * rows from both ends of a list too long to count: reading it would walk every row before it.
+ */
+export class PageTooDeep extends HttpError {
+  constructor(readonly page: number) {
+    super(400, 'ValidationError', pageTooDeepMessage(page), [{ field: 'page', message: pageTooDeepMessage(page) }]);
+  }
+}
+
 /** A row's place in an order: its id and the order's key as text. */
 interface Key {
   id: number;
@@ -60,6 +72,8 @@ export interface KeysetOptions {
   cap?: number;
   /** an uncounted list's last page is read from the end when it lies this many rows or more from the start */
   fromEndAfter?: number;
+  /** the most rows a page opened by number may skip (tests make it small) */
+  maxSkip?: number;
 }
 
 /**
@@ -69,6 +83,7 @@ export class KeysetList<F, R> {
   readonly decl: KeysetDeclaration<F>;
   private readonly cap: number;
   private readonly fromEndAfter: number;
+  private readonly maxSkip: number;
   /** a planner estimate this far above the cap is trusted without counting at all */
   private readonly trustFrom: number;
   private readonly estimates: Estimates;
@@ -79,6 +94,7 @@ export class KeysetList<F, R> {
     this.decl = checked(decl);
     this.cap = o.cap ?? EXACT_COUNT_CAP;
     this.fromEndAfter = o.fromEndAfter ?? 50_000;
+    this.maxSkip = o.maxSkip ?? MAX_PAGE_SKIP;
     this.trustFrom = 5 * this.cap;
     this.from = sql`${sql.table(decl.table)} ${sql.raw(decl.alias)}`;
     this.idCol = sql.raw(`${decl.alias}.${decl.id}`);
@@ -172,14 +188,18 @@ export class KeysetList<F, R> {
 
   /**
    * A page read in the order's index: by a seek from the anchor page when there is one (from its first
-   * row on when it is the page asked for again), else by offset.
-   * The last page of a list too long to count (the pager's Last), far from the start, is read backwards
-   * from the end of the index: the list's true last rows, whatever the estimate says.
+   * row on when it is the page asked for again), else by offset, from the start or, near the end of a
+   * list too long to count, backwards from the end (the pager's Last, and the pages just before it, are
+   * the list's true last rows, whatever the estimate says). A page that no seek reaches and that lies
+   * more than MAX_PAGE_SKIP rows from both ends is refused (PageTooDeep) instead of walking every row before it.
    */
   private pageInOrder(r: PageRequest, total: { total: number; estimated: boolean }): Promise<JsonPage> {
     const { order, size, page, anchor } = r;
     const prepare = !r.readsRows;
-    if (total.estimated && (page - 1) * size >= this.fromEndAfter && page >= Math.ceil(total.total / size)) {
+    const offset = (page - 1) * size;
+    const lastPage = Math.max(1, Math.ceil(total.total / size));
+    const fromEnd = Math.max(0, lastPage - page) * size;
+    if (total.estimated && offset >= this.fromEndAfter && page >= lastPage) {
       return this.inOrder(r.where, order, { limit: size, offset: 0, forward: false, prepare });
     }
     if (anchor && anchor.page === page) {
@@ -193,13 +213,15 @@ export class KeysetList<F, R> {
     } else if (anchor) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
-      if (from) {
-        const skip = (Math.abs(page - anchor.page) - 1) * size;
+      const skip = (Math.abs(page - anchor.page) - 1) * size;
+      if (from && skip <= this.maxSkip) {
         const where = sql`${r.where} and ${seek(order, from.k, from.id, forward)}`;
         return this.inOrder(where, order, { limit: size, offset: skip, forward, prepare });
       }
     }
-    return this.inOrder(r.where, order, { limit: size, offset: (page - 1) * size, forward: true, prepare });
+    if (offset <= this.maxSkip) return this.inOrder(r.where, order, { limit: size, offset, forward: true, prepare });
+    if (total.estimated && fromEnd <= this.maxSkip) return this.inOrder(r.where, order, { limit: size, offset: fromEnd, forward: false, prepare });
+    throw new PageTooDeep(page);
   }
 
   /**

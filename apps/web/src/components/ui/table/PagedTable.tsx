@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Group, LoadingOverlay, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, LoadingOverlay, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
-import { call, endpointUrl } from '../../../lib/api';
+import { ApiError, call, endpointUrl } from '../../../lib/api';
 import { queryKeyOf } from '../../../lib/query';
 import { Pager } from './Pager';
 import { type TableState, useTableState } from './useTableState';
@@ -152,7 +152,20 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
   useEffect(() => {
     if (query.data) onRows?.(query.data.rows);
   }, [query.data, onRows]);
-  const total = query.data?.total ?? 0;
+  // a page refused as too deep to open by its number keeps the pager of the list as last shown (its Last)
+  const known = useRef<{ total: number; estimated: boolean }>({ total: 0, estimated: false });
+  if (query.data) known.current = { total: query.data.total, estimated: query.data.estimated ?? false };
+  const tooDeep = query.error instanceof ApiError ? query.error.fieldMessage('page') : undefined;
+  // opened at such a page straight away (a typed address): page 1 of the same list says how long it is
+  const firstPage = pagedInput<E>(pagingParams({ ...state, page: 1 }), filters);
+  const probe = useQuery({
+    queryKey: queryKeyOf(endpoint, firstPage),
+    queryFn: ({ signal }): Promise<PagedAnswer<RowOf<E>>> => call(endpoint, firstPage, { signal }),
+    enabled: !!tooDeep && known.current.total === 0,
+  });
+  if (tooDeep && known.current.total === 0 && probe.data) known.current = { total: probe.data.total, estimated: probe.data.estimated ?? false };
+  const total = query.data?.total ?? (tooDeep ? known.current.total : 0);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const table = useReactTable({
     data: rows,
@@ -190,6 +203,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
         <TextInput
           placeholder={props.searchPlaceholder ?? 'Search'}
           aria-label="Search"
+          ref={searchRef}
           value={searchText}
           onChange={(e) => setSearchText(e.currentTarget.value)}
           onKeyDown={(e) => e.key === 'Enter' && submitSearch()}
@@ -217,7 +231,16 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={query.isFetching} zIndex={5} overlayProps={{ blur: 0.5 }} loaderProps={{ size: 'sm' }} />
-        {query.isError ? (
+        {tooDeep ? (
+          <Alert color="yellow" data-testid="table-too-deep">
+            {tooDeep}
+            <Group gap="xs" mt={6}>
+              <Button size="compact-xs" variant="light" disabled={total === 0} onClick={() => update({ page: Math.max(1, Math.ceil(total / state.rowsPerPage)) })}>Last</Button>
+              <Button size="compact-xs" variant="light" onClick={() => searchRef.current?.focus()}>Search</Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => update({ page: 1 })}>First</Button>
+            </Group>
+          </Alert>
+        ) : query.isError ? (
           <Alert color="red" data-testid="table-error">Error loading table data</Alert>
         ) : (
           <Box ref={scrollRef} style={{ maxHeight: props.maxHeight ?? 'calc(100vh - 220px)', overflow: 'auto' }} bg="white">
@@ -277,7 +300,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
         page={state.page}
         rowsPerPage={state.rowsPerPage}
         total={total}
-        estimated={query.data?.estimated ?? false}
+        estimated={query.data?.estimated ?? (tooDeep ? known.current.estimated : false)}
         onPage={(page) => update({ page })}
         onRowsPerPage={(rowsPerPage) => update({ rowsPerPage, page: 1 })}
       />
