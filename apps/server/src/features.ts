@@ -13,6 +13,7 @@ import { carbohydratesFeature } from './features/carbohydrates';
 import { cropGrowthsFeature } from './features/cropgrowths';
 import { depotsFeature } from './features/depots';
 import { distributorsFeature } from './features/distributors';
+import { drisGraphsFeature } from './features/drisgraphs';
 import { farmsFeature } from './features/farms';
 import { labminsFeature } from './features/labmins';
 import { labFeature } from './features/lab';
@@ -45,6 +46,7 @@ export const features: readonly FeatureModule[] = [
   usersFeature,
   rolesFeature,
   carbohydratesFeature,
+  drisGraphsFeature,
 ];
 
 /** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */

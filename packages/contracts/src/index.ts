@@ -17,6 +17,7 @@ import { cropGrowthsEndpoints } from './features/cropgrowths';
 import { carbohydratesEndpoints } from './features/carbohydrates';
 import { docsEndpoints } from './features/docs';
 import { labminEndpoints } from './features/labmins';
+import { drisgraphsEndpoints } from './features/drisgraphs';
 
 export * from './endpoint';
 export * from './permissions';
@@ -46,6 +47,11 @@ export * from './features/cropgrowths';
 export * from './features/carbohydrates';
 export * from './features/docs';
 export * from './features/labmins';
+export * from './features/drisgraphs';
+export * from './dris/elements';
+export * from './dris/expression';
+export * from './dris/engine';
+export * from './dris/formula-graph';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
@@ -67,6 +73,7 @@ export const apiFeatures = {
   carbohydrates: carbohydratesEndpoints,
   docs: docsEndpoints,
   labmins: labminEndpoints,
+  drisgraphs: drisgraphsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

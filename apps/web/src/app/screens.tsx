@@ -7,6 +7,7 @@ import * as carbohydrates from '../features/carbohydrates';
 import * as cropgrowths from '../features/cropgrowths';
 import * as depots from '../features/depots';
 import * as distributors from '../features/distributors';
+import * as drisgraphs from '../features/drisgraphs';
 import * as farms from '../features/farms';
 import * as labjobs from '../features/labjobs';
 import * as labmins from '../features/labmins';
@@ -29,6 +30,7 @@ const FEATURES: readonly FeatureModule[] = [
   cropgrowths,
   depots,
   distributors,
+  drisgraphs,
   farms,
   labjobs,
   labmins,

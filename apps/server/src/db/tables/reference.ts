@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { FormulaGraphFormula } from '@sapwood/contracts';
 
 export type Originate = 'International' | 'Usa';
 
@@ -21,6 +22,17 @@ export interface ReferenceTables {
     lab: string;
     row_version: Generated<number>;
     synced_at: Generated<Date>;
+  };
+  /** formula graphs (/drisgraphs): migration 0150; `formula` is { relationships [name, expression], values [element, expression] } */
+  formula_graphs: {
+    id: Generated<number>;
+    name: string;
+    alternate_function: boolean;
+    formula: ColumnType<FormulaGraphFormula, string, string>;
+    demo: Generated<boolean>;
+    row_version: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
   };
   /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
   agronomists: NamedArchivable & { row_version: Generated<number> };
