@@ -67,3 +67,30 @@ export function startBenchServer(databaseUrl: string, env: Record<string, string
     LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', ...env,
   }, 300_000);
 }
+
+/** A page as a keyset list answers it: its rows and where it starts and ends. */
+export interface ShownPage {
+  rows: { id: number }[];
+  firstKey: string;
+  lastKey: string;
+  total: number;
+}
+
+/**
+ * A deep page of a keyset list reached the way a user reaches it, by seeking from a shown page (a page
+ * typed that deep is refused, ADR 0080): from page 1 in hops of at most MAX_PAGE_SKIP rows.
+ */
+export async function seekTo(
+  send: (body: Record<string, unknown>) => Promise<Answer>,
+  page: number,
+  size: number,
+  maxSkip: number,
+): Promise<ShownPage> {
+  let at = JSON.parse((await send({ page: 1, rowsPerPage: size })).text) as ShownPage;
+  for (let from = 1; from < page;) {
+    const to = Math.min(page, from + Math.floor(maxSkip / size));
+    at = JSON.parse((await send({ page: to, rowsPerPage: size, anchor: { page: from, first: at.firstKey, last: at.lastKey } })).text) as ShownPage;
+    from = to;
+  }
+  return at;
+}

@@ -4,12 +4,12 @@
 // runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
 // throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
 // BENCH_ROUNDS change the size of a round and their number.
-import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
+import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
 import { startBaselineServer } from './baseline-server';
 import { keptDatabase } from './bench-db';
-import { type Answer, BenchClient, startBenchServer } from './bench-server';
+import { type Answer, BenchClient, seekTo, startBenchServer } from './bench-server';
 import { countData, loadData } from './carbohydrates-data';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,7 +68,7 @@ async function main() {
 
     // the deep page: page D+1 sought from page D (the pager's Next deep in the list)
     const deep = Math.floor(counts.results / SIZE / 2);
-    const at = JSON.parse((await a.request('POST', ep.paged.path, { page: deep, rowsPerPage: SIZE })).text) as { rows: { id: number }[]; firstKey: string; lastKey: string };
+    const at = await seekTo((body) => a.request('POST', ep.paged.path, body), deep, SIZE, MAX_PAGE_SKIP);
     const after = at.rows[at.rows.length - 1].id;
     const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
     const scenarios: Scenario[] = [

@@ -18,6 +18,7 @@ import { carbohydratesEndpoints } from './features/carbohydrates';
 import { docsEndpoints } from './features/docs';
 import { labminEndpoints } from './features/labmins';
 import { drisgraphsEndpoints } from './features/drisgraphs';
+import { cropsEndpoints } from './features/crops';
 
 export * from './endpoint';
 export * from './permissions';
@@ -48,6 +49,8 @@ export * from './features/carbohydrates';
 export * from './features/docs';
 export * from './features/labmins';
 export * from './features/drisgraphs';
+export * from './features/crop-norms';
+export { CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
 export * from './dris/engine';
@@ -74,6 +77,7 @@ export const apiFeatures = {
   docs: docsEndpoints,
   labmins: labminEndpoints,
   drisgraphs: drisgraphsEndpoints,
+  crops: cropsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -1,7 +1,8 @@
 import type { CarbohydrateTables } from './tables/carbohydrates';
+import type { CropNormTables } from './tables/crop-norms';
 import type { PlatformTables } from './tables/platform';
 import type { ReferenceTables } from './tables/reference';
 import type { ReportTables } from './tables/reports';
 
 /** The whole database as Kysely sees it: one interface per area, joined here. */
-export interface Database extends PlatformTables, ReferenceTables, CarbohydrateTables, ReportTables {}
+export interface Database extends PlatformTables, ReferenceTables, CarbohydrateTables, CropNormTables, ReportTables {}

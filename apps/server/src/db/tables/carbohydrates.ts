@@ -25,6 +25,10 @@ export interface CarbohydrateTables {
     originate: Generated<'International' | 'Usa'>;
     demo: Generated<boolean>;
     row_version: Generated<number>;
+    /** the crop master (migration 0160): alternative names and the lab crops it is known by at each lab */
+    linked_names: Generated<string[]>;
+    labmin_crop_id: number | null;
+    wynland_crop_id: number | null;
   };
   cultivars: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean>; row_version: Generated<number> };
   regions: { id: Generated<number>; crop_id: number; name: string; archived: Generated<boolean>; row_version: Generated<number> };

@@ -2,9 +2,11 @@ import { cropGrowthsEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { CropGrowthsService } from './cropgrowths.service';
+import { registerCropMaster } from './master/master.routes';
 import { OverridesService } from './overrides.service';
 
 export function registerCropGrowths(registrar: Registrar, deps: FeatureContext): void {
+  registerCropMaster(registrar, deps);
   const crops = new CropGrowthsService(deps.db, deps.references);
   const regions = new OverridesService(deps.db, 'region', crops.repo);
   const cultivars = new OverridesService(deps.db, 'cultivar', crops.repo);

@@ -1,17 +1,22 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { seedCropGrowthsDemo } from './cropgrowths.demo';
 import { registerCropGrowths } from './cropgrowths.routes';
+import * as m0160 from './master/migrations/0160_crop_master';
 
 /** What other server features may use of crop growths: the one place where a sample's range is resolved. */
 export { resolveRange, type RangeOverride, type ResolvedRange, type StageRanges } from './ranges';
+/** Which leaf norm applies to a sample (growth stage over cultivar over crop): the reports use this. */
+export { type LevelNorms, resolveNorms } from './master/norm-resolution';
 
 const OWN_CROP = "belongs to its crop; crops are deactivated, never archived with a replacement";
+const OWN_NORMS = 'leaf and DRIS norms belong to their crop, cultivar or stage: a replacement keeps its own norms';
 const OWN_VALUES = 'the override values of a region or cultivar for one stage stay with them (an archived stage keeps its own)';
 
 /** Crops with their cultivars, regions and ordered growth stages (and their range overrides). */
 export const cropGrowthsFeature: FeatureModule = {
   name: 'cropgrowths',
-  owns: ['crops', 'cultivars', 'regions', 'growth_stages', 'region_growth_values', 'cultivar_growth_values'],
+  owns: ['crops', 'cultivars', 'regions', 'growth_stages', 'region_growth_values', 'cultivar_growth_values', 'leaf_norms', 'crop_dris_graphs'],
+  migrations: { '0160_crop_master': m0160 },
   register: registerCropGrowths,
   keeps: [
     { refers: 'crops', table: 'cultivars', column: 'crop_id', reason: OWN_CROP },
@@ -22,6 +27,10 @@ export const cropGrowthsFeature: FeatureModule = {
     { refers: 'growth_stages', table: 'region_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
     { refers: 'cultivars', table: 'cultivar_growth_values', column: 'cultivar_id', reason: OWN_VALUES },
     { refers: 'growth_stages', table: 'cultivar_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
+    { refers: 'crops', table: 'leaf_norms', column: 'crop_id', reason: OWN_NORMS },
+    { refers: 'cultivars', table: 'leaf_norms', column: 'cultivar_id', reason: OWN_NORMS },
+    { refers: 'growth_stages', table: 'leaf_norms', column: 'growth_stage_id', reason: OWN_NORMS },
+    { refers: 'crops', table: 'crop_dris_graphs', column: 'crop_id', reason: OWN_NORMS },
   ],
   demo: (deps) => seedCropGrowthsDemo(deps.db),
 };

@@ -1,0 +1,79 @@
+import type { CropMasterRow, PagedRequest } from '@sapwood/contracts';
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../db/database';
+import { pagedQuery } from '../../../db/paged-query';
+
+const ROW = ['id', 'name', 'linked_names as linkedNames', 'labmin_crop_id as labminCropId', 'wynland_crop_id as wynlandCropId', 'image_path as imagePath', 'row_version as rowVersion'] as const;
+
+/** All SQL of the crop master's crops, cultivars and stages (the crop growth feature's tables). */
+export class CropMasterRepository {
+  constructor(private readonly db: Db) {}
+
+  paged(req: PagedRequest): Promise<{ rows: CropMasterRow[]; total: number }> {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('crops').where('archived', '=', false),
+      select: (q) => q.select(ROW),
+      // the name, or any alternative name
+      search: ['name', (pattern) => sql<SqlBool>`exists (select 1 from unnest(crops.linked_names) n where n ilike ${pattern})`],
+      sorts: { id: 'id', name: 'name' },
+      defaultSort: 'name',
+      tieBreak: ['id'],
+    });
+  }
+
+  all(): Promise<{ id: number; name: string }[]> {
+    return this.db.selectFrom('crops').select(['id', 'name']).where('archived', '=', false).orderBy('name').orderBy('id').execute();
+  }
+
+  crop(db: Db, id: number, forUpdate = false): Promise<CropMasterRow | undefined> {
+    let q = db.selectFrom('crops').select(ROW).where('id', '=', id).where('archived', '=', false);
+    if (forUpdate) q = q.forUpdate();
+    return q.executeTakeFirst();
+  }
+
+  insertCrop(db: Db, v: { name: string; linkedNames: string[] }): Promise<CropMasterRow> {
+    return db.insertInto('crops').values({ name: v.name, linked_names: v.linkedNames, factor: 1 }).returning(ROW).executeTakeFirstOrThrow();
+  }
+
+  /** Updates when the version read is still the crop's; undefined when someone else changed it first. */
+  updateCrop(db: Db, id: number, rowVersion: number, v: { name: string; linkedNames: string[] }): Promise<CropMasterRow | undefined> {
+    return db
+      .updateTable('crops')
+      .set({ name: v.name, linked_names: v.linkedNames, row_version: sql`row_version + 1` })
+      .where('id', '=', id)
+      .where('row_version', '=', rowVersion)
+      .returning(ROW)
+      .executeTakeFirst();
+  }
+
+  async setLabCrops(db: Db, id: number, labminCropId: number | null, wynlandCropId: number | null): Promise<void> {
+    await db.updateTable('crops').set({ labmin_crop_id: labminCropId, wynland_crop_id: wynlandCropId, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  /** The outside lab a lab crop belongs to (read from the lab crops' list), or undefined. */
+  async labCropProvider(db: Db, id: number): Promise<string | undefined> {
+    return (await db.selectFrom('lab_crops').select('provider').where('id', '=', id).executeTakeFirst())?.provider;
+  }
+
+  cultivars(db: Db, cropId: number): Promise<{ id: number; name: string; rowVersion: number }[]> {
+    return db.selectFrom('cultivars').select(['id', 'name', 'row_version as rowVersion']).where('crop_id', '=', cropId).where('archived', '=', false).orderBy('name').orderBy('id').execute();
+  }
+
+  insertCultivar(db: Db, cropId: number, name: string): Promise<{ id: number }> {
+    return db.insertInto('cultivars').values({ crop_id: cropId, name }).returning('id').executeTakeFirstOrThrow();
+  }
+
+  async renameCultivar(db: Db, id: number, name: string): Promise<void> {
+    await db.updateTable('cultivars').set({ name, row_version: sql`row_version + 1` }).where('id', '=', id).where('name', '<>', name).execute();
+  }
+
+  stages(db: Db, cropId: number): Promise<{ id: number; name: string; sequenceNumber: number }[]> {
+    return db
+      .selectFrom('growth_stages')
+      .select(['id', 'name', 'sequence_number as sequenceNumber'])
+      .where('crop_id', '=', cropId)
+      .where('archived', '=', false)
+      .orderBy('sequence_number')
+      .execute();
+  }
+}

@@ -1,0 +1,21 @@
+import { cropsEndpoints } from '@sapwood/contracts';
+import type { Registrar } from '../../../http/registrar';
+import type { FeatureContext } from '../../../platform/features/feature-module';
+import { CropMasterService } from './master.service';
+
+/** The crop master's calls (/api/crop/…). */
+export function registerCropMaster(registrar: Registrar, deps: FeatureContext): void {
+  const crops = new CropMasterService(deps.db);
+  registrar.feature(cropsEndpoints, {
+    paged: (input) => crops.paged(input),
+    all: () => crops.all(),
+    get: (input) => crops.get(input.id),
+    upsert: (input, ctx) => crops.upsert(input, ctx.user.id),
+    assignLab: (input, ctx) => crops.assignLab(input.cropId, input, ctx.user.id),
+    cultivars: (input) => crops.cultivars(input.id),
+    upsertCultivar: (input, ctx) => crops.upsertCultivars(input.cropId, input.entities, ctx.user.id),
+    growthStages: (input) => crops.stages(input.id),
+    upsertGrowthStages: (input, ctx) => crops.upsertStages(input.cropId, input.growthStages, ctx.user.id),
+    resolveNorms: (input) => crops.resolve(input.cropId, input.cultivarId, input.growthStageId),
+  });
+}

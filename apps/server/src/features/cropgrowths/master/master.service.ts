@@ -1,0 +1,141 @@
+import type { CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../../db/database';
+import { conflict, fieldError, notFound } from '../../../http/errors';
+import { recordChange } from '../../../platform/audit/audit';
+import { CropMasterRepository } from './master.repository';
+import { resolveNorms } from './norm-resolution';
+import { NO_NORMS as NO_NORMS_SET, NormsRepository } from './norms.repository';
+
+const CROP_STALE = 'This crop was changed by someone else. Reload and try again.';
+const NORMS_STALE = (what: string) => `The norms of ${what} were changed by someone else. Reload and try again.`;
+const LAB_OF = { labminCropId: 'Nvirotek', wynlandCropId: 'Wynland' } as const;
+
+/** The crop master's rules: crops with alternative names and lab crops, norms per level, and which norm applies. */
+export class CropMasterService {
+  readonly repo: CropMasterRepository;
+  private readonly norms = new NormsRepository();
+
+  constructor(private readonly db: Db) {
+    this.repo = new CropMasterRepository(db);
+  }
+
+  paged = (req: Parameters<CropMasterRepository['paged']>[0]) => this.repo.paged(req);
+  all = () => this.repo.all();
+
+  async get(id: number, db: Db = this.db): Promise<CropData> {
+    const crop = await this.repo.crop(db, id);
+    if (!crop) throw notFound('Crop');
+    const { normsVersion, ...norms } = await this.norms.of(db, { cropId: id, cultivarId: null, growthStageId: null });
+    return { ...crop, norms, normsVersion, drisGraphs: await this.norms.drisGraphs(db, id) };
+  }
+
+  /** Saves a crop, its norms and its DRIS graphs in one transaction (each with the version it was read at). */
+  upsert(input: z.output<typeof CropUpsert>, userId: number): Promise<CropData> {
+    const { data } = input;
+    return this.db.transaction().execute(async (trx) => {
+      const values = { name: data.name, linkedNames: data.linkedNames };
+      let cropId = input.id;
+      if (!cropId) {
+        cropId = (await this.repo.insertCrop(trx, values)).id;
+        await recordChange(trx, { userId, entity: 'crop', entityId: cropId, action: 'create', newValues: values });
+      } else {
+        const old = await this.repo.crop(trx, cropId, true);
+        if (!old) throw notFound('Crop');
+        if (!(await this.repo.updateCrop(trx, cropId, data.rowVersion ?? 0, values))) throw conflict(CROP_STALE);
+        await recordChange(trx, { userId, entity: 'crop', entityId: cropId, action: 'update', oldValues: { name: old.name, linkedNames: old.linkedNames }, newValues: values });
+      }
+      const owner = { cropId, cultivarId: null, growthStageId: null };
+      const before = await this.norms.of(trx, owner);
+      if ((await this.norms.save(trx, owner, data.norms, data.normsVersion)) === undefined) throw conflict(NORMS_STALE('this crop'));
+      const drisBefore = await this.norms.drisGraphs(trx, cropId);
+      await this.norms.replaceDrisGraphs(trx, cropId, data.drisGraphs);
+      await recordChange(trx, {
+        userId, entity: 'crop_norms', entityId: cropId, action: before.normsVersion ? 'update' : 'create',
+        ...(before.normsVersion ? { oldValues: { norms: before, drisGraphs: drisBefore } } : {}), newValues: { norms: data.norms, drisGraphs: data.drisGraphs },
+      });
+      return this.get(cropId, trx);
+    });
+  }
+
+  /** Points the crop at one lab crop of each outside lab (null clears), checking each belongs to its lab. */
+  assignLab(cropId: number, labs: { labminCropId: number | null; wynlandCropId: number | null }, userId: number): Promise<true> {
+    return this.db.transaction().execute(async (trx) => {
+      const old = await this.repo.crop(trx, cropId, true);
+      if (!old) throw notFound('Crop');
+      for (const field of ['labminCropId', 'wynlandCropId'] as const) {
+        const id = labs[field];
+        if (id !== null && (await this.repo.labCropProvider(trx, id)) !== LAB_OF[field]) throw fieldError(field, `Choose a ${LAB_OF[field]} crop`);
+      }
+      await this.repo.setLabCrops(trx, cropId, labs.labminCropId, labs.wynlandCropId);
+      await recordChange(trx, {
+        userId, entity: 'crop', entityId: cropId, action: 'update',
+        oldValues: { labminCropId: old.labminCropId, wynlandCropId: old.wynlandCropId }, newValues: labs,
+      });
+      return true as const;
+    });
+  }
+
+  async cultivars(cropId: number, db: Db = this.db): Promise<CultivarNorms[]> {
+    if (!(await this.repo.crop(db, cropId))) throw notFound('Crop');
+    const norms = await this.norms.ofAll(db, cropId, 'cultivar_id');
+    return (await this.repo.cultivars(db, cropId)).map((c) => {
+      const { normsVersion, ...n } = norms.get(c.id) ?? { ...NO_NORMS_SET };
+      return { cultivarId: c.id, name: c.name, rowVersion: c.rowVersion, norms: n, normsVersion };
+    });
+  }
+
+  /** Adds (cultivarId 0) or renames cultivars and saves their norms, all in one transaction. */
+  upsertCultivars(cropId: number, entities: z.output<typeof CultivarNormsInput>[], userId: number): Promise<CultivarNorms[]> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.crop(trx, cropId, true))) throw notFound('Crop');
+      const mine = new Map((await this.repo.cultivars(trx, cropId)).map((c) => [c.id, c]));
+      for (const [i, e] of entities.entries()) {
+        let id = e.cultivarId;
+        if (!id) id = (await this.repo.insertCultivar(trx, cropId, e.name)).id;
+        else if (!mine.has(id)) throw fieldError(`entities.${i}.cultivarId`, 'This cultivar is not one of the crop’s');
+        else await this.repo.renameCultivar(trx, id, e.name);
+        const owner = { cropId, cultivarId: id, growthStageId: null };
+        const before = await this.norms.of(trx, owner);
+        if ((await this.norms.save(trx, owner, e.norms, e.cultivarId ? e.normsVersion : 0)) === undefined) throw conflict(NORMS_STALE(e.name));
+        await recordChange(trx, { userId, entity: 'cultivar_norms', entityId: id, action: before.normsVersion ? 'update' : 'create', ...(before.normsVersion ? { oldValues: before } : {}), newValues: { name: e.name, norms: e.norms } });
+      }
+      return this.cultivars(cropId, trx);
+    });
+  }
+
+  async stages(cropId: number, db: Db = this.db): Promise<StageNorms[]> {
+    if (!(await this.repo.crop(db, cropId))) throw notFound('Crop');
+    const norms = await this.norms.ofAll(db, cropId, 'growth_stage_id');
+    return (await this.repo.stages(db, cropId)).map((s) => {
+      const { normsVersion, ...n } = norms.get(s.id) ?? { ...NO_NORMS_SET };
+      return { ...s, norms: n, normsVersion };
+    });
+  }
+
+  /** Saves the norms of the crop's growth stages, in one transaction. */
+  upsertStages(cropId: number, stages: z.output<typeof StageNormsInput>[], userId: number): Promise<StageNorms[]> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.crop(trx, cropId, true))) throw notFound('Crop');
+      const mine = new Set((await this.repo.stages(trx, cropId)).map((s) => s.id));
+      for (const [i, s] of stages.entries()) {
+        if (!mine.has(s.id)) throw fieldError(`growthStages.${i}.id`, 'This growth stage is not one of the crop’s');
+        const owner = { cropId, cultivarId: null, growthStageId: s.id };
+        const before = await this.norms.of(trx, owner);
+        if ((await this.norms.save(trx, owner, s.norms, s.normsVersion)) === undefined) throw conflict(NORMS_STALE('this growth stage'));
+        await recordChange(trx, { userId, entity: 'growth_stage_norms', entityId: s.id, action: before.normsVersion ? 'update' : 'create', ...(before.normsVersion ? { oldValues: before } : {}), newValues: s.norms });
+      }
+      return this.stages(cropId, trx);
+    });
+  }
+
+  /** The norms that apply to a sample of this crop (and cultivar and stage, when known), and where each comes from. */
+  async resolve(cropId: number, cultivarId: number | null, growthStageId: number | null): Promise<ResolvedNorms> {
+    if (!(await this.repo.crop(this.db, cropId))) throw notFound('Crop');
+    const levels = [];
+    if (growthStageId) levels.push({ level: 'stage' as const, ...(await this.norms.of(this.db, { cropId, cultivarId: null, growthStageId })) });
+    if (cultivarId) levels.push({ level: 'cultivar' as const, ...(await this.norms.of(this.db, { cropId, cultivarId, growthStageId: null })) });
+    levels.push({ level: 'crop' as const, ...(await this.norms.of(this.db, { cropId, cultivarId: null, growthStageId: null })) });
+    return { elements: resolveNorms(levels), drisGraphs: (await this.norms.drisGraphs(this.db, cropId)).filter((g) => g.selected) };
+  }
+}

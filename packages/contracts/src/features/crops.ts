@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ELEMENTS } from '../dris/elements';
+import { Empty, Ok, endpoint } from '../endpoint';
+import { Count, formInt, id, text } from '../fields';
+import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
+
+/**
+ * The crop master (/crops, spec part 2 §2, §3, §7 'Crop'); every call needs Crop except the pick list `all`.
+ *
+ * Payloads:
+ * - paged: the paging request → `{ rows: CropMasterRow[], total }` (search name and alternative names; sort id, name).
+ * - all (GET): every live crop `{ id, name }` by name (pick lists, page size 200 on the screen).
+ * - get (GET `?id=`) → CropData: the crop, its graph sets with provenance (`norms`), its DRIS graphs, and
+ *   `normsVersion` (0 when it has no norms yet), the version a save must carry.
+ * - upsert (form data): `id` (0 = new) and `data`, the JSON of CropUpsertData → CropData. A range out of
+ *   order answers 400 naming `data.norms.graphs.macroGraph.n.med` with 'N: Med must not be below Min'.
+ * - assignlab `{ cropId, labminCropId, wynlandCropId }` (null clears) → true; the ids must be lab crops of
+ *   Nvirotek and of Wynland.
+ * - cultivars `{ id }` → CultivarNorms[]; upsertcultivar `{ cropId, entities }` (cultivarId 0 adds one) → CultivarNorms[].
+ * - growthstages `{ id }` → StageNorms[]; upsertgrowthstages `{ cropId, growthStages }` → StageNorms[].
+ * - resolvenorms `{ cropId, cultivarId?, growthStageId? }` → ResolvedNorms: per element the range that applies
+ *   (growth stage over cultivar over crop, a Selected graph set with a value) and the level it came from.
+ */
+export const CropMasterRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  linkedNames: z.array(z.string()),
+  labminCropId: z.number().int().nullable(),
+  wynlandCropId: z.number().int().nullable(),
+  imagePath: z.string().nullable(),
+  rowVersion: z.number().int(),
+});
+export type CropMasterRow = z.output<typeof CropMasterRow>;
+
+export const CropData = CropMasterRow.extend({
+  norms: NormSet,
+  normsVersion: z.number().int(),
+  drisGraphs: z.array(CropDrisGraph),
+});
+export type CropData = z.output<typeof CropData>;
+
+const CropId = id('Choose a crop');
+const LinkedName = text({ min: 1, max: MAX_TEXT, message: 'Alternative name required' });
+
+export const CropUpsertData = z.object({
+  name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
+  linkedNames: z.array(LinkedName).max(50, 'At most 50 alternative names').default([]),
+  norms: NormSet,
+  drisGraphs: z.array(CropDrisGraph).max(20, 'At most 20 DRIS graphs').default([]),
+  /** the crop's version (new crops: absent) and its norms' version (0 when it had none) as read */
+  rowVersion: formInt({ min: 1, message: 'Version required' }).optional(),
+  normsVersion: Count.default(0),
+});
+export type CropUpsertDataInput = z.input<typeof CropUpsertData>;
+
+/** `data` arrives as a form field holding JSON. */
+const JsonField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }, schema);
+
+export const CropUpsert = z
+  .object({ id: formInt({ min: 0 }).default(0), data: JsonField(CropUpsertData) })
+  .superRefine((v, ctx) => {
+    if (v.id > 0 && v.data.rowVersion === undefined) ctx.addIssue({ code: 'custom', path: ['data', 'rowVersion'], message: 'The version you loaded is required: reload and save again.' });
+  });
+
+export const CultivarNorms = z.object({ cultivarId: z.number().int(), name: z.string(), norms: NormSet, normsVersion: z.number().int(), rowVersion: z.number().int() });
+export type CultivarNorms = z.output<typeof CultivarNorms>;
+export const CultivarNormsInput = z.object({
+  cultivarId: formInt({ min: 0 }).default(0),
+  name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
+  norms: NormSet,
+  normsVersion: Count.default(0),
+});
+export const StageNorms = z.object({ id: z.number().int(), name: z.string(), sequenceNumber: z.number().int(), norms: NormSet, normsVersion: z.number().int() });
+export type StageNorms = z.output<typeof StageNorms>;
+export const StageNormsInput = z.object({ id: id('Choose a growth stage'), norms: NormSet, normsVersion: Count.default(0) });
+
+export const NORM_LEVELS = ['stage', 'cultivar', 'crop'] as const;
+export const ResolvedElement = z.object({
+  element: z.enum(ELEMENTS),
+  min: z.number().nullable(),
+  med: z.number().nullable(),
+  max: z.number().nullable(),
+  level: z.enum(NORM_LEVELS),
+  provenance: Provenance,
+});
+export type ResolvedElement = z.output<typeof ResolvedElement>;
+export const ResolvedNorms = z.object({ elements: z.array(ResolvedElement), drisGraphs: z.array(CropDrisGraph) });
+export type ResolvedNorms = z.output<typeof ResolvedNorms>;
+
+const access = { permission: 'Crop' } as const;
+export const cropsEndpoints = {
+  paged: endpoint({ method: 'POST', path: '/api/crop/paged', access, input: PagedRequest, output: pagedResponse(CropMasterRow) }),
+  all: endpoint({ method: 'GET', path: '/api/crop/all', access: { session: true }, input: Empty, output: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  get: endpoint({ method: 'GET', path: '/api/crop/get', access, input: z.object({ id: formInt({ min: 1, message: 'Choose a crop' }) }), output: CropData }),
+  upsert: endpoint({ method: 'POST', path: '/api/crop/upsert', access, multipart: true, input: CropUpsert, output: CropData }),
+  assignLab: endpoint({
+    method: 'POST', path: '/api/crop/assignlab', access,
+    input: z.object({ cropId: CropId, labminCropId: id('Choose a lab crop').nullable().default(null), wynlandCropId: id('Choose a lab crop').nullable().default(null) }),
+    output: Ok,
+  }),
+  cultivars: endpoint({ method: 'POST', path: '/api/crop/cultivars', access, input: z.object({ id: CropId }), output: z.array(CultivarNorms) }),
+  upsertCultivar: endpoint({
+    method: 'POST', path: '/api/crop/upsertcultivar', access,
+    input: z.object({ cropId: CropId, entities: z.array(CultivarNormsInput).max(200) }), output: z.array(CultivarNorms),
+  }),
+  growthStages: endpoint({ method: 'POST', path: '/api/crop/growthstages', access, input: z.object({ id: CropId }), output: z.array(StageNorms) }),
+  upsertGrowthStages: endpoint({
+    method: 'POST', path: '/api/crop/upsertgrowthstages', access,
+    input: z.object({ cropId: CropId, growthStages: z.array(StageNormsInput).max(200) }), output: z.array(StageNorms),
+  }),
+  resolveNorms: endpoint({
+    method: 'POST', path: '/api/crop/resolvenorms', access,
+    input: z.object({ cropId: CropId, cultivarId: id().nullable().default(null), growthStageId: id().nullable().default(null) }),
+    output: ResolvedNorms,
+  }),
+};
+
