@@ -17,8 +17,8 @@ beforeAll(async () => {
   staff = await signedIn(server.url, await createUser(db, ['Crop']));
   other = await signedIn(server.url, await createUser(db, ['Labmin']));
   const [n, w] = await db.insertInto('lab_crops').values([
-    { provider: 'Nvirotek', external_id: 'NV-7', name: 'Citrus (Navel)', short_code: 'CIN' },
-    { provider: 'Wynland', external_id: 'W-12', name: 'Navel oranges', short_code: 'NAV' },
+    { provider: 'Nvirotek', external_id: 'NV-7', name: 'Citrus (Navel)', short_code: 'CIN', lab: 'Nvirotek' },
+    { provider: 'Wynland', external_id: 'W-12', name: 'Navel oranges', short_code: 'NAV', lab: 'Wynland' },
   ]).returning('id').execute();
   labs = { nvirotek: n.id, wynland: w.id };
 });
