@@ -47,4 +47,14 @@ describe('demo data on a first start', () => {
     expect(users.map((u: { name: string }) => u.name).sort()).toEqual(['Johan Botha (demo)', 'Lerato Dlamini (demo)', 'Thandi Mokoena (demo)']);
     expect(users.every((u: { hasPassword: boolean; roleName: string }) => !u.hasPassword && u.roleName.endsWith('(demo)'))).toBe(true);
   });
+
+  it('ships leaf norms, DRIS norms and a formula graph for the demo crops, each marked as demo', async () => {
+    const crops = (await admin.call(apiFeatures.crops.paged, { page: 1, rowsPerPage: 50 })).body.rows;
+    expect(crops.length).toBeGreaterThan(0);
+    const resolved = (await admin.call(apiFeatures.crops.resolveNorms, { cropId: crops[0].id })).body;
+    expect(resolved.elements.length).toBeGreaterThan(0);
+    expect(resolved.elements.every((e: { level: string; provenance: { demo: boolean } }) => e.level === 'crop' && e.provenance.demo)).toBe(true);
+    expect(resolved.drisGraphs[0].rows.length).toBeGreaterThan(0);
+    expect((await admin.call(apiFeatures.drisgraphs.getAll, {})).body.map((g: { name: string }) => g.name)).toContain('Macro DRIS (demo)');
+  });
 });

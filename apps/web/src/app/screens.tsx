@@ -5,6 +5,7 @@ import * as agronomists from '../features/agronomists';
 import * as auth from '../features/auth';
 import * as carbohydrates from '../features/carbohydrates';
 import * as cropgrowths from '../features/cropgrowths';
+import * as crops from '../features/crops';
 import * as depots from '../features/depots';
 import * as distributors from '../features/distributors';
 import * as drisgraphs from '../features/drisgraphs';
@@ -28,6 +29,7 @@ const FEATURES: readonly FeatureModule[] = [
   auth,
   carbohydrates,
   cropgrowths,
+  crops,
   depots,
   distributors,
   drisgraphs,

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { seedCropGrowthsDemo } from './cropgrowths.demo';
+import { seedLeafNormsDemo } from './master/master.demo';
 import { registerCropGrowths } from './cropgrowths.routes';
 import * as m0160 from './master/migrations/0160_crop_master';
 
@@ -32,5 +33,8 @@ export const cropGrowthsFeature: FeatureModule = {
     { refers: 'growth_stages', table: 'leaf_norms', column: 'growth_stage_id', reason: OWN_NORMS },
     { refers: 'crops', table: 'crop_dris_graphs', column: 'crop_id', reason: OWN_NORMS },
   ],
-  demo: (deps) => seedCropGrowthsDemo(deps.db),
+  demo: async (deps) => {
+    await seedCropGrowthsDemo(deps.db);
+    await seedLeafNormsDemo(deps.db);
+  },
 };

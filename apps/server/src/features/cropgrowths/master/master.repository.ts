@@ -21,6 +21,11 @@ export class CropMasterRepository {
     });
   }
 
+  /** The live crops the demo data made. */
+  async demoCropIds(db: Db): Promise<number[]> {
+    return (await db.selectFrom('crops').select('id').where('demo', '=', true).where('archived', '=', false).orderBy('id').execute()).map((c) => c.id);
+  }
+
   all(): Promise<{ id: number; name: string }[]> {
     return this.db.selectFrom('crops').select(['id', 'name']).where('archived', '=', false).orderBy('name').orderBy('id').execute();
   }

@@ -1,0 +1,78 @@
+import { Center, Loader, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { type CropData, CropUpsertData, apiFeatures } from '@sapwood/contracts';
+import { AppDialog } from '../../components/ui/AppDialog';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { useEndpointQuery, useUploadMutation } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+import { DrisNormsEditor } from './DrisNormsEditor';
+import { GraphSetsEditor } from './GraphSetsEditor';
+import { editableNorms, fieldMessages, savedGraphs } from './normsForm';
+
+const ep = apiFeatures.crops;
+
+/** Crop Data: name, alternative names, the crop's graph sets with provenance, and its DRIS norms (saved as form data). */
+export function CropDataDialog(props: { cropId: number | null; onClose: () => void }) {
+  const crop = useEndpointQuery(ep.get, { id: props.cropId ?? 0 }, { enabled: props.cropId !== null });
+  if (props.cropId !== null && !crop.data) {
+    return (
+      <AppDialog opened onClose={props.onClose} title="Crop Data" size="xl">
+        <Center h={120}>{crop.isError ? <Text c="red" size="sm">Could not load the crop.</Text> : <Loader size="sm" />}</Center>
+      </AppDialog>
+    );
+  }
+  return <CropForm crop={crop.data ?? null} onClose={props.onClose} />;
+}
+
+function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => void }) {
+  const form = useContractForm(CropUpsertData, {
+    defaultValues: {
+      name: crop?.name ?? '',
+      linkedNames: crop?.linkedNames ?? [],
+      norms: editableNorms(crop?.norms),
+      drisGraphs: crop?.drisGraphs ?? [],
+      rowVersion: crop?.rowVersion,
+      normsVersion: crop?.normsVersion ?? 0,
+    },
+    fields: ['name', 'linkedNames', 'norms', 'drisGraphs'],
+  });
+  const upsert = useUploadMutation(ep.upsert, { invalidates: [ep], onError: false });
+  const submit = () =>
+    form.submit(async (v) => {
+      const body = new FormData();
+      body.append('id', String(crop?.id ?? 0));
+      body.append('data', JSON.stringify({ ...v, norms: { ...v.norms, graphs: savedGraphs(v.norms.graphs) } }));
+      try {
+        return await upsert.mutateAsync(body);
+      } catch (err) {
+        // the server names `data.…` fields: shown at the form's own
+        const messages = fieldMessages(err, 'data.');
+        if (Object.keys(messages).length === 0) throw err;
+        form.showErrors(messages);
+        return false;
+      }
+    }, { success: 'Crop saved', onSaved: onClose });
+
+  return (
+    <FormDialog opened onClose={onClose} dirty={form.formState.isDirty} title="Crop Data" size="xl" data-testid="crop-dialog" onSave={submit} busy={form.busy} saveTestId="crop-save">
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="crop-name" />
+        <Controller control={form.control} name="linkedNames" render={({ field }) => (
+          <TagsInput label="Alternative names" value={field.value ?? []} onChange={field.onChange} error={form.errorOf('linkedNames')} data-testid="crop-linked-names" clearable />
+        )} />
+        <Tabs defaultValue="graphs" keepMounted>
+          <Tabs.List>
+            <Tabs.Tab value="graphs">Graph sets</Tabs.Tab>
+            <Tabs.Tab value="dris">DRIS norms</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="graphs" pt="xs">
+            <GraphSetsEditor control={form.control} register={form.register} prefix="norms" errorOf={form.errorOf} testId="crop-graphs" />
+          </Tabs.Panel>
+          <Tabs.Panel value="dris" pt="xs">
+            <DrisNormsEditor control={form.control} register={form.register} errorOf={form.errorOf} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
+import { IconLeaf, IconPencil, IconPlant2, IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { type CropMasterRow, type LabCropRow, apiFeatures } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { CropDataDialog } from './CropDataDialog';
+import { OwnerNormsDialog } from './OwnerNormsDialog';
+
+const ep = apiFeatures.crops;
+const PICK_LIMIT = 200;
+
+type Open = { kind: 'crop'; id: number | null } | { kind: 'cultivars' | 'stages'; crop: CropMasterRow } | null;
+
+/** /crops: the crop master — lab crops per outside lab, alternative names, and each crop's norms. */
+export default function CropsPage() {
+  const [open, setOpen] = useState<Open>(null);
+  const nvirotek = useEndpointQuery(apiFeatures.labmins.allcrops, {}).data;
+  const wynland = useEndpointQuery(apiFeatures.labmins.wynlandcrops, {}).data;
+  const assign = useEndpointMutation(ep.assignLab, { invalidates: [ep], onSuccess: () => notify.success('Lab crop assigned') });
+
+  const columns = useMemo<ColumnDef<CropMasterRow, unknown>[]>(() => {
+    const options = (list: LabCropRow[] = []) => list.map((c) => ({ value: String(c.id), label: c.shortCode ? `${c.name} (${c.shortCode})` : c.name }));
+    const labSelect = (row: CropMasterRow, lab: 'labminCropId' | 'wynlandCropId', list: LabCropRow[] | undefined, name: string) => (
+      <Select size="xs" searchable clearable limit={PICK_LIMIT} data={options(list)} value={row[lab] === null ? null : String(row[lab])} placeholder="—"
+        aria-label={`${name} crop of ${row.name}`} comboboxProps={{ withinPortal: true }} data-testid={`${lab}-${row.id}`}
+        onChange={(v) => assign.mutate({ cropId: row.id, labminCropId: row.labminCropId, wynlandCropId: row.wynlandCropId, [lab]: v ? Number(v) : null })} />
+    );
+    return [
+      { id: 'id', header: 'Id', accessorKey: 'id', size: 60 },
+      { id: 'name', header: 'Name', accessorKey: 'name' },
+      { id: 'nvirotek', header: () => 'Nvirotek', enableSorting: false, size: 220, cell: ({ row }) => labSelect(row.original, 'labminCropId', nvirotek, 'Nvirotek') },
+      { id: 'wynland', header: () => 'Wynland', enableSorting: false, size: 220, cell: ({ row }) => labSelect(row.original, 'wynlandCropId', wynland, 'Wynland') },
+      { id: 'linkedNames', header: () => 'Alternative Names', enableSorting: false, cell: ({ row }) => <Text size="xs" lineClamp={1}>{row.original.linkedNames.join(', ')}</Text> },
+      {
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 110,
+        cell: ({ row }) => (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Growth stages"><ActionIcon variant="subtle" aria-label={`Growth stages of ${row.original.name}`} onClick={() => setOpen({ kind: 'stages', crop: row.original })}><IconPlant2 size={16} /></ActionIcon></Tooltip>
+            <Tooltip label="Cultivars"><ActionIcon variant="subtle" aria-label={`Cultivars of ${row.original.name}`} onClick={() => setOpen({ kind: 'cultivars', crop: row.original })}><IconLeaf size={16} /></ActionIcon></Tooltip>
+            <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${row.original.name}`} onClick={() => setOpen({ kind: 'crop', id: row.original.id })} data-testid={`crop-edit-${row.original.id}`}><IconPencil size={16} /></ActionIcon></Tooltip>
+          </Group>
+        ),
+      },
+    ];
+  }, [nvirotek, wynland, assign]);
+
+  return (
+    <>
+      <PageTitle />
+      <PagedTable
+        endpoint={ep.paged}
+        columns={columns}
+        rowId={(c) => c.id}
+        testId="crops-table"
+        searchPlaceholder="Name or alternative name"
+        toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen({ kind: 'crop', id: null })} data-testid="crop-add">Add</Button>}
+      />
+      {open?.kind === 'crop' && <CropDataDialog cropId={open.id} onClose={() => setOpen(null)} />}
+      {(open?.kind === 'cultivars' || open?.kind === 'stages') && <OwnerNormsDialog kind={open.kind} crop={open.crop} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

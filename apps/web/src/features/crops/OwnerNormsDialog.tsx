@@ -1,0 +1,82 @@
+import { Button, Center, Group, Loader, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { apiFeatures } from '@sapwood/contracts';
+import { AppDialog } from '../../components/ui/AppDialog';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { useContractForm } from '../../lib/useContractForm';
+import { GraphSetsEditor } from './GraphSetsEditor';
+import { editableNorms, savedGraphs } from './normsForm';
+
+const ep = apiFeatures.crops;
+type Owner = { id: number; name: string; norms: ReturnType<typeof editableNorms>; normsVersion: number };
+
+/**
+ * Cultivar Data (per-cultivar graph sets, add) or Growth Stages (per-stage graph sets): the crop's
+ * cultivars or stages on the left, the chosen one's graph sets on the right, all saved in one call.
+ */
+export function OwnerNormsDialog(props: { kind: 'cultivars' | 'stages'; crop: { id: number; name: string }; onClose: () => void }) {
+  const cultivars = useEndpointQuery(ep.cultivars, { id: props.crop.id }, { enabled: props.kind === 'cultivars' });
+  const stages = useEndpointQuery(ep.growthStages, { id: props.crop.id }, { enabled: props.kind === 'stages' });
+  const title = `${props.kind === 'cultivars' ? 'Cultivar Data' : 'Growth Stages'}: ${props.crop.name}`;
+  const owners: Owner[] | undefined = props.kind === 'cultivars'
+    ? cultivars.data?.map((c) => ({ id: c.cultivarId, name: c.name, norms: editableNorms(c.norms), normsVersion: c.normsVersion }))
+    : stages.data?.map((s) => ({ id: s.id, name: s.name, norms: editableNorms(s.norms), normsVersion: s.normsVersion }));
+  if (!owners) {
+    return <AppDialog opened onClose={props.onClose} title={title} size="xl"><Center h={120}><Loader size="sm" /></Center></AppDialog>;
+  }
+  return <OwnerForm {...props} title={title} owners={owners} />;
+}
+
+function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; title: string; owners: Owner[]; onClose: () => void }) {
+  const cultivarMode = props.kind === 'cultivars';
+  const form = useContractForm(ep.upsertCultivar.input, {
+    defaultValues: { cropId: props.crop.id, entities: props.owners.map((o) => ({ cultivarId: o.id, name: o.name, norms: o.norms, normsVersion: o.normsVersion })) },
+    fields: ['entities'],
+  });
+  const entities = useFieldArray({ control: form.control, name: 'entities' });
+  const [chosen, setChosen] = useState(0);
+  const saveCultivars = useEndpointMutation(ep.upsertCultivar, { invalidates: [ep], onError: false });
+  const saveStages = useEndpointMutation(ep.upsertGrowthStages, { invalidates: [ep], onError: false });
+  const submit = () =>
+    form.submit(async (v) => {
+      const list = v.entities.map((e) => ({ ...e, norms: { ...e.norms, graphs: savedGraphs(e.norms.graphs) } }));
+      if (cultivarMode) return saveCultivars.mutateAsync({ cropId: v.cropId, entities: list });
+      return saveStages.mutateAsync({ cropId: v.cropId, growthStages: list.map((e) => ({ id: e.cultivarId, norms: e.norms, normsVersion: e.normsVersion })) });
+    }, { success: cultivarMode ? 'Cultivars saved' : 'Growth stages saved', onSaved: props.onClose });
+  const names = form.watch('entities').map((e) => e.name);
+
+  return (
+    <FormDialog opened onClose={props.onClose} dirty={form.formState.isDirty} title={props.title} size="90%" data-testid={`${props.kind}-dialog`} onSave={submit} busy={form.busy} saveTestId={`${props.kind}-save`}>
+      {entities.fields.length === 0 && !cultivarMode ? (
+        <Text c="dimmed" ta="center" py="md">No data available</Text>
+      ) : (
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <Stack w={200} gap={4}>
+            <ScrollArea.Autosize mah={480}>
+              {entities.fields.length === 0 && <Text size="sm" c="dimmed" data-testid="no-cultivars">No cultivar data available</Text>}
+              {entities.fields.map((f, i) => (
+                <NavLink key={f.id} label={names[i] || '(new cultivar)'} active={i === chosen} onClick={() => setChosen(i)}
+                  c={form.errorOf(`entities.${i}`) ? 'red' : undefined} data-testid={`${props.kind}-item-${i}`} />
+              ))}
+            </ScrollArea.Autosize>
+            {cultivarMode && (
+              <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} data-testid="cultivar-add"
+                onClick={() => { entities.append({ cultivarId: 0, name: '', norms: editableNorms(undefined), normsVersion: 0 }); setChosen(entities.fields.length); }}>
+                Add cultivar
+              </Button>
+            )}
+          </Stack>
+          {entities.fields[chosen] && (
+            <Stack key={entities.fields[chosen].id} style={{ flex: 1 }} gap="xs">
+              {cultivarMode && <TextInput size="xs" label="Cultivar name" withAsterisk {...form.text(`entities.${chosen}.name`)} data-testid="cultivar-name" />}
+              <GraphSetsEditor control={form.control} register={form.register} prefix={`entities.${chosen}.norms`} errorOf={form.errorOf} testId={`${props.kind}-graphs`} />
+            </Stack>
+          )}
+        </Group>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cropsEndpoints } from '@sapwood/contracts';
+import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
+import { expectMenuAndApiGated } from '../tests/support/gating';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+
+/** /crops in Chromium: a crop's graph set with a bad range then fixed, lab crops assigned, a cultivar added with norms; gating. */
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let cropId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.built.deps.db;
+  cropId = (await seedCarbohydrateReference(db)).crop.id;
+  await db.insertInto('lab_crops').values([
+    { provider: 'Nvirotek', external_id: 'NV-1', name: 'Pecan nuts', short_code: 'PEC', lab: 'Nvirotek' },
+    { provider: 'Wynland', external_id: 'W-1', name: 'Pecans', short_code: 'PCN', lab: 'Wynland' },
+  ]).execute();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, await createUser(db, ['Crop']), '/crops');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const norms = (owner: { cultivar?: number }) =>
+  server.built.deps.db.selectFrom('leaf_norms').selectAll().where('crop_id', '=', cropId)
+    .where('cultivar_id', owner.cultivar ? '=' : 'is', owner.cultivar ?? null).where('growth_stage_id', 'is', null).executeTakeFirst();
+
+describe('/crops', () => {
+  it("refuses a graph set's range out of order, naming the element at its field; fixed, it saves with provenance", async () => {
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop Data' });
+    await dialog.waitFor();
+    await page.getByLabel('Macro selected').check();
+    await page.getByTestId('crop-graphs-n-min').fill('2.5');
+    await page.getByTestId('crop-graphs-n-med').fill('2.2');
+    await page.getByTestId('crop-graphs-n-max').fill('2.8');
+    await page.getByTestId('crop-graphs-source').fill('Lab trials 2024');
+    await page.getByTestId('crop-save').click();
+    await dialog.getByText('N: Med must not be below Min').waitFor();
+    expect(await isMarkedInvalid(page.getByTestId('crop-graphs-n-med'))).toBe(true);
+    expect(await norms({})).toBeUndefined();
+
+    await page.getByTestId('crop-graphs-n-med').fill('2.6');
+    await page.getByTestId('crop-linked-names').fill('Pekan');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('crop-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await norms({});
+    expect(saved).toMatchObject({ source: 'Lab trials 2024', graphs: { macroGraph: { selected: true, n: { min: 2.5, med: 2.6, max: 2.8 } }, microGraph: null } });
+    await page.getByTestId('crops-table').getByText('Pekan').waitFor();
+  });
+
+  it('assigns a Nvirotek and a Wynland crop from their pick lists', async () => {
+    await page.getByTestId(`labminCropId-${cropId}`).click();
+    await page.getByRole('option', { name: 'Pecan nuts (PEC)' }).click();
+    await expect.poll(async () => (await server.built.deps.db.selectFrom('crops').select('labmin_crop_id').where('id', '=', cropId).executeTakeFirstOrThrow()).labmin_crop_id).not.toBeNull();
+    await page.getByTestId(`wynlandCropId-${cropId}`).click();
+    await page.getByRole('option', { name: 'Pecans (PCN)' }).click();
+    await expect.poll(async () => (await server.built.deps.db.selectFrom('crops').select('wynland_crop_id').where('id', '=', cropId).executeTakeFirstOrThrow()).wynland_crop_id).not.toBeNull();
+    await expect.poll(() => page.getByTestId(`labminCropId-${cropId}`).inputValue()).toBe('Pecan nuts (PEC)');
+  });
+
+  it('adds a cultivar with its own graph set in the Cultivar Data dialog', async () => {
+    await page.getByRole('button', { name: 'Cultivars of Pecan' }).click();
+    const dialog = page.getByRole('dialog', { name: /Cultivar Data/ });
+    await dialog.waitFor();
+    await page.getByTestId('cultivar-add').click();
+    await page.getByTestId('cultivar-name').fill('Barton');
+    await page.getByLabel('Micro selected').check();
+    await page.getByTestId('cultivars-graphs-zn-min').fill('25');
+    await page.getByTestId('cultivars-graphs-zn-max').fill('60');
+    await page.getByTestId('cultivars-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const barton = await server.built.deps.db.selectFrom('cultivars').select('id').where('name', '=', 'Barton').executeTakeFirstOrThrow();
+    expect(await norms({ cultivar: barton.id })).toMatchObject({ graphs: { microGraph: { selected: true, zn: { min: 25, med: null, max: 60 } } } });
+    expect(errors).toEqual([]);
+  });
+
+  it('is neither in the menu nor callable for a user without Crop', async () => {
+    const user = await createUser(server.built.deps.db, ['DrisGraphs']);
+    await expectMenuAndApiGated(browser, server.url, user, {
+      visible: 'DrisGraphs', hidden: 'Crop',
+      calls: [{ path: cropsEndpoints.paged.path }, { path: cropsEndpoints.assignLab.path, data: { cropId, labminCropId: null, wynlandCropId: null } }],
+    });
+  });
+});
