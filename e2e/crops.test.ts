@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropsEndpoints } from '@sapwood/contracts';
 import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
-import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
+import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -13,11 +13,14 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let cropId: number;
+let other: Awaited<ReturnType<typeof seedCarbohydrateReference>>;
 
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   cropId = (await seedCarbohydrateReference(db)).crop.id;
+  other = await seedCarbohydrateReference(db, ' 2');
+  await seedLabJob(db, other, { samples: [{ sampleNumber: 'P2-1', sugar: 4 }] });
   await db.insertInto('lab_crops').values([
     { provider: 'Nvirotek', external_id: 'NV-1', name: 'Pecan nuts', short_code: 'PEC', lab: 'Nvirotek' },
     { provider: 'Wynland', external_id: 'W-1', name: 'Pecans', short_code: 'PCN', lab: 'Wynland' },
@@ -72,7 +75,7 @@ describe('/crops', () => {
   });
 
   it('adds a cultivar with its own graph set in the Cultivar Data dialog', async () => {
-    await page.getByRole('button', { name: 'Cultivars of Pecan' }).click();
+    await page.getByRole('button', { name: 'Cultivars of Pecan', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /Cultivar Data/ });
     await dialog.waitFor();
     await page.getByTestId('cultivar-add').click();
@@ -85,6 +88,30 @@ describe('/crops', () => {
     const barton = await server.built.deps.db.selectFrom('cultivars').select('id').where('name', '=', 'Barton').executeTakeFirstOrThrow();
     expect(await norms({ cultivar: barton.id })).toMatchObject({ graphs: { microGraph: { selected: true, zn: { min: 25, med: null, max: 60 } } } });
     expect(errors).toEqual([]);
+  });
+
+  it('clones a cultivar with its norms', async () => {
+    await page.getByRole('button', { name: 'Cultivars of Pecan', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /Cultivar Data/ });
+    await dialog.getByText('Barton', { exact: true }).click();
+    await page.getByTestId('cultivar-clone').click();
+    await dialog.waitFor({ state: 'detached' });
+    const copy = await server.built.deps.db.selectFrom('cultivars').select('id').where('name', '=', 'Barton (copy)').executeTakeFirstOrThrow();
+    expect(await norms({ cultivar: copy.id })).toMatchObject({ graphs: { microGraph: { selected: true, zn: { min: 25, max: 60 } } } });
+  });
+
+  it('deletes a crop by linking it to another: its entries move, and it leaves the list', async () => {
+    await page.getByRole('button', { name: 'Delete Pecan 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Pecan 2' });
+    await page.getByTestId('crop-delete-confirm').click();
+    await dialog.getByText('Choose a crop to link to').waitFor();
+    await page.getByTestId('crop-link-select').click();
+    await page.getByRole('option', { name: 'Pecan', exact: true }).click();
+    await page.getByTestId('crop-delete-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('crops-table').getByRole('cell', { name: 'Pecan 2', exact: true }).count()).toBe(0);
+    const entry = await server.built.deps.db.selectFrom('lab_job_entries').select('crop_id').where('sample_number', '=', 'P2-1').executeTakeFirstOrThrow();
+    expect(entry.crop_id).toBe(cropId);
   });
 
   it('is neither in the menu nor callable for a user without Crop', async () => {

@@ -21,6 +21,10 @@ import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
  * - growthstages `{ id }` → StageNorms[]; upsertgrowthstages `{ cropId, growthStages }` → StageNorms[].
  * - resolvenorms `{ cropId, cultivarId?, growthStageId? }` → ResolvedNorms: per element the range that applies
  *   (growth stage over cultivar over crop, a Selected graph set with a value) and the level it came from.
+ * - delete `{ cropId, linkCropId }`: every reference to the crop (cultivars, regions, growth stages with
+ *   their norms, lab job entries, captured samples) moves to the linked crop, and the crop is archived,
+ *   in one transaction with an audit record naming what moved. deletecultivar `{ cultivarId,
+ *   linkCultivarId }` (same crop) does the same for a cultivar's entries.
  */
 export const CropMasterRow = z.object({
   id: z.number().int(),
@@ -41,6 +45,14 @@ export const CropData = CropMasterRow.extend({
 export type CropData = z.output<typeof CropData>;
 
 const CropId = id('Choose a crop');
+
+export const CROP_MESSAGES = {
+  linkCrop: 'Choose a crop to link to',
+  linkCultivar: 'Choose a cultivar to link to',
+  linkSelf: 'Choose another crop: a crop cannot be linked to itself',
+  linkCultivarSelf: 'Choose another cultivar: a cultivar cannot be linked to itself',
+  linkCultivarCrop: 'Choose a cultivar of the same crop',
+} as const;
 const LinkedName = text({ min: 1, max: MAX_TEXT, message: 'Alternative name required' });
 
 export const CropUpsertData = z.object({
@@ -117,6 +129,19 @@ export const cropsEndpoints = {
     method: 'POST', path: '/api/crop/upsertgrowthstages', access,
     input: z.object({ cropId: CropId, growthStages: z.array(StageNormsInput).max(200) }), output: z.array(StageNorms),
   }),
+  delete: endpoint({
+    method: 'POST', path: '/api/crop/delete', access,
+    input: z.object({ cropId: CropId, linkCropId: id(CROP_MESSAGES.linkCrop, CROP_MESSAGES.linkCrop) }), output: Ok,
+  }),
+  deleteCultivar: endpoint({
+    method: 'POST', path: '/api/crop/deletecultivar', access,
+    input: z.object({ cultivarId: id('Choose a cultivar'), linkCultivarId: id(CROP_MESSAGES.linkCultivar, CROP_MESSAGES.linkCultivar) }), output: Ok,
+  }),
+  getCultivar: endpoint({ method: 'GET', path: '/api/crop/getcultivar', access, input: z.object({ id: formInt({ min: 1, message: 'Choose a cultivar' }) }), output: CultivarNorms }),
+  /** a copy of the cultivar ('{name} (copy)') with its norms and growth values; POST: it changes data (ADR 0082) */
+  cloneCultivar: endpoint({ method: 'POST', path: '/api/crop/clonecultivar', access, input: z.object({ id: id('Choose a cultivar') }), output: CultivarNorms }),
+  /** a copy of the crop ('{name} (copy)') with its cultivars, growth stages, norms and DRIS norms */
+  cloneCrop: endpoint({ method: 'POST', path: '/api/crop/clonecrop', access, input: z.object({ id: CropId }), output: CropData }),
   resolveNorms: endpoint({
     method: 'POST', path: '/api/crop/resolvenorms', access,
     input: z.object({ cropId: CropId, cultivarId: id().nullable().default(null), growthStageId: id().nullable().default(null) }),

@@ -3,13 +3,13 @@ import { seedCropGrowthsDemo } from './cropgrowths.demo';
 import { seedLeafNormsDemo } from './master/master.demo';
 import { registerCropGrowths } from './cropgrowths.routes';
 import * as m0160 from './master/migrations/0160_crop_master';
+import { cropMasterMovers } from './master/master.movers';
 
 /** What other server features may use of crop growths: the one place where a sample's range is resolved. */
 export { resolveRange, type RangeOverride, type ResolvedRange, type StageRanges } from './ranges';
 /** Which leaf norm applies to a sample (growth stage over cultivar over crop): the reports use this. */
 export { type LevelNorms, resolveNorms } from './master/norm-resolution';
 
-const OWN_CROP = "belongs to its crop; crops are deactivated, never archived with a replacement";
 const OWN_NORMS = 'leaf and DRIS norms belong to their crop, cultivar or stage: a replacement keeps its own norms';
 const OWN_VALUES = 'the override values of a region or cultivar for one stage stay with them (an archived stage keeps its own)';
 
@@ -19,16 +19,13 @@ export const cropGrowthsFeature: FeatureModule = {
   owns: ['crops', 'cultivars', 'regions', 'growth_stages', 'region_growth_values', 'cultivar_growth_values', 'leaf_norms', 'crop_dris_graphs'],
   migrations: { '0160_crop_master': m0160 },
   register: registerCropGrowths,
+  movers: cropMasterMovers,
   keeps: [
-    { refers: 'crops', table: 'cultivars', column: 'crop_id', reason: OWN_CROP },
-    { refers: 'crops', table: 'regions', column: 'crop_id', reason: OWN_CROP },
-    { refers: 'crops', table: 'growth_stages', column: 'crop_id', reason: OWN_CROP },
     { refers: 'tissues', table: 'growth_stages', column: 'linked_tissue_id', reason: 'deleting a tissue is refused while a current growth stage samples it' },
     { refers: 'regions', table: 'region_growth_values', column: 'region_id', reason: OWN_VALUES },
     { refers: 'growth_stages', table: 'region_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
     { refers: 'cultivars', table: 'cultivar_growth_values', column: 'cultivar_id', reason: OWN_VALUES },
     { refers: 'growth_stages', table: 'cultivar_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
-    { refers: 'crops', table: 'leaf_norms', column: 'crop_id', reason: OWN_NORMS },
     { refers: 'cultivars', table: 'leaf_norms', column: 'cultivar_id', reason: OWN_NORMS },
     { refers: 'growth_stages', table: 'leaf_norms', column: 'growth_stage_id', reason: OWN_NORMS },
     { refers: 'crops', table: 'crop_dris_graphs', column: 'crop_id', reason: OWN_NORMS },

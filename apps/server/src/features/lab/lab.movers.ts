@@ -61,12 +61,33 @@ export const labMovers: ReferenceMover[] = [
       return rows.map((r) => r.id);
     },
   },
+  // a crop or a cultivar deleted with a link (the crop master): its entries and samples name the target
+  ...(['crops', 'cultivars'] as const).flatMap((refers): ReferenceMover[] => {
+    const column = refers === 'crops' ? 'crop_id' : 'cultivar_id';
+    return [
+      {
+        refers, table: 'lab_job_entries', column,
+        async move(tx, from, to) {
+          if (!to) return [];
+          const rows = await tx.updateTable('lab_job_entries').set((eb) => ({ [column]: to.id, row_version: eb('row_version', '+', 1) }))
+            .where(column, '=', from.id).returning('id').execute();
+          return rows.map((r) => r.id);
+        },
+      },
+      {
+        refers, table: 'carbohydrate_samples', column,
+        async move(tx, from, to) {
+          if (!to) return [];
+          const rows = await tx.updateTable('carbohydrate_samples').set({ [column]: to.id }).where(column, '=', from.id).returning('id').execute();
+          return rows.map((r) => r.id);
+        },
+      },
+    ];
+  }),
 ];
 
-const KEPT_BY_ENTRY = 'an entry keeps naming the crop, cultivar, region and tissue it was taken for; these are archived or deactivated, never reassigned';
+const KEPT_BY_ENTRY = 'an entry keeps naming the region and tissue it was taken for; these are archived or deactivated, never reassigned';
 export const labKeeps: KeptReference[] = (['lab_job_entries', 'carbohydrate_samples'] as const).flatMap((table) => [
-  { refers: 'crops', table, column: 'crop_id', reason: KEPT_BY_ENTRY },
-  { refers: 'cultivars', table, column: 'cultivar_id', reason: KEPT_BY_ENTRY },
   { refers: 'regions', table, column: 'region_id', reason: KEPT_BY_ENTRY },
   { refers: 'tissues', table, column: 'tissue_id', reason: KEPT_BY_ENTRY },
 ]);

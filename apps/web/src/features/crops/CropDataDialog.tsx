@@ -13,8 +13,9 @@ const ep = apiFeatures.crops;
 
 /** Crop Data: name, alternative names, the crop's graph sets with provenance, and its DRIS norms (saved as form data). */
 export function CropDataDialog(props: { cropId: number | null; onClose: () => void }) {
-  const crop = useEndpointQuery(ep.get, { id: props.cropId ?? 0 }, { enabled: props.cropId !== null });
-  if (props.cropId !== null && !crop.data) {
+  // read afresh on every open (never a cached copy the form would start from)
+  const crop = useEndpointQuery(ep.get, { id: props.cropId ?? 0 }, { enabled: props.cropId !== null, refetchOnMount: 'always' });
+  if (props.cropId !== null && !(crop.data && crop.isFetchedAfterMount)) {
     return (
       <AppDialog opened onClose={props.onClose} title="Crop Data" size="xl">
         <Center h={120}>{crop.isError ? <Text c="red" size="sm">Could not load the crop.</Text> : <Loader size="sm" />}</Center>

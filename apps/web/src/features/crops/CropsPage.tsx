@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
-import { IconLeaf, IconPencil, IconPlant2, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconLeaf, IconPencil, IconPlant2, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type CropMasterRow, type LabCropRow, apiFeatures } from '@sapwood/contracts';
@@ -8,18 +8,21 @@ import { PagedTable } from '../../components/ui/table/PagedTable';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { CropDataDialog } from './CropDataDialog';
+import { LinkDeleteCropDialog } from './LinkDeleteDialog';
 import { OwnerNormsDialog } from './OwnerNormsDialog';
 
 const ep = apiFeatures.crops;
 const PICK_LIMIT = 200;
 
-type Open = { kind: 'crop'; id: number | null } | { kind: 'cultivars' | 'stages'; crop: CropMasterRow } | null;
+type Open = { kind: 'crop'; id: number | null } | { kind: 'cultivars' | 'stages' | 'delete'; crop: CropMasterRow } | null;
 
 /** /crops: the crop master — lab crops per outside lab, alternative names, and each crop's norms. */
 export default function CropsPage() {
   const [open, setOpen] = useState<Open>(null);
   const nvirotek = useEndpointQuery(apiFeatures.labmins.allcrops, {}).data;
   const wynland = useEndpointQuery(apiFeatures.labmins.wynlandcrops, {}).data;
+  const allCrops = useEndpointQuery(ep.all, {}, { enabled: open?.kind === 'delete' }).data;
+  const clone = useEndpointMutation(ep.cloneCrop, { invalidates: [ep], onSuccess: (c) => notify.success(`${c.name} added`) });
   const assign = useEndpointMutation(ep.assignLab, { invalidates: [ep], onSuccess: () => notify.success('Lab crop assigned') });
 
   const columns = useMemo<ColumnDef<CropMasterRow, unknown>[]>(() => {
@@ -36,17 +39,19 @@ export default function CropsPage() {
       { id: 'wynland', header: () => 'Wynland', enableSorting: false, size: 220, cell: ({ row }) => labSelect(row.original, 'wynlandCropId', wynland, 'Wynland') },
       { id: 'linkedNames', header: () => 'Alternative Names', enableSorting: false, cell: ({ row }) => <Text size="xs" lineClamp={1}>{row.original.linkedNames.join(', ')}</Text> },
       {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 110,
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 170,
         cell: ({ row }) => (
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Growth stages"><ActionIcon variant="subtle" aria-label={`Growth stages of ${row.original.name}`} onClick={() => setOpen({ kind: 'stages', crop: row.original })}><IconPlant2 size={16} /></ActionIcon></Tooltip>
             <Tooltip label="Cultivars"><ActionIcon variant="subtle" aria-label={`Cultivars of ${row.original.name}`} onClick={() => setOpen({ kind: 'cultivars', crop: row.original })}><IconLeaf size={16} /></ActionIcon></Tooltip>
             <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${row.original.name}`} onClick={() => setOpen({ kind: 'crop', id: row.original.id })} data-testid={`crop-edit-${row.original.id}`}><IconPencil size={16} /></ActionIcon></Tooltip>
+            <Tooltip label="Clone"><ActionIcon variant="subtle" aria-label={`Clone ${row.original.name}`} onClick={() => clone.mutate({ id: row.original.id })}><IconCopy size={16} /></ActionIcon></Tooltip>
+            <Tooltip label="Delete (link to another crop)"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.original.name}`} onClick={() => setOpen({ kind: 'delete', crop: row.original })}><IconTrash size={16} /></ActionIcon></Tooltip>
           </Group>
         ),
       },
     ];
-  }, [nvirotek, wynland, assign]);
+  }, [nvirotek, wynland, assign, clone]);
 
   return (
     <>
@@ -60,6 +65,7 @@ export default function CropsPage() {
         toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen({ kind: 'crop', id: null })} data-testid="crop-add">Add</Button>}
       />
       {open?.kind === 'crop' && <CropDataDialog cropId={open.id} onClose={() => setOpen(null)} />}
+      {open?.kind === 'delete' && allCrops && <LinkDeleteCropDialog crop={open.crop} crops={allCrops} onClose={() => setOpen(null)} />}
       {(open?.kind === 'cultivars' || open?.kind === 'stages') && <OwnerNormsDialog kind={open.kind} crop={open.crop} onClose={() => setOpen(null)} />}
     </>
   );

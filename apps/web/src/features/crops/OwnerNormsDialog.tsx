@@ -7,6 +7,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
+import { CultivarActions } from './CultivarActions';
 import { GraphSetsEditor } from './GraphSetsEditor';
 import { editableNorms, savedGraphs } from './normsForm';
 
@@ -18,13 +19,15 @@ type Owner = { id: number; name: string; norms: ReturnType<typeof editableNorms>
  * cultivars or stages on the left, the chosen one's graph sets on the right, all saved in one call.
  */
 export function OwnerNormsDialog(props: { kind: 'cultivars' | 'stages'; crop: { id: number; name: string }; onClose: () => void }) {
-  const cultivars = useEndpointQuery(ep.cultivars, { id: props.crop.id }, { enabled: props.kind === 'cultivars' });
-  const stages = useEndpointQuery(ep.growthStages, { id: props.crop.id }, { enabled: props.kind === 'stages' });
+  // read afresh on every open (never a cached copy the form would start from), and mounted once
+  const cultivars = useEndpointQuery(ep.cultivars, { id: props.crop.id }, { enabled: props.kind === 'cultivars', refetchOnMount: 'always' });
+  const stages = useEndpointQuery(ep.growthStages, { id: props.crop.id }, { enabled: props.kind === 'stages', refetchOnMount: 'always' });
+  const fresh = props.kind === 'cultivars' ? cultivars.isFetchedAfterMount : stages.isFetchedAfterMount;
   const title = `${props.kind === 'cultivars' ? 'Cultivar Data' : 'Growth Stages'}: ${props.crop.name}`;
   const owners: Owner[] | undefined = props.kind === 'cultivars'
     ? cultivars.data?.map((c) => ({ id: c.cultivarId, name: c.name, norms: editableNorms(c.norms), normsVersion: c.normsVersion }))
     : stages.data?.map((s) => ({ id: s.id, name: s.name, norms: editableNorms(s.norms), normsVersion: s.normsVersion }));
-  if (!owners) {
+  if (!owners || !fresh) {
     return <AppDialog opened onClose={props.onClose} title={title} size="xl"><Center h={120}><Loader size="sm" /></Center></AppDialog>;
   }
   return <OwnerForm {...props} title={title} owners={owners} />;
@@ -72,6 +75,14 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
           {entities.fields[chosen] && (
             <Stack key={entities.fields[chosen].id} style={{ flex: 1 }} gap="xs">
               {cultivarMode && <TextInput size="xs" label="Cultivar name" withAsterisk {...form.text(`entities.${chosen}.name`)} data-testid="cultivar-name" />}
+              {cultivarMode && Number(entities.fields[chosen].cultivarId) > 0 && (
+                <CultivarActions
+                  cultivar={{ id: Number(entities.fields[chosen].cultivarId), name: names[chosen] }}
+                  others={entities.fields.filter((f) => Number(f.cultivarId) > 0 && f.cultivarId !== entities.fields[chosen].cultivarId).map((f) => ({ id: Number(f.cultivarId), name: f.name }))}
+                  onDeleted={() => { entities.remove(chosen); setChosen(0); }}
+                  onCloned={props.onClose}
+                />
+              )}
               <GraphSetsEditor control={form.control} register={form.register} prefix={`entities.${chosen}.norms`} errorOf={form.errorOf} testId={`${props.kind}-graphs`} />
             </Stack>
           )}

@@ -60,6 +60,18 @@ export class CropMasterRepository {
     return (await db.selectFrom('lab_crops').select('provider').where('id', '=', id).executeTakeFirst())?.provider;
   }
 
+  async archiveCrop(db: Db, id: number): Promise<void> {
+    await db.updateTable('crops').set({ archived: true, active: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  cultivar(db: Db, id: number): Promise<{ id: number; name: string; cropId: number } | undefined> {
+    return db.selectFrom('cultivars').select(['id', 'name', 'crop_id as cropId']).where('id', '=', id).where('archived', '=', false).forUpdate().executeTakeFirst();
+  }
+
+  async archiveCultivar(db: Db, id: number): Promise<void> {
+    await db.updateTable('cultivars').set({ archived: true, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
   cultivars(db: Db, cropId: number): Promise<{ id: number; name: string; rowVersion: number }[]> {
     return db.selectFrom('cultivars').select(['id', 'name', 'row_version as rowVersion']).where('crop_id', '=', cropId).where('archived', '=', false).orderBy('name').orderBy('id').execute();
   }

@@ -5,7 +5,7 @@ import { CropMasterService } from './master.service';
 
 /** The crop master's calls (/api/crop/…). */
 export function registerCropMaster(registrar: Registrar, deps: FeatureContext): void {
-  const crops = new CropMasterService(deps.db);
+  const crops = new CropMasterService(deps.db, deps.references);
   registrar.feature(cropsEndpoints, {
     paged: (input) => crops.paged(input),
     all: () => crops.all(),
@@ -16,6 +16,11 @@ export function registerCropMaster(registrar: Registrar, deps: FeatureContext): 
     upsertCultivar: (input, ctx) => crops.upsertCultivars(input.cropId, input.entities, ctx.user.id),
     growthStages: (input) => crops.stages(input.id),
     upsertGrowthStages: (input, ctx) => crops.upsertStages(input.cropId, input.growthStages, ctx.user.id),
+    delete: (input, ctx) => crops.deleteCrop(input.cropId, input.linkCropId, ctx.user.id),
+    deleteCultivar: (input, ctx) => crops.deleteCultivar(input.cultivarId, input.linkCultivarId, ctx.user.id),
+    getCultivar: (input) => crops.getCultivar(input.id),
+    cloneCultivar: (input, ctx) => crops.cloneCultivar(input.id, ctx.user.id),
+    cloneCrop: (input, ctx) => crops.cloneCrop(input.id, ctx.user.id),
     resolveNorms: (input) => crops.resolve(input.cropId, input.cultivarId, input.growthStageId),
   });
 }

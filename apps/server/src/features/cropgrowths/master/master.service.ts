@@ -1,8 +1,10 @@
-import type { CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
+import { CROP_MESSAGES, type CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { conflict, fieldError, notFound } from '../../../http/errors';
 import { recordChange } from '../../../platform/audit/audit';
+import type { ReferenceMovers } from '../../../platform/references/movers';
+import { CloneRepository } from './clone.repository';
 import { CropMasterRepository } from './master.repository';
 import { resolveNorms } from './norm-resolution';
 import { NO_NORMS as NO_NORMS_SET, NormsRepository } from './norms.repository';
@@ -15,8 +17,12 @@ const LAB_OF = { labminCropId: 'Nvirotek', wynlandCropId: 'Wynland' } as const;
 export class CropMasterService {
   readonly repo: CropMasterRepository;
   private readonly norms = new NormsRepository();
+  private readonly clones = new CloneRepository();
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly references: ReferenceMovers,
+  ) {
     this.repo = new CropMasterRepository(db);
   }
 
@@ -126,6 +132,71 @@ export class CropMasterService {
         await recordChange(trx, { userId, entity: 'growth_stage_norms', entityId: s.id, action: before.normsVersion ? 'update' : 'create', ...(before.normsVersion ? { oldValues: before } : {}), newValues: s.norms });
       }
       return this.stages(cropId, trx);
+    });
+  }
+
+  async getCultivar(id: number): Promise<CultivarNorms> {
+    const c = await this.repo.cultivar(this.db, id);
+    const found = c && (await this.cultivars(c.cropId)).find((x) => x.cultivarId === id);
+    if (!found) throw notFound('Cultivar');
+    return found;
+  }
+
+  /** A copy of a cultivar, '{name} (copy)', with its norms and growth values. */
+  async cloneCultivar(id: number, userId: number): Promise<CultivarNorms> {
+    const made = await this.db.transaction().execute(async (trx) => {
+      const from = await this.repo.cultivar(trx, id);
+      if (!from) throw notFound('Cultivar');
+      const copy = await this.clones.cultivar(trx, id, `${from.name} (copy)`);
+      await recordChange(trx, { userId, entity: 'cultivar', entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
+      return copy;
+    });
+    return this.getCultivar(made);
+  }
+
+  /** A copy of a crop, '{name} (copy)', with its cultivars, growth stages, norms and DRIS norms. */
+  async cloneCrop(id: number, userId: number): Promise<CropData> {
+    const made = await this.db.transaction().execute(async (trx) => {
+      const from = await this.repo.crop(trx, id);
+      if (!from) throw notFound('Crop');
+      const copy = await this.clones.crop(trx, id, `${from.name} (copy)`);
+      await recordChange(trx, { userId, entity: 'crop', entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
+      return copy;
+    });
+    return this.get(made);
+  }
+
+  /**
+   * Deletes a crop by linking it to another: every reference moves to the target through the reference
+   * movers, then the crop is archived; one transaction, one audit record naming what moved.
+   */
+  deleteCrop(cropId: number, linkCropId: number, userId: number): Promise<true> {
+    if (cropId === linkCropId) throw fieldError('linkCropId', CROP_MESSAGES.linkSelf);
+    return this.db.transaction().execute(async (trx) => {
+      const from = await this.repo.crop(trx, cropId, true);
+      if (!from) throw notFound('Crop');
+      const to = await this.repo.crop(trx, linkCropId, true);
+      if (!to) throw fieldError('linkCropId', CROP_MESSAGES.linkCrop);
+      const moved = await this.references.move(trx, 'crops', from, to, { userId });
+      await this.repo.archiveCrop(trx, cropId);
+      await recordChange(trx, { userId, entity: 'crop', entityId: cropId, action: 'delete', oldValues: { name: from.name }, newValues: { linkedTo: { id: to.id, name: to.name }, moved } });
+      return true as const;
+    });
+  }
+
+  /** Deletes a cultivar by linking it to another of the same crop (its entries move), in one transaction. */
+  deleteCultivar(cultivarId: number, linkCultivarId: number, userId: number): Promise<true> {
+    if (cultivarId === linkCultivarId) throw fieldError('linkCultivarId', CROP_MESSAGES.linkCultivarSelf);
+    return this.db.transaction().execute(async (trx) => {
+      const from = await this.repo.cultivar(trx, cultivarId);
+      if (!from) throw notFound('Cultivar');
+      const to = await this.repo.cultivar(trx, linkCultivarId);
+      if (!to) throw fieldError('linkCultivarId', CROP_MESSAGES.linkCultivar);
+      if (to.cropId !== from.cropId) throw fieldError('linkCultivarId', CROP_MESSAGES.linkCultivarCrop);
+      const moved = await this.references.move(trx, 'cultivars', from, to, { userId });
+      await this.repo.archiveCultivar(trx, cultivarId);
+      await recordChange(trx, { userId, entity: 'cultivar', entityId: cultivarId, action: 'delete', oldValues: { name: from.name }, newValues: { linkedTo: { id: to.id, name: to.name }, moved } });
+      return true as const;
     });
   }
 
