@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropsEndpoints } from '@sapwood/contracts';
 import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
@@ -62,6 +63,23 @@ describe('/crops', () => {
     const saved = await norms({});
     expect(saved).toMatchObject({ source: 'Lab trials 2024', graphs: { macroGraph: { selected: true, n: { min: 2.5, med: 2.6, max: 2.8 } }, microGraph: null } });
     await page.getByTestId('crops-table').getByText('Pekan').waitFor();
+  });
+
+  it('uploads a crop image: the placeholder until then, the stored low-resolution image after', async () => {
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop Data' });
+    await expect.poll(() => page.getByTestId('crop-image').getAttribute('src')).toBe('/noimage.jpg');
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8fbc8f' } }).png().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'pecan.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('crop-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const { image_path } = await server.built.deps.db.selectFrom('crops').select('image_path').where('id', '=', cropId).executeTakeFirstOrThrow();
+    expect(image_path).toMatch(/^[a-f0-9]{16}-[a-f0-9]{16}$/);
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    await expect.poll(() => page.getByTestId('crop-image').getAttribute('src')).toBe(`/upload/crops/${image_path}-low.png`);
+    await expect.poll(() => page.getByTestId('crop-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('assigns a Nvirotek and a Wynland crop from their pick lists', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CropUpsertDataInput, cropsEndpoints as ep } from '@sapwood/contracts';
+import sharp from 'sharp';
+import { type CropUpsertDataInput, cropImageUrl, cropsEndpoints as ep } from '@sapwood/contracts';
 import { listAudit } from '../src/platform/audit/audit.repository';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
@@ -128,5 +129,39 @@ describe('crop master API', () => {
     expect((await upsert(other, 0, { name: 'X', norms: {} })).status).toBe(403);
     expect((await other.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null })).status).toBe(403);
     expect((await other.call(ep.resolveNorms, { cropId })).status).toBe(403);
+  });
+});
+
+describe('crop image', () => {
+  const png = (color: string) => sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).png().toBuffer();
+  async function withImage(id: number, data: Record<string, unknown>, file: { name: string; type: string; data: Buffer }) {
+    const form = new FormData();
+    form.append('id', String(id));
+    form.append('data', JSON.stringify(data));
+    form.append('image', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const res = await fetch(server.url + ep.upsert.path, { method: 'POST', body: form, headers: { cookie: staff.cookie } });
+    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  it('stores an image checked by its content and serves it at /upload/crops/{path}-low.png; a new one replaces it', async () => {
+    const r = await withImage(0, { name: 'Mango', newImage: true, norms: {} }, { name: 'mango.png', type: 'image/png', data: await png('#f6ad55') });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const low = await fetch(server.url + cropImageUrl(r.body.imagePath), { headers: { cookie: staff.cookie } });
+    expect(low.status).toBe(200);
+    expect(low.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await low.arrayBuffer())).metadata()).width).toBe(300);
+    const again = await withImage(r.body.id, { name: 'Mango', newImage: true, rowVersion: r.body.rowVersion, normsVersion: r.body.normsVersion, norms: {} }, { name: 'm2.png', type: 'image/png', data: await png('#2f855a') });
+    expect(again.body.imagePath).not.toBe(r.body.imagePath);
+    expect((await fetch(server.url + cropImageUrl(r.body.imagePath), { headers: { cookie: staff.cookie } })).status).toBe(404);
+    expect(cropImageUrl(null)).toBe('/noimage.jpg');
+  });
+
+  it('refuses a file that is not an image whatever its name, and a missing image when one is announced', async () => {
+    const fake = await withImage(0, { name: 'Guava', newImage: true, norms: {} }, { name: 'guava.png', type: 'image/png', data: Buffer.from('not really a png') });
+    expect(fake.status).toBe(400);
+    expect(fake.body.fields).toEqual([{ field: 'image', message: 'The image must be a PNG, JPEG or WebP image.' }]);
+    const missing = await upsert(staff, 0, { name: 'Guava', newImage: true, norms: {} });
+    expect(missing.body.fields).toEqual([{ field: 'image', message: 'Choose an image' }]);
+    expect((await staff.call(ep.paged, { search: 'guava' })).body.total).toBe(0);
   });
 });

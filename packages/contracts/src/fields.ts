@@ -142,3 +142,18 @@ export function versioned<T extends z.ZodObject>(schema: T, options: { idKey?: s
     { path: ['rowVersion'], message: options.message ?? VERSION_REQUIRED, when: () => true },
   );
 }
+
+/** Largest image upload accepted (logos, crop images; the server's multipart limit is the same). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A file part of a multipart body as the server reads it. */
+export interface UploadedFilePart {
+  filename: string;
+  mimetype: string;
+  data: Uint8Array;
+}
+/** An uploaded file (its content is checked by the server, not its name or declared type). */
+export const UploadedFile = z.custom<UploadedFilePart>(
+  (v) => typeof v === 'object' && v !== null && (v as { data?: unknown }).data instanceof Uint8Array,
+  'Choose an image file',
+);

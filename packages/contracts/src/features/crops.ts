@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ELEMENTS } from '../dris/elements';
 import { Empty, Ok, endpoint } from '../endpoint';
-import { Count, formInt, id, text } from '../fields';
+import { Count, UploadedFile, formInt, id, text } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
 
@@ -63,6 +63,8 @@ export const CropUpsertData = z.object({
   /** the crop's version (new crops: absent) and its norms' version (0 when it had none) as read */
   rowVersion: formInt({ min: 1, message: 'Version required' }).optional(),
   normsVersion: Count.default(0),
+  /** true when the form's `image` part carries a new crop image */
+  newImage: z.boolean().default(false),
 });
 export type CropUpsertDataInput = z.input<typeof CropUpsertData>;
 
@@ -78,10 +80,19 @@ const JsonField = <T extends z.ZodType>(schema: T) =>
   }, schema);
 
 export const CropUpsert = z
-  .object({ id: formInt({ min: 0 }).default(0), data: JsonField(CropUpsertData) })
+  .object({ id: formInt({ min: 0 }).default(0), data: JsonField(CropUpsertData), image: UploadedFile.optional() })
   .superRefine((v, ctx) => {
     if (v.id > 0 && v.data.rowVersion === undefined) ctx.addIssue({ code: 'custom', path: ['data', 'rowVersion'], message: 'The version you loaded is required: reload and save again.' });
   });
+
+/** Where a crop's image is served (low resolution), or the placeholder when it has none. */
+export const cropImageUrl = (imagePath: string | null) => (imagePath ? `/upload/crops/${imagePath}-low.png` : '/noimage.jpg');
+export const CROP_IMAGE_MESSAGES = {
+  choose: 'Choose an image',
+  tooLarge: 'The image is too large: at most 5 MB.',
+  notImage: 'The image must be a PNG, JPEG or WebP image.',
+  unreadable: 'The image could not be read.',
+} as const;
 
 export const CultivarNorms = z.object({ cultivarId: z.number().int(), name: z.string(), norms: NormSet, normsVersion: z.number().int(), rowVersion: z.number().int() });
 export type CultivarNorms = z.output<typeof CultivarNorms>;

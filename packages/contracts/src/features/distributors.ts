@@ -1,23 +1,12 @@
 import { z } from 'zod';
-import { formInt, id, text, versioned } from '../fields';
+import { IMAGE_MAX_BYTES, UploadedFile, formInt, id, text, versioned } from '../fields';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /** Largest logo upload accepted (the server's multipart limit is the same). */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
 /** Widest logo preview in the dialog (spec part 1 §9). */
 export const LOGO_PREVIEW_MAX_WIDTH = 600;
-
-/** A file part of a multipart body as the server reads it. */
-export interface UploadedFilePart {
-  filename: string;
-  mimetype: string;
-  data: Uint8Array;
-}
-const UploadedFile = z.custom<UploadedFilePart>(
-  (v) => typeof v === 'object' && v !== null && (v as { data?: unknown }).data instanceof Uint8Array,
-  'Choose an image file',
-);
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((v) => v === 'true')]);
 const FormInt = z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), formInt({ min: 0 }).optional());

@@ -1,6 +1,7 @@
-import { Center, Loader, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
+import { Center, FileInput, Group, Image, Loader, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type CropData, CropUpsertData, apiFeatures } from '@sapwood/contracts';
+import { type CropData, CropUpsertData, apiFeatures, cropImageUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointQuery, useUploadMutation } from '../../lib/query';
@@ -38,26 +39,45 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     fields: ['name', 'linkedNames', 'norms', 'drisGraphs'],
   });
   const upsert = useUploadMutation(ep.upsert, { invalidates: [ep], onError: false });
+  const [file, setFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
   const submit = () =>
     form.submit(async (v) => {
       const body = new FormData();
       body.append('id', String(crop?.id ?? 0));
-      body.append('data', JSON.stringify({ ...v, norms: { ...v.norms, graphs: savedGraphs(v.norms.graphs) } }));
+      body.append('data', JSON.stringify({ ...v, newImage: file !== null, norms: { ...v.norms, graphs: savedGraphs(v.norms.graphs) } }));
+      if (file) body.append('image', file);
+      setImageError(undefined);
       try {
         return await upsert.mutateAsync(body);
       } catch (err) {
         // the server names `data.…` fields: shown at the form's own
         const messages = fieldMessages(err, 'data.');
         if (Object.keys(messages).length === 0) throw err;
+        setImageError(messages.image);
         form.showErrors(messages);
         return false;
       }
     }, { success: 'Crop saved', onSaved: onClose });
 
   return (
-    <FormDialog opened onClose={onClose} dirty={form.formState.isDirty} title="Crop Data" size="xl" data-testid="crop-dialog" onSave={submit} busy={form.busy} saveTestId="crop-save">
+    <FormDialog opened onClose={onClose} dirty={form.formState.isDirty || file !== null} title="Crop Data" size="xl" data-testid="crop-dialog" onSave={submit} busy={form.busy} saveTestId="crop-save">
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="crop-name" />
+        <Group align="flex-end" wrap="nowrap">
+          <Image src={preview ?? cropImageUrl(crop?.imagePath ?? null)} fallbackSrc="/noimage.jpg" alt="Crop image" h={80} w={120} fit="contain" data-testid="crop-image" />
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="crop-name" />
+            <FileInput label="Image" placeholder="PNG, JPEG or WebP" accept="image/png,image/jpeg,image/webp" clearable value={file}
+              onChange={(f) => { setFile(f); setImageError(undefined); }} error={imageError} data-testid="crop-image-input" />
+          </Stack>
+        </Group>
         <Controller control={form.control} name="linkedNames" render={({ field }) => (
           <TagsInput label="Alternative names" value={field.value ?? []} onChange={field.onChange} error={form.errorOf('linkedNames')} data-testid="crop-linked-names" clearable />
         )} />

@@ -51,6 +51,10 @@ export class CropMasterRepository {
       .executeTakeFirst();
   }
 
+  async setImage(db: Db, id: number, imagePath: string, imageHash: string): Promise<void> {
+    await db.updateTable('crops').set({ image_path: imagePath, image_hash: imageHash }).where('id', '=', id).execute();
+  }
+
   async setLabCrops(db: Db, id: number, labminCropId: number | null, wynlandCropId: number | null): Promise<void> {
     await db.updateTable('crops').set({ labmin_crop_id: labminCropId, wynland_crop_id: wynlandCropId, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }

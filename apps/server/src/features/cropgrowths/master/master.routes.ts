@@ -1,11 +1,12 @@
 import { cropsEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../../http/registrar';
 import type { FeatureContext } from '../../../platform/features/feature-module';
+import { serveCropImage } from './crop-image';
 import { CropMasterService } from './master.service';
 
 /** The crop master's calls (/api/crop/…). */
 export function registerCropMaster(registrar: Registrar, deps: FeatureContext): void {
-  const crops = new CropMasterService(deps.db, deps.references);
+  const crops = new CropMasterService(deps.db, deps.references, deps.storage, deps.log);
   registrar.feature(cropsEndpoints, {
     paged: (input) => crops.paged(input),
     all: () => crops.all(),
@@ -23,4 +24,5 @@ export function registerCropMaster(registrar: Registrar, deps: FeatureContext): 
     cloneCrop: (input, ctx) => crops.cloneCrop(input.id, ctx.user.id),
     resolveNorms: (input) => crops.resolve(input.cropId, input.cultivarId, input.growthStageId),
   });
+  registrar.fileRoute('/upload/crops/:file', (req, reply) => serveCropImage(deps.storage, req, reply));
 }

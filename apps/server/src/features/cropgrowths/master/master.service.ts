@@ -1,9 +1,11 @@
-import { CROP_MESSAGES, type CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
+import { CROP_IMAGE_MESSAGES, CROP_MESSAGES, type CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { conflict, fieldError, notFound } from '../../../http/errors';
 import { recordChange } from '../../../platform/audit/audit';
 import type { ReferenceMovers } from '../../../platform/references/movers';
+import type { FileStorage } from '../../../platform/storage/storage';
+import { prepareCropImage, removeCropImage, storeCropImage } from './crop-image';
 import { CloneRepository } from './clone.repository';
 import { CropMasterRepository } from './master.repository';
 import { resolveNorms } from './norm-resolution';
@@ -22,6 +24,8 @@ export class CropMasterService {
   constructor(
     private readonly db: Db,
     private readonly references: ReferenceMovers,
+    private readonly storage: FileStorage,
+    private readonly log: { warn: (o: object, msg: string) => void },
   ) {
     this.repo = new CropMasterRepository(db);
   }
@@ -36,8 +40,28 @@ export class CropMasterService {
     return { ...crop, norms, normsVersion, drisGraphs: await this.norms.drisGraphs(db, id) };
   }
 
-  /** Saves a crop, its norms and its DRIS graphs in one transaction (each with the version it was read at). */
-  upsert(input: z.output<typeof CropUpsert>, userId: number): Promise<CropData> {
+  /**
+   * Saves a crop, its norms and its DRIS graphs in one transaction (each with the version it was read at).
+   * A new image is checked by its content, stored first and linked in the same transaction; the old image's
+   * files go once the save is committed, the new ones if it fails.
+   */
+  async upsert(input: z.output<typeof CropUpsert>, userId: number): Promise<CropData> {
+    const { data } = input;
+    if (data.newImage && !input.image) throw fieldError('image', CROP_IMAGE_MESSAGES.choose);
+    const image = input.image ? await prepareCropImage(input.image) : null;
+    const imagePath = image ? await storeCropImage(this.storage, image) : null;
+    let replaced: string | null = null;
+    try {
+      const saved = await this.save(input, userId, image && imagePath ? { path: imagePath, hash: image.hash } : null, (old) => { replaced = old; });
+      if (imagePath && replaced && replaced !== imagePath) await removeCropImage(this.storage, replaced).catch((err: unknown) => this.log.warn({ err }, 'could not remove a crop image'));
+      return saved;
+    } catch (err) {
+      if (imagePath) await removeCropImage(this.storage, imagePath).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private save(input: z.output<typeof CropUpsert>, userId: number, image: { path: string; hash: string } | null, replacing: (old: string | null) => void): Promise<CropData> {
     const { data } = input;
     return this.db.transaction().execute(async (trx) => {
       const values = { name: data.name, linkedNames: data.linkedNames };
@@ -49,7 +73,12 @@ export class CropMasterService {
         const old = await this.repo.crop(trx, cropId, true);
         if (!old) throw notFound('Crop');
         if (!(await this.repo.updateCrop(trx, cropId, data.rowVersion ?? 0, values))) throw conflict(CROP_STALE);
+        replacing(old.imagePath);
         await recordChange(trx, { userId, entity: 'crop', entityId: cropId, action: 'update', oldValues: { name: old.name, linkedNames: old.linkedNames }, newValues: values });
+      }
+      if (image) {
+        await this.repo.setImage(trx, cropId, image.path, image.hash);
+        await recordChange(trx, { userId, entity: 'crop', entityId: cropId, action: 'update', newValues: { imagePath: image.path } });
       }
       const owner = { cropId, cultivarId: null, growthStageId: null };
       const before = await this.norms.of(trx, owner);
