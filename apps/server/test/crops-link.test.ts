@@ -100,3 +100,34 @@ describe('clone', () => {
     expect(await count('growth_stages', b.crop.id)).toBe(6);
   });
 });
+
+describe('pick lists and stage order', () => {
+  it('withcultivars and withgrowths list live crops with their cultivars or ordered stages, for any signed-in user', async () => {
+    const other = await signedIn(server.url, await createUser(server.built.deps.db, ['Leafs']));
+    const wc = (await other.call(ep.withCultivars, {})).body;
+    expect(wc.find((c: { id: number }) => c.id === b.crop.id).cultivars.map((v: { name: string }) => v.name)).toContain(b.cultivars[0].name);
+    expect(wc.find((c: { id: number }) => c.id === a.crop.id)).toBeUndefined();
+    const wg = (await other.call(ep.withGrowths, {})).body.find((c: { id: number }) => c.id === b.crop.id);
+    expect(wg.growthStages.map((s: { sequenceNumber: number }) => s.sequenceNumber)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('upsertcrop sets the factor and the stages’ order (renumbered) with the crop’s version; a stage left out is refused', async () => {
+    const crop = (await staff.call(ep.get, { id: b.crop.id })).body;
+    const stages = (await staff.call(ep.withGrowths, {})).body.find((c: { id: number }) => c.id === b.crop.id).growthStages as { id: number; name: string }[];
+    const reversed = stages.map((s, i) => ({ id: s.id, sequenceNumber: (stages.length - i) * 10, displayOnReport: i !== 0 }));
+    const r = await staff.call(ep.upsertCrop, { cropId: b.crop.id, factor: 1.5, rowVersion: crop.rowVersion, sequenceNumbersIds: reversed });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.growthStages.map((s: { id: number }) => s.id)).toEqual(stages.map((s) => s.id).reverse());
+    expect(r.body.growthStages.at(-1)).toMatchObject({ id: stages[0].id, sequenceNumber: 6, displayOnReport: false });
+    expect((await staff.call(ep.upsertCrop, { cropId: b.crop.id, factor: 2, rowVersion: crop.rowVersion, sequenceNumbersIds: reversed })).status).toBe(409);
+    const missing = await staff.call(ep.upsertCrop, { cropId: b.crop.id, factor: 2, rowVersion: crop.rowVersion + 1, sequenceNumbersIds: reversed.slice(1) });
+    expect(missing.body.fields).toEqual([{ field: 'sequenceNumbersIds', message: 'List every growth stage of the crop once' }]);
+  });
+
+  it('the graph pickers page crops’ DRIS graphs and cultivars with their Selected graph sets, searchable', async () => {
+    const graphs = (await staff.call(ep.pagedCropGraphs, { search: 'macro' })).body;
+    expect(graphs.rows).toEqual(expect.arrayContaining([expect.objectContaining({ cropId: b.crop.id, graphName: 'Macro', selected: true })]));
+    const cultivars = (await staff.call(ep.pagedCultivarGraphs, { search: a.cultivars[0].name })).body;
+    expect(cultivars.rows[0]).toMatchObject({ cultivarId: a.cultivars[0].id, cropId: b.crop.id, selectedGraphs: ['macroGraph'] });
+  });
+});

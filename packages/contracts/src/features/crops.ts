@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ELEMENTS } from '../dris/elements';
 import { Empty, Ok, endpoint } from '../endpoint';
-import { Count, UploadedFile, formInt, id, text } from '../fields';
+import { Count, RowVersion, UploadedFile, decimal, formInt, id, int, text } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
 
@@ -21,6 +21,12 @@ import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
  * - growthstages `{ id }` → StageNorms[]; upsertgrowthstages `{ cropId, growthStages }` → StageNorms[].
  * - resolvenorms `{ cropId, cultivarId?, growthStageId? }` → ResolvedNorms: per element the range that applies
  *   (growth stage over cultivar over crop, a Selected graph set with a value) and the level it came from.
+ * - withcultivars / withgrowths (GET, any signed-in user): every live crop with its live cultivars, or its
+ *   growth stages in order (the submission dialogs' pick lists).
+ * - upsertcrop `{ cropId, factor, rowVersion, sequenceNumbersIds: [{ id, sequenceNumber, displayOnReport }] }`:
+ *   the crop's factor and its stages' order (renumbered 1..n in the order given) → the crop with its stages.
+ * - pagedcropgraphs / pagedcultivargraphs: the searchable graph pickers — crops' DRIS graphs, and cultivars
+ *   with the graph sets they have Selected.
  * - delete `{ cropId, linkCropId }`: every reference to the crop (cultivars, regions, growth stages with
  *   their norms, lab job entries, captured samples) moves to the linked crop, and the crop is archived,
  *   in one transaction with an audit record naming what moved. deletecultivar `{ cultivarId,
@@ -119,6 +125,22 @@ export type ResolvedElement = z.output<typeof ResolvedElement>;
 export const ResolvedNorms = z.object({ elements: z.array(ResolvedElement), drisGraphs: z.array(CropDrisGraph) });
 export type ResolvedNorms = z.output<typeof ResolvedNorms>;
 
+export const CropWithCultivars = z.object({ id: z.number().int(), name: z.string(), cultivars: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const CropWithGrowths = z.object({
+  id: z.number().int(), name: z.string(),
+  growthStages: z.array(z.object({ id: z.number().int(), name: z.string(), sequenceNumber: z.number().int(), displayOnReport: z.boolean() })),
+});
+export const CropStagesOrder = z.object({
+  cropId: CropId,
+  factor: decimal({ min: 0, max: 1_000_000, message: 'Factor must be a number' }).gt(0, 'Factor must be greater than 0'),
+  rowVersion: RowVersion,
+  sequenceNumbersIds: z.array(z.object({ id: id('Choose a growth stage'), sequenceNumber: int({ min: 1, max: 1000 }), displayOnReport: z.boolean().default(true) })).max(200),
+});
+/** A crop's DRIS graph in the searchable graph pickers. */
+export const CropGraphRow = z.object({ id: z.number().int(), cropId: z.number().int(), cropName: z.string(), graphName: z.string(), selected: z.boolean() });
+/** A cultivar with norms in the searchable graph pickers: which of its graph sets are Selected. */
+export const CultivarGraphRow = z.object({ cultivarId: z.number().int(), cultivarName: z.string(), cropId: z.number().int(), cropName: z.string(), selectedGraphs: z.array(z.string()) });
+
 const access = { permission: 'Crop' } as const;
 export const cropsEndpoints = {
   paged: endpoint({ method: 'POST', path: '/api/crop/paged', access, input: PagedRequest, output: pagedResponse(CropMasterRow) }),
@@ -148,6 +170,12 @@ export const cropsEndpoints = {
     method: 'POST', path: '/api/crop/deletecultivar', access,
     input: z.object({ cultivarId: id('Choose a cultivar'), linkCultivarId: id(CROP_MESSAGES.linkCultivar, CROP_MESSAGES.linkCultivar) }), output: Ok,
   }),
+  withCultivars: endpoint({ method: 'GET', path: '/api/crop/withcultivars', access: { session: true }, input: Empty, output: z.array(CropWithCultivars) }),
+  withGrowths: endpoint({ method: 'GET', path: '/api/crop/withgrowths', access: { session: true }, input: Empty, output: z.array(CropWithGrowths) }),
+  /** the crop's factor and its stages' order and 'display on report' flags, with the crop's version */
+  upsertCrop: endpoint({ method: 'POST', path: '/api/crop/upsertcrop', access, input: CropStagesOrder, output: CropWithGrowths }),
+  pagedCropGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcropgraphs', access, input: PagedRequest, output: pagedResponse(CropGraphRow) }),
+  pagedCultivarGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcultivargraphs', access, input: PagedRequest, output: pagedResponse(CultivarGraphRow) }),
   getCultivar: endpoint({ method: 'GET', path: '/api/crop/getcultivar', access, input: z.object({ id: formInt({ min: 1, message: 'Choose a cultivar' }) }), output: CultivarNorms }),
   /** a copy of the cultivar ('{name} (copy)') with its norms and growth values; POST: it changes data (ADR 0082) */
   cloneCultivar: endpoint({ method: 'POST', path: '/api/crop/clonecultivar', access, input: z.object({ id: id('Choose a cultivar') }), output: CultivarNorms }),

@@ -1,4 +1,4 @@
-import { CROP_IMAGE_MESSAGES, CROP_MESSAGES, type CropData, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
+import { CROP_IMAGE_MESSAGES, CROP_MESSAGES, type CropData, type CropStagesOrder, CropUpsert, CultivarNorms, CultivarNormsInput, ResolvedNorms, StageNorms, StageNormsInput } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { conflict, fieldError, notFound } from '../../../http/errors';
@@ -8,6 +8,7 @@ import type { FileStorage } from '../../../platform/storage/storage';
 import { prepareCropImage, removeCropImage, storeCropImage } from './crop-image';
 import { CloneRepository } from './clone.repository';
 import { CropMasterRepository } from './master.repository';
+import { PickListsRepository } from './pick-lists.repository';
 import { resolveNorms } from './norm-resolution';
 import { NO_NORMS as NO_NORMS_SET, NormsRepository } from './norms.repository';
 
@@ -20,6 +21,7 @@ export class CropMasterService {
   readonly repo: CropMasterRepository;
   private readonly norms = new NormsRepository();
   private readonly clones = new CloneRepository();
+  private readonly lists: PickListsRepository;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +30,7 @@ export class CropMasterService {
     private readonly log: { warn: (o: object, msg: string) => void },
   ) {
     this.repo = new CropMasterRepository(db);
+    this.lists = new PickListsRepository(db);
   }
 
   paged = (req: Parameters<CropMasterRepository['paged']>[0]) => this.repo.paged(req);
@@ -161,6 +164,23 @@ export class CropMasterService {
         await recordChange(trx, { userId, entity: 'growth_stage_norms', entityId: s.id, action: before.normsVersion ? 'update' : 'create', ...(before.normsVersion ? { oldValues: before } : {}), newValues: s.norms });
       }
       return this.stages(cropId, trx);
+    });
+  }
+
+  /** The crop's factor and its stages' order (renumbered 1..n as given) and report flags, with the crop's version. */
+  upsertCrop(input: z.output<typeof CropStagesOrder>, userId: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const old = await this.repo.crop(trx, input.cropId, true);
+      if (!old) throw notFound('Crop');
+      const stages = await this.repo.stages(trx, input.cropId);
+      const given = new Set(input.sequenceNumbersIds.map((s) => s.id));
+      if (given.size !== input.sequenceNumbersIds.length || stages.some((s) => !given.has(s.id)) || input.sequenceNumbersIds.some((s) => !stages.find((x) => x.id === s.id))) {
+        throw fieldError('sequenceNumbersIds', 'List every growth stage of the crop once');
+      }
+      const order = [...input.sequenceNumbersIds].sort((a, b) => a.sequenceNumber - b.sequenceNumber).map((s, i) => ({ ...s, sequenceNumber: i + 1 }));
+      if (!(await this.lists.setFactorAndOrder(trx, input.cropId, input.rowVersion, input.factor, order))) throw conflict(CROP_STALE);
+      await recordChange(trx, { userId, entity: 'crop', entityId: input.cropId, action: 'update', oldValues: { stages }, newValues: { factor: input.factor, stages: order } });
+      return (await this.lists.withGrowths(input.cropId, trx))[0];
     });
   }
 
