@@ -83,8 +83,9 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
         )} />
         <Tabs defaultValue="graphs" keepMounted>
           <Tabs.List>
-            <Tabs.Tab value="graphs">Graph sets</Tabs.Tab>
-            <Tabs.Tab value="dris">DRIS norms</Tabs.Tab>
+            {/* a mistake on the tab not shown is flagged on its label */}
+            <Tabs.Tab value="graphs" c={form.errorOf('norms') ? 'red' : undefined}>Graph sets{form.errorOf('norms') ? ' (!)' : ''}</Tabs.Tab>
+            <Tabs.Tab value="dris" c={form.errorOf('drisGraphs') ? 'red' : undefined}>DRIS norms{form.errorOf('drisGraphs') ? ' (!)' : ''}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="graphs" pt="xs">
             <GraphSetsEditor control={form.control} register={form.register} prefix="norms" errorOf={form.errorOf} testId="crop-graphs" />
