@@ -44,7 +44,7 @@ export default function DrisGraphsPage() {
         rowId={(g) => g.id}
         testId="graphs-table"
         searchPlaceholder="Search by name"
-        toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} data-testid="graph-add" aria-label="Add graph">+</Button>}
+        toolbar={<Button size="xs" onClick={() => setEditing('new')} data-testid="graph-add" aria-label="Add graph"><IconPlus size={14} /></Button>}
       />
       {editing && <FormulaGraphDialog graph={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
