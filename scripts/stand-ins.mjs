@@ -1,12 +1,13 @@
 // The outside systems' stand-ins (tools/stand-ins/), started for `npm run dev` and `npm start`'s demo when
-// their URLs are not set: the farm-management system (MFW) and the two labs (Nvirotek, Wynland). Answers the
-// environment that points the app at them, and a stop for all of them.
+// their URLs are not set: the farm-management system (MFW), the two labs (Nvirotek, Wynland) and the field
+// capture app. Answers the environment that points the app at them, and a stop for all of them.
 import { spawn } from 'node:child_process';
 
 const STAND_INS = [
   { name: 'MFW', file: 'tools/stand-ins/mfw-server.ts', url: 'MFW_URL', key: 'MFW_API_KEY', portVar: 'MFW_STANDIN_PORT', port: '4010' },
   { name: 'Nvirotek', file: 'tools/stand-ins/nvirotek-server.ts', url: 'NVIROTEK_URL', key: 'NVIROTEK_API_KEY', portVar: 'NVIROTEK_STANDIN_PORT', port: '4011' },
   { name: 'Wynland', file: 'tools/stand-ins/wynland-server.ts', url: 'WYNLAND_URL', key: 'WYNLAND_API_KEY', portVar: 'WYNLAND_STANDIN_PORT', port: '4012' },
+  { name: 'Capture app', file: 'tools/stand-ins/capture-server.ts', url: 'CAPTURE_URL', key: 'CAPTURE_API_KEY', portVar: 'CAPTURE_STANDIN_PORT', port: '4013' },
 ];
 
 /** Starts each stand-in whose URL is not set in `env`; answers the env to give the app and a stop. */

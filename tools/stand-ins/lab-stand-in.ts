@@ -18,7 +18,10 @@ export interface LabStandIn {
 
 export type LabRoute = (req: IncomingMessage, url: URL) => { status: number; body: unknown } | null;
 
-export async function startLabStandIn(opts: { port?: number; apiKey?: string; keyHeader: string; route: LabRoute }): Promise<LabStandIn> {
+/** A file answer (photos): its content type and bytes, or null when the path is not one. */
+export type RawRoute = (url: URL) => Promise<{ type: string; data: Buffer } | null>;
+
+export async function startLabStandIn(opts: { port?: number; apiKey?: string; keyHeader: string; route: LabRoute; raw?: RawRoute }): Promise<LabStandIn> {
   let failures = { count: 0, status: 503, message: '', after: 0 };
   let delays = { count: 0, ms: 0 };
   const state: LabStandIn = {
@@ -55,6 +58,11 @@ export async function startLabStandIn(opts: { port?: number; apiKey?: string; ke
     else if (failures.count > 0) {
       failures.count -= 1;
       return send(res, failures.status, { error: failures.message });
+    }
+    const file = opts.raw ? await opts.raw(url) : null;
+    if (file) {
+      res.writeHead(200, { 'content-type': file.type });
+      return res.end(file.data);
     }
     const answer = opts.route(req, url);
     return answer ? send(res, answer.status, answer.body) : send(res, 404, { error: 'not found' });

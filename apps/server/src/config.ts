@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   WYNLAND_URL: z.string().url().optional(),
   WYNLAND_API_KEY: z.string().optional(),
   LABS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** the field capture app's service (leaf and soil captures) */
+  CAPTURE_URL: z.string().url().optional(),
+  CAPTURE_API_KEY: z.string().optional(),
+  CAPTURE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type Config = z.output<typeof EnvSchema>;

@@ -16,6 +16,7 @@ import { distributorsFeature } from './features/distributors';
 import { drisGraphsFeature } from './features/drisgraphs';
 import { farmsFeature } from './features/farms';
 import { labminsFeature } from './features/labmins';
+import { leafsFeature } from './features/leafs';
 import { labFeature } from './features/lab';
 import { languagesFeature } from './features/languages';
 import { rolesFeature } from './features/roles';
@@ -47,6 +48,7 @@ export const features: readonly FeatureModule[] = [
   rolesFeature,
   carbohydratesFeature,
   drisGraphsFeature,
+  leafsFeature,
 ];
 
 /** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */

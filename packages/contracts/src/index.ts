@@ -19,6 +19,7 @@ import { docsEndpoints } from './features/docs';
 import { labminEndpoints } from './features/labmins';
 import { drisgraphsEndpoints } from './features/drisgraphs';
 import { cropsEndpoints } from './features/crops';
+import { farmersSampleEndpoints, leafsEndpoints } from './features/leafs';
 
 export * from './endpoint';
 export * from './permissions';
@@ -50,6 +51,7 @@ export * from './features/docs';
 export * from './features/labmins';
 export * from './features/drisgraphs';
 export * from './features/crop-norms';
+export * from './features/leafs';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
@@ -78,6 +80,8 @@ export const apiFeatures = {
   labmins: labminEndpoints,
   drisgraphs: drisgraphsEndpoints,
   crops: cropsEndpoints,
+  leafs: leafsEndpoints,
+  farmersSamples: farmersSampleEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

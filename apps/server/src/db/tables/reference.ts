@@ -34,6 +34,28 @@ export interface ReferenceTables {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+  /** leaf and soil captures from the field capture app (migration 0170) */
+  captures: {
+    id: Generated<number>;
+    kind: 'leaf' | 'soil';
+    capture_key: string;
+    source_updated_at: Generated<string>;
+    original: ColumnType<unknown, string, string>;
+    mapped: ColumnType<unknown, string | null, string | null>;
+    refused_reason: string | null;
+    status: Generated<'NotCompleted' | 'Completed' | 'Archived'>;
+    lab: Generated<string>;
+    sample_number: Generated<string>;
+    crop_id: number | null;
+    client_name: Generated<string>;
+    farm_name: Generated<string>;
+    block_number: Generated<string>;
+    agent: Generated<string>;
+    agronomist: Generated<string>;
+    captured_at: Date | null;
+    synced_at: Generated<Date>;
+    row_version: Generated<number>;
+  };
   /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
   agronomists: NamedArchivable & { row_version: Generated<number> };
   agents: NamedArchivable & { row_version: Generated<number> };

@@ -1,0 +1,74 @@
+import type { CaptureSyncResult } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { recordChange } from '../../platform/audit/audit';
+import type { CaptureSource } from '../../platform/integrations/capture.client';
+import { OutsideSystemError } from '../../platform/integrations/http-json';
+import { mapCapture } from './capture-mapping';
+import { CapturesRepository } from './captures.repository';
+
+/** Intake from the field capture app: pull, map, import (all or nothing, one sync at a time). */
+export class CapturesService {
+  readonly repo: CapturesRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: CaptureSource,
+  ) {
+    this.repo = new CapturesRepository(db);
+  }
+
+  /**
+   * Pulls every capture of the kind (all pages first: a failure part way imports nothing), maps each, then
+   * imports them in one transaction under the kind's sync lock, against what is stored once the lock is held.
+   */
+  async sync(kind: 'leaf' | 'soil', userId: number | null): Promise<CaptureSyncResult> {
+    let pulled;
+    try {
+      pulled = await this.source.list(kind);
+    } catch (err) {
+      if (!(err instanceof OutsideSystemError)) throw err;
+      return { kind, ok: false, error: `${err.message}. Nothing was imported.`, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
+    }
+    const crops = await this.repo.cropNames();
+    return this.db.transaction().execute(async (trx) => {
+      await this.repo.lockSync(trx, kind);
+      const stored = await this.repo.stored(trx, kind);
+      const result: CaptureSyncResult = { kind, ok: true, error: null, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
+      for (const c of pulled) {
+        const { mapped, reason } = mapCapture(kind, c.original, crops);
+        const write = { kind, key: c.key, updatedAt: c.updatedAt, original: c.original, mapped, reason };
+        const old = stored.get(c.key);
+        // a refused capture is looked at again on every sync: a crop added since may make it importable
+        if (old && old.updatedAt === c.updatedAt && !old.refused) {
+          result.unchanged += 1;
+          continue;
+        }
+        if (old && old.updatedAt === c.updatedAt && old.refused && reason !== null) {
+          result.refused += 1;
+          continue;
+        }
+        if (old) {
+          await this.repo.update(trx, old.id, write);
+          result.updated += 1;
+        } else {
+          await this.repo.insert(trx, write);
+          stored.set(c.key, { id: 0, key: c.key, updatedAt: c.updatedAt, refused: reason !== null });
+          result.added += 1;
+        }
+        if (reason !== null) {
+          result.refused += 1;
+          if (result.refusedCaptures.length < 50) result.refusedCaptures.push({ key: c.key, reason });
+        }
+      }
+      await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });
+      return result;
+    });
+  }
+
+  async apiData(id: number, kind: 'leaf' | 'soil') {
+    const r = await this.repo.apiData(id, kind);
+    if (!r) throw notFound(kind === 'leaf' ? 'Leaf record' : 'Farmers sample');
+    return { original: r.original, mapped: r.mapped, testLeafData: null };
+  }
+}

@@ -1,0 +1,18 @@
+import { farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
+import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
+import { createCaptureClient } from '../../platform/integrations/capture.client';
+import { CapturesService } from './captures.service';
+
+export function registerLeafs(registrar: Registrar, deps: FeatureContext): void {
+  const { config } = deps;
+  const captures = new CapturesService(deps.db, createCaptureClient({ url: config.CAPTURE_URL, apiKey: config.CAPTURE_API_KEY, timeoutMs: config.CAPTURE_TIMEOUT_MS }));
+  registrar.feature(leafsEndpoints, {
+    sync: (_input, ctx) => captures.sync('leaf', ctx.user.id),
+    notCompleted: (input) => captures.repo.notCompleted(input),
+    getApiData: (input) => captures.apiData(input.id, 'leaf'),
+  });
+  registrar.feature(farmersSampleEndpoints, {
+    sync: (_input, ctx) => captures.sync('soil', ctx.user.id),
+  });
+}

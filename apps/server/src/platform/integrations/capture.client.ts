@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { OutsideSystemError, getJson } from './http-json';
+
+/**
+ * The field capture app's service: the one module that speaks to it. Configured by CAPTURE_URL and
+ * CAPTURE_API_KEY (sent as X-Api-Key), CAPTURE_TIMEOUT_MS. Captures come in pages,
+ * `{ items, page, pageCount }`; each item is kept as it came (the original) and only its id and
+ * update time are required here — whether it can be imported is the intake's decision.
+ */
+const Item = z.looseObject({ id: z.union([z.string().min(1).max(200), z.number()]), updatedAt: z.string().max(100).optional() });
+const CapturePage = z.object({ items: z.array(z.unknown()), page: z.number().int(), pageCount: z.number().int().min(1).max(100_000) });
+
+export interface RawCapture {
+  key: string;
+  updatedAt: string;
+  original: Record<string, unknown>;
+}
+
+export interface CaptureSource {
+  configured: boolean;
+  /** every capture of a kind, all pages; throws OutsideSystemError when any page fails (nothing half-read) */
+  list(kind: 'leaf' | 'soil'): Promise<RawCapture[]>;
+}
+
+export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): CaptureSource {
+  return {
+    configured: !!cfg.url,
+    async list(kind) {
+      if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
+      const out: RawCapture[] = [];
+      for (let page = 1, pageCount = 1; page <= pageCount; page++) {
+        const url = new URL('/api/captures', cfg.url);
+        url.searchParams.set('kind', kind);
+        url.searchParams.set('page', String(page));
+        const parsed = CapturePage.safeParse(await getJson('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs));
+        if (!parsed.success) throw new OutsideSystemError('The capture app answered something that is not its capture list');
+        pageCount = parsed.data.pageCount;
+        for (const raw of parsed.data.items) {
+          const item = Item.safeParse(raw);
+          if (!item.success) throw new OutsideSystemError(`The capture app sent a capture without an id on page ${page}`);
+          out.push({ key: String(item.data.id), updatedAt: item.data.updatedAt ?? '', original: item.data as Record<string, unknown> });
+        }
+      }
+      return out;
+    },
+  };
+}

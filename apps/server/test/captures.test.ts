@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
+import type { ApiClient } from '../../../tests/support/api-client';
+import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
+import { type TestServer, startTestServer } from '../../../tests/support/server';
+import { createUser, signedIn } from '../../../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
+
+/** Intake from the field capture app against its stand-in (real HTTP): import, re-sync, updates, refusals, failures, concurrency. */
+let app: CaptureStandIn;
+let server: TestServer;
+let staff: ApiClient;
+
+beforeAll(async () => {
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 120, soil: 60 });
+  server = await startTestServer({ CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_TIMEOUT_MS: '400' });
+  const db = server.built.deps.db;
+  // the lab's crops: Pecan (also known as 'Macadamia' here, an alternative name) and Apple; Table grape is unknown
+  const ref = await seedCarbohydrateReference(db);
+  await db.updateTable('crops').set({ linked_names: ['Macadamia'] }).where('id', '=', ref.crop.id).execute();
+  await db.insertInto('crops').values({ name: 'Apple', factor: 1 }).execute();
+  staff = await signedIn(server.url, await createUser(db, ['Leafs', 'FarmersSampleEntries']));
+});
+afterAll(async () => {
+  await server?.close();
+  await app?.close();
+});
+
+const rows = (kind: 'leaf' | 'soil') => server.built.deps.db.selectFrom('captures').selectAll().where('kind', '=', kind).orderBy('capture_key').execute();
+
+describe('capture intake', () => {
+  it('imports every capture once, keeping the original and the mapped record, and an unmappable one with its reason', async () => {
+    const r = await staff.call(ep.sync, {});
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const leaf = app.captures.filter((c) => c.kind === 'leaf');
+    const known = (c: (typeof leaf)[number]) => c.sampleNumber !== '' && ['Pecan', 'Macadamia', 'Apple'].includes(c.crop ?? '');
+    expect(r.body).toMatchObject({ kind: 'leaf', added: leaf.length, updated: 0, unchanged: 0, refused: leaf.filter((c) => !known(c)).length });
+    expect(r.body.refusedCaptures).toContainEqual({ key: 'LF-000089', reason: "unknown crop 'Dragonfruit'" });
+    expect(r.body.refusedCaptures).toContainEqual({ key: 'LF-000097', reason: 'missing sample number' });
+    const stored = await rows('leaf');
+    expect(stored).toHaveLength(leaf.length);
+    const first = stored.find((s) => s.capture_key === 'LF-000001');
+    expect(first).toMatchObject({ sample_number: 'L26001', refused_reason: null, status: 'NotCompleted', original: expect.objectContaining({ id: 'LF-000001' }), mapped: expect.objectContaining({ sampleNumber: 'L26001' }) });
+    const list = await staff.call(ep.notCompleted, { rowsPerPage: 500 });
+    expect(list.body.total).toBe(leaf.filter(known).length);
+    const data = await staff.call(ep.getApiData, { id: first!.id });
+    expect(data.body).toMatchObject({ original: { id: 'LF-000001' }, mapped: { sampleNumber: 'L26001' } });
+  });
+
+  it('a second sync imports nothing; a changed capture updates its record; a capture made mappable is imported', async () => {
+    expect((await staff.call(ep.sync, {})).body).toMatchObject({ added: 0, updated: 0, refused: expect.any(Number) });
+    const c = app.captures.find((x) => x.id === 'LF-000002')!;
+    Object.assign(c, { block: 'B99', updatedAt: '2026-11-20T10:00:00.000Z' });
+    const d = app.captures.find((x) => x.id === 'LF-000089')!;
+    Object.assign(d, { crop: 'Apple', updatedAt: '2026-11-20T10:00:00.000Z' });
+    const r = await staff.call(ep.sync, {});
+    expect(r.body).toMatchObject({ added: 0, updated: 2 });
+    const stored = await rows('leaf');
+    expect(stored.find((s) => s.capture_key === 'LF-000002')).toMatchObject({ block_number: 'B99', row_version: 2 });
+    expect(stored.find((s) => s.capture_key === 'LF-000089')).toMatchObject({ refused_reason: null, sample_number: 'L26089' });
+  });
+
+  it('a capture app failing part way or timing out imports nothing and says so', async () => {
+    app.captures.push({ ...app.captures[0], id: 'LF-900001', sampleNumber: 'L900001' });
+    app.failNext(1, 503, 'maintenance', 1);
+    const failed = await staff.call(ep.sync, {});
+    expect(failed.body).toMatchObject({ ok: false, added: 0, error: 'The capture app answered 503: maintenance. Nothing was imported.' });
+    app.delayNext(1, 2_000);
+    const slow = await staff.call(ep.sync, {});
+    expect(slow.body.ok).toBe(false);
+    expect(slow.body.error).toMatch(/^The capture app timed out after 0.4 s/);
+    expect((await rows('leaf')).some((s) => s.capture_key === 'LF-900001')).toBe(false);
+  });
+
+  it('two syncs at once import each capture once', async () => {
+    const [a, b] = await Promise.all([staff.call(ep.sync, {}), staff.call(ep.sync, {})]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.added + b.body.added).toBe(1);
+    expect((await rows('leaf')).filter((s) => s.capture_key === 'LF-900001')).toHaveLength(1);
+  });
+
+  it('imports soil captures for the farmers’ screen; each sync needs its permission', async () => {
+    const r = await staff.call(farmersEp.sync, {});
+    expect(r.body).toMatchObject({ kind: 'soil', added: app.captures.filter((c) => c.kind === 'soil').length });
+    const other = await signedIn(server.url, await createUser(server.built.deps.db, ['Crop']));
+    expect((await other.call(ep.sync, {})).status).toBe(403);
+    expect((await other.call(farmersEp.sync, {})).status).toBe(403);
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Empty, endpoint } from '../endpoint';
+import { id } from '../fields';
+import { PagedRequest, pagedResponse } from '../paging';
+
+/**
+ * Leaf and soil captures from the field capture app (/leafs, /farmerssampleentries; spec part 2 §2, §3, §7).
+ *
+ * - GET /api/leaf/sync (Leafs), GET /api/farmerssample/sync (FarmersSampleEntries): pulls every capture of
+ *   the kind from the capture app and imports it: a new capture is added, a changed one updated, an
+ *   unchanged one left; a capture that cannot be mapped (unknown crop, no sample number) is kept with its
+ *   reason. All or nothing: a capture app failing part way imports nothing and says why (`ok` false, `error`). Two syncs
+ *   never import at once (the second waits, then finds nothing new).
+ * - POST /api/leaf/notcompleted: the paging request → leaf records not yet submitted, newest synced first.
+ * - POST /api/leaf/getapidata `{ id }` → `{ original, mapped, testLeafData }`.
+ */
+export const CaptureSyncResult = z.object({
+  kind: z.enum(['leaf', 'soil']),
+  /** false: the capture app failed (`error` says how) and nothing was imported */
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  /** the refused captures of this sync (the first 50): the capture app's id and the reason */
+  refusedCaptures: z.array(z.object({ key: z.string(), reason: z.string() })),
+});
+export type CaptureSyncResult = z.output<typeof CaptureSyncResult>;
+
+export const captureSyncSummary = (r: CaptureSyncResult) => `${r.added} new, ${r.updated} updated, ${r.refused} refused`;
+
+export const LeafRecord = z.object({
+  id: z.number().int(),
+  lab: z.string(),
+  sampleNumber: z.string(),
+  crop: z.string().nullable(),
+  clientName: z.string(),
+  farmName: z.string(),
+  blockNumber: z.string(),
+  agent: z.string(),
+  agronomist: z.string(),
+  /** date synced */
+  inserted: z.coerce.date(),
+  /** date captured */
+  appAdded: z.coerce.date().nullable(),
+});
+export type LeafRecord = z.output<typeof LeafRecord>;
+
+export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
+
+export const leafsEndpoints = {
+  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncResult }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
+  getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
+};
+
+export const farmersSampleEndpoints = {
+  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: { permission: 'FarmersSampleEntries' }, input: Empty, output: CaptureSyncResult }),
+};
