@@ -13,6 +13,7 @@ import * as farms from '../features/farms';
 import * as labjobs from '../features/labjobs';
 import * as labmins from '../features/labmins';
 import * as languages from '../features/languages';
+import * as leafs from '../features/leafs';
 import * as roles from '../features/roles';
 import * as settings from '../features/settings';
 import * as tissues from '../features/tissues';
@@ -37,6 +38,7 @@ const FEATURES: readonly FeatureModule[] = [
   labjobs,
   labmins,
   languages,
+  leafs,
   roles,
   settings,
   tissues,

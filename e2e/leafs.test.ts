@@ -1,0 +1,61 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leafsEndpoints } from '@sapwood/contracts';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
+import { expectMenuAndApiGated } from '../tests/support/gating';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
+
+/** /leafs in Chromium (first part of issue 12): Sync from the capture app's stand-in, the refused captures told, the list; gating. */
+let app: CaptureStandIn;
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 100, soil: 10 });
+  server = await startTestServer({ CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key' });
+  const db = server.built.deps.db;
+  await seedCarbohydrateReference(db);
+  await db.insertInto('crops').values([{ name: 'Macadamia', factor: 1 }, { name: 'Apple', factor: 1 }, { name: 'Table grape', factor: 1 }]).execute();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, await createUser(db, ['Leafs']), '/leafs');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await app?.close();
+});
+
+describe('/leafs', () => {
+  it('syncs the captures, lists them, and tells the ones it could not import with their reason', async () => {
+    await page.getByTestId('leafs-table').getByText('No data available').waitFor();
+    await page.getByTestId('leaf-sync').click();
+    await page.getByText('Synced: 100 new, 0 updated, 2 refused').waitFor();
+    const report = page.getByTestId('leaf-sync-report');
+    await report.getByText("LF-000089: unknown crop 'Dragonfruit'").waitFor();
+    await report.getByText('LF-000097: missing sample number').waitFor();
+    await expect.poll(() => page.getByTestId('pager-range').textContent()).toBe('1–20 of 98');
+    await page.getByLabel('Search', { exact: true }).fill('L26001');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('leafs-table').locator('tbody tr[data-row-id]').count()).toBe(1);
+    await page.getByTestId('leafs-table').getByRole('cell', { name: 'Orchard Co (Eastside)' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('says so when the capture app fails, and imports nothing', async () => {
+    app.failNext(1, 503, 'maintenance');
+    await page.getByTestId('leaf-sync').click();
+    await page.getByTestId('leaf-sync-report').getByText('The capture app answered 503: maintenance. Nothing was imported.').waitFor();
+  });
+
+  it('is neither in the menu nor callable for a user without Leafs', async () => {
+    const user = await createUser(server.built.deps.db, ['Crop']);
+    await expectMenuAndApiGated(browser, server.url, user, { visible: 'Crop', hidden: 'Entries', calls: [{ path: leafsEndpoints.notCompleted.path }] });
+  });
+});
