@@ -54,6 +54,36 @@ describe('/leafs', () => {
     await page.getByTestId('leaf-sync-report').getByText('The capture app answered 503: maintenance. Nothing was imported.').waitFor();
   });
 
+  it('shows a row’s json: Original, Mapped and Test Leaf Data', async () => {
+    await page.getByRole('button', { name: 'json of L26001' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leaf L26001' });
+    await expect.poll(() => dialog.getByTestId('leaf-json-Original').textContent()).toContain('"id": "LF-000001"');
+    expect(await dialog.getByTestId('leaf-json-Mapped').textContent()).toContain('"sampleNumber": "L26001"');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('changes a row’s lab, archives it after asking, and restores it from Archived', async () => {
+    const db = server.built.deps.db;
+    await page.getByLabel('Lab of L26001').first().click();
+    await page.getByRole('option', { name: 'Manual', exact: true }).click();
+    await page.getByText('Successfully').first().waitFor();
+    await expect.poll(async () => (await db.selectFrom('captures').select('lab').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).lab).toBe('Manual');
+    await page.getByRole('button', { name: 'Archive L26001' }).click();
+    await page.getByRole('dialog', { name: 'Archive' }).getByText('Are you sure you want to archive this row?').waitFor();
+    await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.getByTestId('leafs-table').locator('tbody tr[data-row-id]').count()).toBe(0);
+    await page.getByTestId('tab-archived').click();
+    await page.getByLabel('Search', { exact: true }).fill('L26001');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Restore L26001' }).click();
+    await page.getByRole('dialog', { name: 'Restore' }).getByText('Are you sure you want to restore this row?').waitFor();
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(async () => (await db.selectFrom('captures').select('status').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).status).toBe('NotCompleted');
+    await page.getByTestId('tab-notcompleted').click();
+    await page.getByRole('button', { name: 'Archive L26001' }).waitFor();
+  });
+
   it('is neither in the menu nor callable for a user without Leafs', async () => {
     const user = await createUser(server.built.deps.db, ['Crop']);
     await expectMenuAndApiGated(browser, server.url, user, { visible: 'Crop', hidden: 'Entries', calls: [{ path: leafsEndpoints.notCompleted.path }] });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
+import { listAudit } from '../src/platform/audit/audit.repository';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
@@ -85,5 +86,26 @@ describe('capture intake', () => {
     const other = await signedIn(server.url, await createUser(server.built.deps.db, ['Crop']));
     expect((await other.call(ep.sync, {})).status).toBe(403);
     expect((await other.call(farmersEp.sync, {})).status).toBe(403);
+  });
+
+  it("archives a Not Completed row and restores it, changes a row's lab, each with an audit record", async () => {
+    const [row] = (await staff.call(ep.notCompleted, { sortBy: 'sampleNumber', rowsPerPage: 1 })).body.rows;
+    expect((await staff.call(ep.archive, { id: row.id, archive: true })).status).toBe(200);
+    expect((await staff.call(ep.archived, {})).body.rows.map((r: { id: number }) => r.id)).toEqual([row.id]);
+    expect((await staff.call(ep.notCompleted, { search: row.sampleNumber })).body.total).toBe(0);
+    const twice = await staff.call(ep.archive, { id: row.id, archive: true });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Only a row that is not completed can be archived.');
+    expect((await staff.call(ep.archive, { id: row.id, archive: false })).status).toBe(200);
+    expect((await staff.call(ep.notCompleted, { search: row.sampleNumber })).body.total).toBe(1);
+    expect((await staff.call(ep.archive, { id: 999_999, archive: true })).status).toBe(404);
+
+    expect((await staff.call(ep.updateLab, { testLeafDataId: row.id, lab: 'Manual' })).status).toBe(200);
+    expect((await staff.call(ep.notCompleted, { search: row.sampleNumber })).body.rows[0].lab).toBe('Manual');
+    const bad = await staff.call(ep.updateLab, { testLeafDataId: row.id, lab: 'Elsewhere' });
+    expect(bad.body.fields).toEqual([{ field: 'lab', message: 'Choose a lab' }]);
+    const audit = await listAudit(server.built.deps.db, 'capture', row.id);
+    expect(audit.map((a) => a.new_values)).toEqual([{ status: 'Archived' }, { status: 'NotCompleted' }, { lab: 'Manual' }]);
+    expect((await staff.call(ep.completed, {})).body).toEqual({ rows: [], total: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Empty, endpoint } from '../endpoint';
+import { Empty, Ok, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { PagedRequest, pagedResponse } from '../paging';
 
@@ -12,6 +12,9 @@ import { PagedRequest, pagedResponse } from '../paging';
  *   reason. All or nothing: a capture app failing part way imports nothing and says why (`ok` false, `error`). Two syncs
  *   never import at once (the second waits, then finds nothing new).
  * - POST /api/leaf/notcompleted: the paging request → leaf records not yet submitted, newest synced first.
+ * - POST /api/leaf/completed and /archived: the same for submitted and archived records.
+ * - POST /api/leaf/archive `{ id, archive }`: Not Completed → Archived (true) or Archived → Not Completed
+ *   (false); any other move answers 409. POST /api/leaf/updatelab `{ testLeafDataId, lab }` changes a row's lab.
  * - POST /api/leaf/getapidata `{ id }` → `{ original, mapped, testLeafData }`.
  */
 export const CaptureSyncResult = z.object({
@@ -47,11 +50,32 @@ export const LeafRecord = z.object({
 });
 export type LeafRecord = z.output<typeof LeafRecord>;
 
+export const LEAF_LABS = ['Nvirotek', 'Wynland', 'Manual'] as const;
+export const LEAF_MESSAGES = {
+  archiveConfirm: 'Are you sure you want to archive this row?',
+  restoreConfirm: 'Are you sure you want to restore this row?',
+  success: 'Successfully',
+  failed: 'Failed',
+  notArchivable: 'Only a row that is not completed can be archived.',
+  notRestorable: 'Only an archived row can be restored.',
+} as const;
+
 export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
 
 export const leafsEndpoints = {
   sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncResult }),
   notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
+  completed: endpoint({ method: 'POST', path: '/api/leaf/completed', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
+  archived: endpoint({ method: 'POST', path: '/api/leaf/archived', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
+  /** archive a Not Completed row (`archive` true) or restore an Archived one (false) */
+  archive: endpoint({
+    method: 'POST', path: '/api/leaf/archive', access: { permission: 'Leafs' },
+    input: z.object({ id: id('Choose a leaf record'), archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok,
+  }),
+  updateLab: endpoint({
+    method: 'POST', path: '/api/leaf/updatelab', access: { permission: 'Leafs' },
+    input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
+  }),
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
 };
 

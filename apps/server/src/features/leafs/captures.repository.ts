@@ -66,10 +66,10 @@ export class CapturesRepository {
     await db.updateTable('captures').set({ ...fieldsOf(w), synced_at: sql`now()`, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
-  notCompleted(req: PagedRequest): Promise<{ rows: LeafRecord[]; total: number }> {
+  list(status: 'NotCompleted' | 'Completed' | 'Archived', req: PagedRequest): Promise<{ rows: LeafRecord[]; total: number }> {
     return pagedQuery(req, {
       from: this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
-        .where('c.kind', '=', 'leaf').where('c.status', '=', 'NotCompleted').where('c.refused_reason', 'is', null),
+        .where('c.kind', '=', 'leaf').where('c.status', '=', status).where('c.refused_reason', 'is', null),
       select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
         'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded']),
       search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'],
@@ -77,6 +77,24 @@ export class CapturesRepository {
       defaultSort: 'inserted',
       tieBreak: ['c.id'],
     });
+  }
+
+  /** Moves a row from one state to another; false when it is not in `from` (or not a live leaf record). */
+  async setStatus(db: Db, id: number, from: 'NotCompleted' | 'Archived', to: 'NotCompleted' | 'Archived'): Promise<boolean> {
+    const r = await db.updateTable('captures').set({ status: to, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('status', '=', from).where('refused_reason', 'is', null).returning('id').executeTakeFirst();
+    return !!r;
+  }
+
+  async setLab(db: Db, id: number, lab: string): Promise<{ before: string } | undefined> {
+    const old = await db.selectFrom('captures').select('lab').where('id', '=', id).where('refused_reason', 'is', null).forUpdate().executeTakeFirst();
+    if (!old) return undefined;
+    await db.updateTable('captures').set({ lab, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+    return { before: old.lab };
+  }
+
+  async exists(db: Db, id: number): Promise<boolean> {
+    return !!(await db.selectFrom('captures').select('id').where('id', '=', id).where('refused_reason', 'is', null).executeTakeFirst());
   }
 
   apiData(id: number, kind: 'leaf' | 'soil'): Promise<{ original: unknown; mapped: unknown } | undefined> {

@@ -1,6 +1,6 @@
-import type { CaptureSyncResult } from '@sapwood/contracts';
+import { type CaptureSyncResult, LEAF_MESSAGES } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { CaptureSource } from '../../platform/integrations/capture.client';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
@@ -63,6 +63,28 @@ export class CapturesService {
       }
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });
       return result;
+    });
+  }
+
+  /** Archive (Not Completed → Archived) or restore (Archived → Not Completed), with an audit record. */
+  archive(id: number, archive: boolean, userId: number): Promise<true> {
+    return this.db.transaction().execute(async (trx) => {
+      const [from, to] = archive ? (['NotCompleted', 'Archived'] as const) : (['Archived', 'NotCompleted'] as const);
+      if (!(await this.repo.setStatus(trx, id, from, to))) {
+        if (!(await this.repo.exists(trx, id))) throw notFound('Leaf record');
+        throw conflict(archive ? LEAF_MESSAGES.notArchivable : LEAF_MESSAGES.notRestorable);
+      }
+      await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { status: from }, newValues: { status: to } });
+      return true as const;
+    });
+  }
+
+  updateLab(id: number, lab: string, userId: number): Promise<true> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await this.repo.setLab(trx, id, lab);
+      if (!r) throw notFound('Leaf record');
+      await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { lab: r.before }, newValues: { lab } });
+      return true as const;
     });
   }
 

@@ -9,7 +9,11 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
   const captures = new CapturesService(deps.db, createCaptureClient({ url: config.CAPTURE_URL, apiKey: config.CAPTURE_API_KEY, timeoutMs: config.CAPTURE_TIMEOUT_MS }));
   registrar.feature(leafsEndpoints, {
     sync: (_input, ctx) => captures.sync('leaf', ctx.user.id),
-    notCompleted: (input) => captures.repo.notCompleted(input),
+    notCompleted: (input) => captures.repo.list('NotCompleted', input),
+    completed: (input) => captures.repo.list('Completed', input),
+    archived: (input) => captures.repo.list('Archived', input),
+    archive: (input, ctx) => captures.archive(input.id, input.archive, ctx.user.id),
+    updateLab: (input, ctx) => captures.updateLab(input.testLeafDataId, input.lab, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
   });
   registrar.feature(farmersSampleEndpoints, {
