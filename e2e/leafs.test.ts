@@ -72,16 +72,42 @@ describe('/leafs', () => {
     await page.getByRole('button', { name: 'Archive L26001' }).click();
     await page.getByRole('dialog', { name: 'Archive' }).getByText('Are you sure you want to archive this row?').waitFor();
     await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: 'Archive' }).waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('leafs-table').locator('tbody tr[data-row-id]').count()).toBe(0);
     await page.getByTestId('tab-archived').click();
-    await page.getByLabel('Search', { exact: true }).fill('L26001');
-    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('archived');
+    // the only archived row
     await page.getByRole('button', { name: 'Restore L26001' }).click();
     await page.getByRole('dialog', { name: 'Restore' }).getByText('Are you sure you want to restore this row?').waitFor();
     await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(async () => (await db.selectFrom('captures').select('status').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).status).toBe('NotCompleted');
     await page.getByTestId('tab-notcompleted').click();
     await page.getByRole('button', { name: 'Archive L26001' }).waitFor();
+  });
+
+  it("/farmerssampleentries: syncs the soil captures, shows a json, archives and restores after asking", async () => {
+    const farmers = await browser.newPage();
+    await signInThroughUi(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries');
+    await farmers.getByTestId('leaf-sync').click();
+    await farmers.getByText('Synced: 10 new, 0 updated, 0 refused').waitFor();
+    await expect.poll(() => farmers.getByTestId('pager-range').textContent()).toBe('1–10 of 10');
+    expect(await farmers.getByTestId('leafs-table').getByRole('columnheader', { name: 'Crop' }).count()).toBe(0);
+    await farmers.getByRole('button', { name: 'json of S26001' }).click();
+    const dialog = farmers.getByRole('dialog', { name: 'Sample S26001' });
+    await dialog.getByText('Test Farmers Sample Data').waitFor();
+    await expect.poll(() => dialog.getByTestId('leaf-json-Original').textContent()).toContain('"kind": "soil"');
+    await farmers.keyboard.press('Escape');
+    await farmers.getByRole('button', { name: 'Archive S26001' }).click();
+    await farmers.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Yes' }).click();
+    await farmers.getByText('Successfully').first().waitFor();
+    await farmers.getByTestId('tab-archived').click();
+    await farmers.getByRole('button', { name: 'Restore S26001' }).click();
+    await farmers.getByRole('dialog', { name: 'Restore' }).getByText('Are you sure you want to restore this row?').waitFor();
+    await farmers.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => farmers.getByTestId('leafs-table').locator('tbody tr[data-row-id]').count()).toBe(0);
+    await farmers.getByTestId('tab-completed').click();
+    await farmers.getByTestId('leafs-table').getByRole('columnheader', { name: 'Submitted Id' }).waitFor();
+    await farmers.close();
   });
 
   it('is neither in the menu nor callable for a user without Leafs', async () => {

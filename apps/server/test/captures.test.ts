@@ -108,4 +108,21 @@ describe('capture intake', () => {
     expect(audit.map((a) => a.new_values)).toEqual([{ status: 'Archived' }, { status: 'NotCompleted' }, { lab: 'Manual' }]);
     expect((await staff.call(ep.completed, {})).body).toEqual({ rows: [], total: 0 });
   });
+
+  it("lists the farmers' entries by state, archives several at once (all or none) and restores one", async () => {
+    const list = (await staff.call(farmersEp.notCompleted, { sortBy: 'sampleNumber', rowsPerPage: 3 })).body;
+    expect(list.rows[0]).toMatchObject({ sampleNumber: 'S26001', clientName: expect.any(String), submissionJobId: null, submittedOn: null });
+    const ids = list.rows.map((r: { id: number }) => r.id);
+    const leafId = (await staff.call(ep.notCompleted, { rowsPerPage: 1 })).body.rows[0].id;
+    // a leaf record is not a farmers' entry: nothing is archived
+    expect((await staff.call(farmersEp.archiveFarmersSample, { ids: [...ids, leafId] })).status).toBe(404);
+    expect((await staff.call(farmersEp.archived, {})).body.total).toBe(0);
+    expect((await staff.call(farmersEp.archiveFarmersSample, { ids })).status).toBe(200);
+    expect((await staff.call(farmersEp.archived, {})).body.total).toBe(3);
+    expect((await staff.call(farmersEp.archive, { id: ids[0], archive: false })).status).toBe(200);
+    expect((await staff.call(farmersEp.archived, {})).body.total).toBe(2);
+    const data = await staff.call(farmersEp.getApiData, { id: ids[0] });
+    expect(data.body.original).toMatchObject({ kind: 'soil', sampleNumber: 'S26001' });
+    expect((await staff.call(farmersEp.archiveFarmersSample, { ids: [] })).body.fields).toEqual([{ field: 'ids', message: 'Choose entries to archive' }]);
+  });
 });

@@ -79,6 +79,19 @@ export const leafsEndpoints = {
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
 };
 
+/** A farmers' sample entry (spec part 2 §3): as a leaf record without a crop, with its submission once completed. */
+export const FarmersSampleEntry = LeafRecord.omit({ crop: true }).extend({ submissionJobId: z.number().int().nullable(), submittedOn: z.coerce.date().nullable() });
+export type FarmersSampleEntry = z.output<typeof FarmersSampleEntry>;
+
+const farmers = { permission: 'FarmersSampleEntries' } as const;
+const EntryId = id('Choose a farmers sample entry');
 export const farmersSampleEndpoints = {
-  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: { permission: 'FarmersSampleEntries' }, input: Empty, output: CaptureSyncResult }),
+  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncResult }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
+  completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
+  archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
+  archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
+  /** archive several Not Completed entries at once (all or none) */
+  archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
+  getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
 };

@@ -1,4 +1,4 @@
-import type { LeafRecord, PagedRequest } from '@sapwood/contracts';
+import type { FarmersSampleEntry, LeafRecord, PagedRequest } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { pagedQuery } from '../../db/paged-query';
@@ -66,12 +66,13 @@ export class CapturesRepository {
     await db.updateTable('captures').set({ ...fieldsOf(w), synced_at: sql`now()`, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
-  list(status: 'NotCompleted' | 'Completed' | 'Archived', req: PagedRequest): Promise<{ rows: LeafRecord[]; total: number }> {
+  list(status: 'NotCompleted' | 'Completed' | 'Archived', req: PagedRequest, kind: 'leaf' | 'soil' = 'leaf'): Promise<{ rows: (LeafRecord & FarmersSampleEntry)[]; total: number }> {
     return pagedQuery(req, {
       from: this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
-        .where('c.kind', '=', 'leaf').where('c.status', '=', status).where('c.refused_reason', 'is', null),
+        .where('c.kind', '=', kind).where('c.status', '=', status).where('c.refused_reason', 'is', null),
       select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
-        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded']),
+        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded',
+        sql<number | null>`null::int`.as('submissionJobId'), sql<Date | null>`null::timestamptz`.as('submittedOn')]),
       search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'],
       sorts: { inserted: 'c.synced_at', appAdded: 'c.captured_at', sampleNumber: 'c.sample_number', lab: 'c.lab', clientName: 'c.client_name' },
       defaultSort: 'inserted',
@@ -80,9 +81,9 @@ export class CapturesRepository {
   }
 
   /** Moves a row from one state to another; false when it is not in `from` (or not a live leaf record). */
-  async setStatus(db: Db, id: number, from: 'NotCompleted' | 'Archived', to: 'NotCompleted' | 'Archived'): Promise<boolean> {
+  async setStatus(db: Db, kind: 'leaf' | 'soil', id: number, from: 'NotCompleted' | 'Archived', to: 'NotCompleted' | 'Archived'): Promise<boolean> {
     const r = await db.updateTable('captures').set({ status: to, row_version: sql`row_version + 1` })
-      .where('id', '=', id).where('status', '=', from).where('refused_reason', 'is', null).returning('id').executeTakeFirst();
+      .where('id', '=', id).where('kind', '=', kind).where('status', '=', from).where('refused_reason', 'is', null).returning('id').executeTakeFirst();
     return !!r;
   }
 
@@ -93,8 +94,8 @@ export class CapturesRepository {
     return { before: old.lab };
   }
 
-  async exists(db: Db, id: number): Promise<boolean> {
-    return !!(await db.selectFrom('captures').select('id').where('id', '=', id).where('refused_reason', 'is', null).executeTakeFirst());
+  async exists(db: Db, kind: 'leaf' | 'soil', id: number): Promise<boolean> {
+    return !!(await db.selectFrom('captures').select('id').where('id', '=', id).where('kind', '=', kind).where('refused_reason', 'is', null).executeTakeFirst());
   }
 
   apiData(id: number, kind: 'leaf' | 'soil'): Promise<{ original: unknown; mapped: unknown } | undefined> {

@@ -67,14 +67,16 @@ export class CapturesService {
   }
 
   /** Archive (Not Completed → Archived) or restore (Archived → Not Completed), with an audit record. */
-  archive(id: number, archive: boolean, userId: number): Promise<true> {
+  archive(kind: 'leaf' | 'soil', ids: number[], archive: boolean, userId: number): Promise<true> {
     return this.db.transaction().execute(async (trx) => {
       const [from, to] = archive ? (['NotCompleted', 'Archived'] as const) : (['Archived', 'NotCompleted'] as const);
-      if (!(await this.repo.setStatus(trx, id, from, to))) {
-        if (!(await this.repo.exists(trx, id))) throw notFound('Leaf record');
-        throw conflict(archive ? LEAF_MESSAGES.notArchivable : LEAF_MESSAGES.notRestorable);
+      for (const id of ids) {
+        if (!(await this.repo.setStatus(trx, kind, id, from, to))) {
+          if (!(await this.repo.exists(trx, kind, id))) throw notFound(kind === 'leaf' ? 'Leaf record' : 'Farmers sample entry');
+          throw conflict(archive ? LEAF_MESSAGES.notArchivable : LEAF_MESSAGES.notRestorable);
+        }
+        await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { status: from }, newValues: { status: to } });
       }
-      await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { status: from }, newValues: { status: to } });
       return true as const;
     });
   }

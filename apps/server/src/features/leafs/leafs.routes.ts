@@ -12,11 +12,17 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     notCompleted: (input) => captures.repo.list('NotCompleted', input),
     completed: (input) => captures.repo.list('Completed', input),
     archived: (input) => captures.repo.list('Archived', input),
-    archive: (input, ctx) => captures.archive(input.id, input.archive, ctx.user.id),
+    archive: (input, ctx) => captures.archive('leaf', [input.id], input.archive, ctx.user.id),
     updateLab: (input, ctx) => captures.updateLab(input.testLeafDataId, input.lab, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
   });
   registrar.feature(farmersSampleEndpoints, {
     sync: (_input, ctx) => captures.sync('soil', ctx.user.id),
+    notCompleted: (input) => captures.repo.list('NotCompleted', input, 'soil'),
+    completed: (input) => captures.repo.list('Completed', input, 'soil'),
+    archived: (input) => captures.repo.list('Archived', input, 'soil'),
+    archive: (input, ctx) => captures.archive('soil', [input.id], input.archive, ctx.user.id),
+    archiveFarmersSample: (input, ctx) => captures.archive('soil', [...new Set(input.ids)], true, ctx.user.id),
+    getApiData: (input) => captures.apiData(input.id, 'soil'),
   });
 }

@@ -1,0 +1,120 @@
+import { ActionIcon, Alert, Button, Group, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconBraces, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type CaptureSyncResult, type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, captureSyncSummary } from '@sapwood/contracts';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { useConfirm } from '../../components/ui/confirm';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+import { type CaptureKind, LeafJsonDialog } from './LeafJsonDialog';
+
+type Row = LeafRecord & Partial<FarmersSampleEntry>;
+type Tab = 'notcompleted' | 'completed' | 'archived';
+const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', completed: 'Completed', archived: 'Archived' };
+
+/**
+ * /leafs and /farmerssampleentries: the captures of a kind by state (Not Completed, Completed, Archived),
+ * Sync from the field capture app with its report, and per row the json dialog, the lab (leaf, Not
+ * Completed), archive and restore; completed farmers' entries show their submission.
+ */
+export function CapturesPage({ kind }: { kind: CaptureKind }) {
+  const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
+  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Tab, typeof apiFeatures.leafs.notCompleted>;
+  const confirm = useConfirm();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'completed' || params.get('tab') === 'archived' ? (params.get('tab') as Tab) : 'notcompleted';
+  const [last, setLast] = useState<CaptureSyncResult | null>(null);
+  const [json, setJson] = useState<Row | null>(null);
+  const done = { onSuccess: () => notify.success(LEAF_MESSAGES.success), onError: () => notify.error(LEAF_MESSAGES.failed) };
+  const sync = useEndpointMutation(ep.sync, {
+    invalidates: [ep],
+    onSuccess: (r) => {
+      setLast(r);
+      if (r.ok) notify.success(`Synced: ${captureSyncSummary(r)}`);
+      else notify.error(r.error ?? LEAF_MESSAGES.failed);
+    },
+  });
+  const archive = useEndpointMutation(ep.archive, { invalidates: [ep], ...done });
+  const updateLab = useEndpointMutation(apiFeatures.leafs.updateLab, { invalidates: [ep], ...done });
+
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
+    const move = async (r: Row, toArchive: boolean) => {
+      if (await confirm(toArchive ? LEAF_MESSAGES.archiveConfirm : LEAF_MESSAGES.restoreConfirm, toArchive ? 'Archive' : 'Restore')) archive.mutate({ id: r.id, archive: toArchive });
+    };
+    return [
+      {
+        id: 'lab', header: 'Lab', size: 130,
+        cell: ({ row }) => tab !== 'notcompleted' || kind !== 'leaf' ? row.original.lab : (
+          <Select size="xs" data={[...LEAF_LABS]} value={row.original.lab || null} allowDeselect={false} aria-label={`Lab of ${row.original.sampleNumber}`}
+            comboboxProps={{ withinPortal: true }} onChange={(v) => v && updateLab.mutate({ testLeafDataId: row.original.id, lab: v as (typeof LEAF_LABS)[number] })} />
+        ),
+      },
+      { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },
+      ...(kind === 'leaf' ? [{ id: 'crop', header: () => 'Crop', enableSorting: false, accessorFn: (r: Row) => r.crop ?? '' } satisfies ColumnDef<Row, unknown>] : []),
+      { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
+      { id: 'block', header: () => 'Block', enableSorting: false, accessorKey: 'blockNumber', size: 70 },
+      { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => `${row.original.agent} (${row.original.agronomist})` },
+      { id: 'inserted', header: 'Date Synced', cell: ({ row }) => formatDateTime(row.original.inserted) },
+      { id: 'appAdded', header: 'Date Captured', cell: ({ row }) => formatDateTime(row.original.appAdded) },
+      ...(kind === 'soil' && tab === 'completed' ? [
+        { id: 'submissionJobId', header: () => 'Submitted Id', enableSorting: false, accessorFn: (r: Row) => r.submissionJobId ?? '' },
+        { id: 'submittedOn', header: () => 'Submitted On', enableSorting: false, cell: ({ row }: { row: { original: Row } }) => formatDateTime(row.original.submittedOn ?? null) },
+      ] satisfies ColumnDef<Row, unknown>[] : []),
+      {
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 90,
+        cell: ({ row }) => (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="json"><ActionIcon variant="subtle" aria-label={`json of ${row.original.sampleNumber}`} onClick={() => setJson(row.original)}><IconBraces size={16} /></ActionIcon></Tooltip>
+            {tab === 'notcompleted' && <Tooltip label="Archive"><ActionIcon variant="subtle" color="red" aria-label={`Archive ${row.original.sampleNumber}`} onClick={() => void move(row.original, true)}><IconX size={16} /></ActionIcon></Tooltip>}
+            {tab === 'archived' && <Tooltip label="Restore"><ActionIcon variant="subtle" aria-label={`Restore ${row.original.sampleNumber}`} onClick={() => void move(row.original, false)}><IconRestore size={16} /></ActionIcon></Tooltip>}
+          </Group>
+        ),
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab, kind, confirm]);
+
+  return (
+    <>
+      <PageTitle />
+      {last && (!last.ok || last.refused > 0) && (
+        <Alert color={last.ok ? 'yellow' : 'red'} p="xs" mb="xs" withCloseButton onClose={() => setLast(null)} data-testid="leaf-sync-report">
+          {last.ok ? (
+            <>
+              <Text size="sm">{last.refused} captures could not be imported and are kept with their reason:</Text>
+              {last.refusedCaptures.map((c) => <Text key={c.key} size="xs">{c.key}: {c.reason}</Text>)}
+            </>
+          ) : <Text size="sm">{last.error}</Text>}
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={(t) => setParams((prev) => {
+        const next = new URLSearchParams();
+        if (t && t !== 'notcompleted') next.set('tab', t);
+        void prev;
+        return next;
+      })}>
+        <Tabs.List mb="xs">
+          {(Object.keys(TAB_LABELS) as Tab[]).map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
+        </Tabs.List>
+      </Tabs>
+      <PagedTable
+        key={tab}
+        endpoint={endpoints[tab]}
+        columns={columns}
+        rowId={(r) => r.id}
+        searchPlaceholder={kind === 'leaf' ? 'Sample, client, farm, block or crop' : 'Sample, client, farm or block'}
+        testId="leafs-table"
+        toolbar={
+          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="leaf-sync">
+            Sync
+          </Button>
+        }
+      />
+      <LeafJsonDialog kind={kind} row={json} onClose={() => setJson(null)} />
+    </>
+  );
+}
