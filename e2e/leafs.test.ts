@@ -63,6 +63,21 @@ describe('/leafs', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('fetches a row’s photo and location (sync), then shows the photo in its popup', async () => {
+    await page.getByRole('button', { name: 'image of L26001' }).click();
+    await page.getByRole('dialog', { name: 'Photo L26001' }).getByText('No photo yet.', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Photo L26001' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'sync L26001' }).click();
+    await page.getByText('Successfully').first().waitFor();
+    await expect.poll(async () => (await server.built.deps.db.selectFrom('captures').select('photo_path').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).photo_path).not.toBeNull();
+    await page.getByRole('button', { name: 'image of L26001' }).click();
+    const img = page.getByTestId('leaf-photo');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(160);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Photo L26001' }).waitFor({ state: 'detached' });
+  });
+
   it('changes a row’s lab, archives it after asking, and restores it from Archived', async () => {
     const db = server.built.deps.db;
     await page.getByLabel('Lab of L26001').first().click();

@@ -5,7 +5,8 @@ import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 
 /**
  * A stand-in for the field capture app's service: GET /api/captures?kind=leaf|soil&page=N (X-Api-Key)
- * answers its captures 50 at a time, `{ items, page, pageCount }`; GET /photos/{name}.png a capture's
+ * answers its captures 50 at a time, `{ items, page, pageCount }`; GET /api/captures/{id} one of them;
+ * GET /photos/{name}.png a capture's
  * photo. `captures` can be changed by a test (an edited or a new capture). It fails and times out on
  * command like the labs' stand-ins (POST /__control/fail, /__control/delay). Used by the tests, `npm run
  * dev` and `npm start`'s demo.
@@ -24,6 +25,11 @@ export async function startCaptureStandIn(opts: { port?: number; apiKey?: string
     apiKey: opts.apiKey,
     keyHeader: 'x-api-key',
     route: (req, url) => {
+      const one = /^\/api\/captures\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && one) {
+        const c = captures.find((x) => x.id === decodeURIComponent(one[1]));
+        return c ? { status: 200, body: c } : { status: 404, body: { error: 'no such capture' } };
+      }
       if (req.method !== 'GET' || url.pathname !== '/api/captures') return null;
       const kind = url.searchParams.get('kind') === 'soil' ? 'soil' : 'leaf';
       const mine = captures.filter((c) => c.kind === kind);

@@ -126,3 +126,29 @@ describe('capture intake', () => {
     expect((await staff.call(farmersEp.archiveFarmersSample, { ids: [] })).body.fields).toEqual([{ field: 'ids', message: 'Choose entries to archive' }]);
   });
 });
+
+describe('photo and location', () => {
+  it('reads a record’s photo and location again from the capture app, keeps the photo in the file store and serves it', async () => {
+    const row = (await staff.call(ep.notCompleted, { search: 'L26004' })).body.rows[0];
+    expect(row.photoPath).toBeNull();
+    const r = await staff.call(ep.syncPhotoAndLocation, { id: row.id });
+    expect(r.body).toMatchObject({ ok: true, error: null, photoPath: expect.stringMatching(/^[a-f0-9]{16}-[a-f0-9]{16}$/), latitude: expect.any(Number), longitude: expect.any(Number) });
+    const photo = await fetch(`${server.url}/upload/captures/${r.body.photoPath}-low.png`, { headers: { cookie: staff.cookie } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${server.url}/upload/captures/${r.body.photoPath}-low.png`)).status).toBe(401);
+    expect((await staff.call(ep.getApiData, { id: row.id })).body.mapped.photoUrl).toBe(`/upload/captures/${r.body.photoPath}-low.png`);
+    // the capture app down: the record keeps its photo and the answer says why
+    app.failNext(1, 503, 'maintenance');
+    const failed = await staff.call(ep.syncPhotoAndLocation, { id: row.id });
+    expect(failed.body).toMatchObject({ ok: false, error: 'The capture app answered 503: maintenance', photoPath: r.body.photoPath });
+    // a photo that is not an image is refused, not stored
+    const c = app.captures.find((x) => x.sampleNumber === 'L26004')!;
+    c.photo = '/api/captures/LF-000001';
+    const notImage = await staff.call(ep.syncPhotoAndLocation, { id: row.id });
+    expect(notImage.body).toMatchObject({ ok: false, error: 'The capture app sent a photo that is not a PNG, JPEG or WebP image' });
+    // a photo somewhere else than the capture app is never fetched
+    c.photo = 'http://169.254.169.254/latest/meta-data';
+    expect((await staff.call(ep.syncPhotoAndLocation, { id: row.id })).body).toMatchObject({ ok: false, error: 'The capture names a photo outside the capture app' });
+  });
+});

@@ -15,7 +15,10 @@ import { PagedRequest, pagedResponse } from '../paging';
  * - POST /api/leaf/completed and /archived: the same for submitted and archived records.
  * - POST /api/leaf/archive `{ id, archive }`: Not Completed → Archived (true) or Archived → Not Completed
  *   (false); any other move answers 409. POST /api/leaf/updatelab `{ testLeafDataId, lab }` changes a row's lab.
- * - POST /api/leaf/getapidata `{ id }` → `{ original, mapped, testLeafData }`.
+ * - POST /api/leaf/syncfirebasecropphotoandlocation `{ id }`: the record's photo (checked to be an image,
+ *   kept in the file store, served at capturePhotoUrl) and location, read again from the capture app; a
+ *   failing app answers `ok` false with the reason.
+ * - POST /api/leaf/getapidata `{ id }` → `{ original, mapped (with photoUrl), testLeafData }`.
  */
 export const CaptureSyncResult = z.object({
   kind: z.enum(['leaf', 'soil']),
@@ -47,7 +50,21 @@ export const LeafRecord = z.object({
   inserted: z.coerce.date(),
   /** date captured */
   appAdded: z.coerce.date().nullable(),
+  /** the stored photo (see capturePhotoUrl), once synced */
+  photoPath: z.string().nullable(),
 });
+
+/** Where a capture's stored photo is served (low resolution). */
+export const capturePhotoUrl = (photoPath: string) => `/upload/captures/${photoPath}-low.png`;
+
+export const PhotoSyncResult = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  photoPath: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type PhotoSyncResult = z.output<typeof PhotoSyncResult>;
 export type LeafRecord = z.output<typeof LeafRecord>;
 
 export const LEAF_LABS = ['Nvirotek', 'Wynland', 'Manual'] as const;
@@ -75,6 +92,11 @@ export const leafsEndpoints = {
   updateLab: endpoint({
     method: 'POST', path: '/api/leaf/updatelab', access: { permission: 'Leafs' },
     input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
+  }),
+  /** the record's photo (into the file store) and location, read again from the capture app */
+  syncPhotoAndLocation: endpoint({
+    method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', access: { permission: 'Leafs' },
+    input: z.object({ id: id('Choose a leaf record') }), output: PhotoSyncResult,
   }),
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
 };

@@ -55,6 +55,10 @@ export interface ReferenceTables {
     captured_at: Date | null;
     synced_at: Generated<Date>;
     row_version: Generated<number>;
+    /** migration 0171 */
+    photo_path: string | null;
+    latitude: number | null;
+    longitude: number | null;
   };
   /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
   agronomists: NamedArchivable & { row_version: Generated<number> };

@@ -71,7 +71,7 @@ export class CapturesRepository {
       from: this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
         .where('c.kind', '=', kind).where('c.status', '=', status).where('c.refused_reason', 'is', null),
       select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
-        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded',
+        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded', 'c.photo_path as photoPath',
         sql<number | null>`null::int`.as('submissionJobId'), sql<Date | null>`null::timestamptz`.as('submittedOn')]),
       search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'],
       sorts: { inserted: 'c.synced_at', appAdded: 'c.captured_at', sampleNumber: 'c.sample_number', lab: 'c.lab', clientName: 'c.client_name' },
@@ -98,7 +98,15 @@ export class CapturesRepository {
     return !!(await db.selectFrom('captures').select('id').where('id', '=', id).where('kind', '=', kind).where('refused_reason', 'is', null).executeTakeFirst());
   }
 
-  apiData(id: number, kind: 'leaf' | 'soil'): Promise<{ original: unknown; mapped: unknown } | undefined> {
-    return this.db.selectFrom('captures').select(['original', 'mapped']).where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+  apiData(id: number, kind: 'leaf' | 'soil'): Promise<{ original: unknown; mapped: unknown; photoPath: string | null } | undefined> {
+    return this.db.selectFrom('captures').select(['original', 'mapped', 'photo_path as photoPath']).where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+  }
+
+  photoOf(id: number, kind: 'leaf' | 'soil'): Promise<{ key: string; photoPath: string | null } | undefined> {
+    return this.db.selectFrom('captures').select(['capture_key as key', 'photo_path as photoPath']).where('id', '=', id).where('kind', '=', kind).where('refused_reason', 'is', null).executeTakeFirst();
+  }
+
+  async setPhotoAndLocation(db: Db, id: number, v: { photoPath: string | null; latitude: number | null; longitude: number | null }): Promise<void> {
+    await db.updateTable('captures').set({ photo_path: v.photoPath, latitude: v.latitude, longitude: v.longitude, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 }

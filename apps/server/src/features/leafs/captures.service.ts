@@ -1,4 +1,4 @@
-import { type CaptureSyncResult, LEAF_MESSAGES } from '@sapwood/contracts';
+import { type CaptureSyncResult, LEAF_MESSAGES, capturePhotoUrl } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
@@ -93,6 +93,7 @@ export class CapturesService {
   async apiData(id: number, kind: 'leaf' | 'soil') {
     const r = await this.repo.apiData(id, kind);
     if (!r) throw notFound(kind === 'leaf' ? 'Leaf record' : 'Farmers sample');
-    return { original: r.original, mapped: r.mapped, testLeafData: null };
+    const mapped = r.mapped && typeof r.mapped === 'object' ? { ...r.mapped, photoUrl: r.photoPath ? capturePhotoUrl(r.photoPath) : null } : r.mapped;
+    return { original: r.original, mapped, testLeafData: null };
   }
 }

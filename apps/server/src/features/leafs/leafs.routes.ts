@@ -2,11 +2,14 @@ import { farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { createCaptureClient } from '../../platform/integrations/capture.client';
+import { serveImage } from '../../platform/images/stored-images';
+import { syncPhotoAndLocation } from './capture-photos';
 import { CapturesService } from './captures.service';
 
 export function registerLeafs(registrar: Registrar, deps: FeatureContext): void {
   const { config } = deps;
-  const captures = new CapturesService(deps.db, createCaptureClient({ url: config.CAPTURE_URL, apiKey: config.CAPTURE_API_KEY, timeoutMs: config.CAPTURE_TIMEOUT_MS }));
+  const source = createCaptureClient({ url: config.CAPTURE_URL, apiKey: config.CAPTURE_API_KEY, timeoutMs: config.CAPTURE_TIMEOUT_MS });
+  const captures = new CapturesService(deps.db, source);
   registrar.feature(leafsEndpoints, {
     sync: (_input, ctx) => captures.sync('leaf', ctx.user.id),
     notCompleted: (input) => captures.repo.list('NotCompleted', input),
@@ -14,8 +17,10 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     archived: (input) => captures.repo.list('Archived', input),
     archive: (input, ctx) => captures.archive('leaf', [input.id], input.archive, ctx.user.id),
     updateLab: (input, ctx) => captures.updateLab(input.testLeafDataId, input.lab, ctx.user.id),
+    syncPhotoAndLocation: (input, ctx) => syncPhotoAndLocation(deps.db, captures.repo, source, deps.storage, input.id, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
   });
+  registrar.fileRoute('/upload/captures/:file', (req, reply) => serveImage(deps.storage, 'captures', req, reply));
   registrar.feature(farmersSampleEndpoints, {
     sync: (_input, ctx) => captures.sync('soil', ctx.user.id),
     notCompleted: (input) => captures.repo.list('NotCompleted', input, 'soil'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OutsideSystemError, getJson } from './http-json';
+import { OutsideSystemError, getBytes, getJson } from './http-json';
 
 /**
  * The field capture app's service: the one module that speaks to it. Configured by CAPTURE_URL and
@@ -20,6 +20,10 @@ export interface CaptureSource {
   configured: boolean;
   /** every capture of a kind, all pages; throws OutsideSystemError when any page fails (nothing half-read) */
   list(kind: 'leaf' | 'soil'): Promise<RawCapture[]>;
+  /** one capture as the app holds it now */
+  one(kind: 'leaf' | 'soil', key: string): Promise<RawCapture>;
+  /** a photo the app names (a path on the app, or a full URL on it) */
+  photo(path: string): Promise<Uint8Array>;
 }
 
 export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): CaptureSource {
@@ -42,6 +46,21 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
         }
       }
       return out;
+    },
+    async one(kind, key) {
+      if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
+      const url = new URL(`/api/captures/${encodeURIComponent(key)}`, cfg.url);
+      url.searchParams.set('kind', kind);
+      const item = Item.safeParse(await getJson('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs));
+      if (!item.success) throw new OutsideSystemError('The capture app answered something that is not a capture');
+      return { key: String(item.data.id), updatedAt: item.data.updatedAt ?? '', original: item.data as Record<string, unknown> };
+    },
+    async photo(path) {
+      if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
+      const url = new URL(path, cfg.url);
+      // only photos of the capture app itself, never a URL elsewhere that a capture might name
+      if (url.origin !== new URL(cfg.url).origin) throw new OutsideSystemError('The capture names a photo outside the capture app');
+      return getBytes('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs, 10 * 1024 * 1024);
     },
   };
 }

@@ -33,3 +33,19 @@ export async function getJson(system: string, url: URL, headers: Record<string, 
   if (json === undefined) throw new OutsideSystemError(`${system} answered something that is not JSON`);
   return json;
 }
+
+/** A binary GET (a photo) with a time-out and a size limit; failures as in `getJson`. */
+export async function getBytes(system: string, url: URL, headers: Record<string, string>, timeoutMs: number, maxBytes: number): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') throw new OutsideSystemError(`${system} timed out after ${Math.round(timeoutMs / 100) / 10} s`);
+    const reason = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+    throw new OutsideSystemError(`${system} could not be reached: ${reason}`);
+  }
+  if (!res.ok) throw new OutsideSystemError(`${system} answered ${res.status}`);
+  const data = new Uint8Array(await res.arrayBuffer());
+  if (data.length > maxBytes) throw new OutsideSystemError(`${system} sent a file larger than ${Math.round(maxBytes / 1048576)} MB`);
+  return data;
+}

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Select, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconBraces, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Image, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconBraces, IconCloudDownload, IconPhoto, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type CaptureSyncResult, type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, captureSyncSummary } from '@sapwood/contracts';
+import { type CaptureSyncResult, type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, capturePhotoUrl, captureSyncSummary } from '@sapwood/contracts';
+import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
@@ -29,6 +30,12 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
   const tab: Tab = params.get('tab') === 'completed' || params.get('tab') === 'archived' ? (params.get('tab') as Tab) : 'notcompleted';
   const [last, setLast] = useState<CaptureSyncResult | null>(null);
   const [json, setJson] = useState<Row | null>(null);
+  const [photo, setPhoto] = useState<Row | null>(null);
+  const syncPhoto = useEndpointMutation(apiFeatures.leafs.syncPhotoAndLocation, {
+    invalidates: [ep],
+    onSuccess: (r) => (r.ok ? notify.success(LEAF_MESSAGES.success) : notify.error(`${LEAF_MESSAGES.failed}: ${r.error ?? ''}`)),
+    onError: () => notify.error(LEAF_MESSAGES.failed),
+  });
   const done = { onSuccess: () => notify.success(LEAF_MESSAGES.success), onError: () => notify.error(LEAF_MESSAGES.failed) };
   const sync = useEndpointMutation(ep.sync, {
     invalidates: [ep],
@@ -65,9 +72,11 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
         { id: 'submittedOn', header: () => 'Submitted On', enableSorting: false, cell: ({ row }: { row: { original: Row } }) => formatDateTime(row.original.submittedOn ?? null) },
       ] satisfies ColumnDef<Row, unknown>[] : []),
       {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 90,
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 140,
         cell: ({ row }) => (
           <Group gap={4} wrap="nowrap">
+            {kind === 'leaf' && <Tooltip label="image"><ActionIcon variant="subtle" aria-label={`image of ${row.original.sampleNumber}`} onClick={() => setPhoto(row.original)}><IconPhoto size={16} /></ActionIcon></Tooltip>}
+            {kind === 'leaf' && <Tooltip label="sync photo and location"><ActionIcon variant="subtle" aria-label={`sync ${row.original.sampleNumber}`} loading={syncPhoto.isPending && syncPhoto.variables?.id === row.original.id} onClick={() => syncPhoto.mutate({ id: row.original.id })}><IconCloudDownload size={16} /></ActionIcon></Tooltip>}
             <Tooltip label="json"><ActionIcon variant="subtle" aria-label={`json of ${row.original.sampleNumber}`} onClick={() => setJson(row.original)}><IconBraces size={16} /></ActionIcon></Tooltip>
             {tab === 'notcompleted' && <Tooltip label="Archive"><ActionIcon variant="subtle" color="red" aria-label={`Archive ${row.original.sampleNumber}`} onClick={() => void move(row.original, true)}><IconX size={16} /></ActionIcon></Tooltip>}
             {tab === 'archived' && <Tooltip label="Restore"><ActionIcon variant="subtle" aria-label={`Restore ${row.original.sampleNumber}`} onClick={() => void move(row.original, false)}><IconRestore size={16} /></ActionIcon></Tooltip>}
@@ -76,7 +85,7 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab, kind, confirm]);
+  }, [tab, kind, confirm, syncPhoto.isPending, syncPhoto.variables]);
 
   return (
     <>
@@ -115,6 +124,11 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
         }
       />
       <LeafJsonDialog kind={kind} row={json} onClose={() => setJson(null)} />
+      <AppDialog opened={photo !== null} onClose={() => setPhoto(null)} title={`Photo ${photo?.sampleNumber ?? ''}`} size="lg" data-testid="leaf-photo-dialog">
+        {photo?.photoPath
+          ? <Image src={capturePhotoUrl(photo.photoPath)} alt={`Photo of ${photo.sampleNumber}`} fit="contain" mah={480} data-testid="leaf-photo" />
+          : <Text size="sm" c="dimmed">No photo yet. Use sync on the row to fetch it from the capture app.</Text>}
+      </AppDialog>
     </>
   );
 }
