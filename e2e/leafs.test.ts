@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leafsEndpoints } from '@sapwood/contracts';
@@ -46,6 +48,16 @@ describe('/leafs', () => {
     await expect.poll(() => page.getByTestId('leafs-table').locator('tbody tr[data-row-id]').count()).toBe(1);
     await page.getByTestId('leafs-table').getByRole('cell', { name: 'Orchard Co (Eastside)' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('downloads the current search as Excel', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Download Excel').click()]);
+    expect(download.suggestedFilename()).toBe('leafs-notcompleted.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(await download.path()));
+    const numbers: unknown[] = [];
+    book.worksheets[0].eachRow((row, i) => i > 1 && numbers.push(row.getCell(2).value));
+    expect(numbers).toEqual(['L26001']);
   });
 
   it('says so when the capture app fails, and imports nothing', async () => {

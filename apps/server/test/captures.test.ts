@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
 import { listAudit } from '../src/platform/audit/audit.repository';
@@ -150,5 +151,27 @@ describe('photo and location', () => {
     // a photo somewhere else than the capture app is never fetched
     c.photo = 'http://169.254.169.254/latest/meta-data';
     expect((await staff.call(ep.syncPhotoAndLocation, { id: row.id })).body).toMatchObject({ ok: false, error: 'The capture names a photo outside the capture app' });
+  });
+});
+
+describe('Excel downloads', () => {
+  it("streams a list's state with its search as .xlsx, read back by exceljs", async () => {
+    const res = await fetch(`${server.url}${ep.pagedExcel.path}?status=NotCompleted&search=L2601`, { headers: { cookie: staff.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Lab', 'Sample Number', 'Crop', 'Client', 'Farm', 'Block', 'Agent', 'Agronomist', 'Date Synced', 'Date Captured']);
+    const expected = (await staff.call(ep.notCompleted, { search: 'L2601', rowsPerPage: 100 })).body.rows.map((r: { sampleNumber: string }) => r.sampleNumber).sort();
+    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(5);
+    const soil = await fetch(`${server.url}${farmersEp.pagedExcel.path}?status=Archived`, { headers: { cookie: staff.cookie } });
+    const soilBook = new ExcelJS.Workbook();
+    await soilBook.xlsx.load(await soil.arrayBuffer());
+    expect(soilBook.worksheets[0].getRow(1).values).not.toContain('Crop');
+    expect(soilBook.worksheets[0].rowCount).toBe(1 + 2);
+    expect((await fetch(`${server.url}${ep.pagedExcel.path}?status=Elsewhere`, { headers: { cookie: staff.cookie } })).status).toBe(400);
   });
 });

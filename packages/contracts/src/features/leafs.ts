@@ -77,6 +77,11 @@ export const LEAF_MESSAGES = {
   notRestorable: 'Only an archived row can be restored.',
 } as const;
 
+/** Excel downloads: the list's search and which of its states, as query parameters. */
+export const CaptureExcelQuery = PagedRequest.pick({ search: true, sortBy: true, ascending: true }).extend({
+  status: z.enum(['NotCompleted', 'Completed', 'Archived'], { error: 'Choose Not Completed, Completed or Archived' }).default('NotCompleted'),
+});
+
 export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
 
 export const leafsEndpoints = {
@@ -93,6 +98,8 @@ export const leafsEndpoints = {
     method: 'POST', path: '/api/leaf/updatelab', access: { permission: 'Leafs' },
     input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
   }),
+  /** the list of a state (search applied) as an .xlsx file, streamed */
+  pagedExcel: endpoint({ method: 'GET', path: '/api/leaf/pagedexcel', access: { permission: 'Leafs' }, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
   /** the record's photo (into the file store) and location, read again from the capture app */
   syncPhotoAndLocation: endpoint({
     method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', access: { permission: 'Leafs' },
@@ -116,4 +123,5 @@ export const farmersSampleEndpoints = {
   /** archive several Not Completed entries at once (all or none) */
   archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
   getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
+  pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
 };

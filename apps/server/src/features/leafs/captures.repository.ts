@@ -1,7 +1,7 @@
 import type { FarmersSampleEntry, LeafRecord, PagedRequest } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { pagedQuery } from '../../db/paged-query';
+import { containsPattern, pagedQuery } from '../../db/paged-query';
 import type { MappedCapture } from './capture-mapping';
 
 export interface StoredCapture {
@@ -78,6 +78,20 @@ export class CapturesRepository {
       defaultSort: 'inserted',
       tieBreak: ['c.id'],
     });
+  }
+
+  /** The next chunk of a list's rows for a download, newest first, after the row `beforeId` (keyset on id). */
+  chunk(kind: 'leaf' | 'soil', status: 'NotCompleted' | 'Completed' | 'Archived', search: string, beforeId: number | null, limit: number) {
+    let q = this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
+      .select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
+        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded'])
+      .where('c.kind', '=', kind).where('c.status', '=', status).where('c.refused_reason', 'is', null);
+    if (search) {
+      const pattern = containsPattern(search);
+      q = q.where((eb) => eb.or(['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'].map((col) => eb(sql.ref(col), 'ilike', pattern))));
+    }
+    if (beforeId !== null) q = q.where('c.id', '<', beforeId);
+    return q.orderBy('c.id', 'desc').limit(limit).execute();
   }
 
   /** Moves a row from one state to another; false when it is not in `from` (or not a live leaf record). */

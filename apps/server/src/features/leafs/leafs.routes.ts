@@ -4,6 +4,7 @@ import type { FeatureContext } from '../../platform/features/feature-module';
 import { createCaptureClient } from '../../platform/integrations/capture.client';
 import { serveImage } from '../../platform/images/stored-images';
 import { syncPhotoAndLocation } from './capture-photos';
+import { capturesExcel } from './captures-excel';
 import { CapturesService } from './captures.service';
 
 export function registerLeafs(registrar: Registrar, deps: FeatureContext): void {
@@ -17,6 +18,7 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     archived: (input) => captures.repo.list('Archived', input),
     archive: (input, ctx) => captures.archive('leaf', [input.id], input.archive, ctx.user.id),
     updateLab: (input, ctx) => captures.updateLab(input.testLeafDataId, input.lab, ctx.user.id),
+    pagedExcel: (input, ctx) => capturesExcel(captures.repo, 'leaf', input, ctx.reply),
     syncPhotoAndLocation: (input, ctx) => syncPhotoAndLocation(deps.db, captures.repo, source, deps.storage, input.id, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
   });
@@ -29,5 +31,6 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     archive: (input, ctx) => captures.archive('soil', [input.id], input.archive, ctx.user.id),
     archiveFarmersSample: (input, ctx) => captures.archive('soil', [...new Set(input.ids)], true, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'soil'),
+    pagedExcel: (input, ctx) => capturesExcel(captures.repo, 'soil', input, ctx.reply),
   });
 }

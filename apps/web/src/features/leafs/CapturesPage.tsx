@@ -117,6 +117,8 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
         rowId={(r) => r.id}
         searchPlaceholder={kind === 'leaf' ? 'Sample, client, farm, block or crop' : 'Sample, client, farm or block'}
         testId="leafs-table"
+        excelEndpoint={ep.pagedExcel}
+        excelParams={{ status: ({ notcompleted: 'NotCompleted', completed: 'Completed', archived: 'Archived' } as const)[tab] }}
         toolbar={
           <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="leaf-sync">
             Sync

@@ -50,6 +50,8 @@ export interface PagedTableProps<E extends PagedEndpoint> {
   filters?: FiltersOf<E>;
   /** a GET download endpoint: shows the Excel icon, downloading exactly what the current search shows */
   excelEndpoint?: EndpointDef;
+  /** what the Excel download takes besides the list's request (which of a screen's lists, say) */
+  excelParams?: Record<string, string>;
   /** URL key for this table's paging state (needed when a screen has two tables) */
   stateKey?: string;
   defaultPageSize?: number;
@@ -219,7 +221,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
               variant="light"
               color="green"
               aria-label="Download Excel"
-              href={endpointUrl(props.excelEndpoint, { ...request, all: true })}
+              href={endpointUrl(props.excelEndpoint, { ...request, ...props.excelParams, all: true })}
               download
             >
               <IconFileSpreadsheet size={16} />
