@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +53,7 @@ describe('/leafs', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Download Excel').click()]);
     expect(download.suggestedFilename()).toBe('leafs-notcompleted.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(await download.path()));
+    await book.xlsx.readFile(await download.path());
     const numbers: unknown[] = [];
     book.worksheets[0].eachRow((row, i) => i > 1 && numbers.push(row.getCell(2).value));
     expect(numbers).toEqual(['L26001']);

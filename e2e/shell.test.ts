@@ -28,19 +28,19 @@ async function menuOf(page: Page): Promise<string[]> {
 
 describe('app shell', () => {
   it('shows a user with few permissions only their items, and hides empty groups', async () => {
-    const user = await createUser(server.built.deps.db, ['Settings', 'Leafs'], { name: 'Few Rights' });
+    const user = await createUser(server.built.deps.db, ['Settings', 'Submissions'], { name: 'Few Rights' });
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await signInThroughUi(page, server.url, user, '/');
     expect(await page.getByTestId('user-name').textContent()).toBe('Few Rights');
-    expect(await menuOf(page)).toEqual(['# ITest Leaf', 'Entries', '# Management', 'Settings']);
+    expect(await menuOf(page)).toEqual(['# ITest Leaf', 'Submissions', '# Management', 'Settings']);
 
     // A screen the menu hides says so inside the shell; the API refuses it too (registry test).
     await page.goto(`${server.url}/users`);
     await page.getByText('You do not have permission to open this page.').waitFor();
-    // An item without a screen yet (/leafs) shows a placeholder.
-    await page.getByRole('link', { name: 'Entries' }).click();
-    await page.waitForURL(`${server.url}/leafs`);
+    // An item without a screen yet (/submissions) shows a placeholder.
+    await page.getByRole('link', { name: 'Submissions' }).click();
+    await page.waitForURL(`${server.url}/submissions`);
     await page.getByTestId('placeholder').waitFor();
     expect(errors).toEqual([]);
     await page.close();
