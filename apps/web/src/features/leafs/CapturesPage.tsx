@@ -54,9 +54,9 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
     };
     return [
       {
-        id: 'lab', header: 'Lab', size: 130,
+        id: 'lab', header: 'Lab', size: 140,
         cell: ({ row }) => tab !== 'notcompleted' || kind !== 'leaf' ? row.original.lab : (
-          <Select size="xs" data={[...LEAF_LABS]} value={row.original.lab || null} allowDeselect={false} aria-label={`Lab of ${row.original.sampleNumber}`}
+          <Select size="xs" w={124} data={[...LEAF_LABS]} value={row.original.lab || null} allowDeselect={false} aria-label={`Lab of ${row.original.sampleNumber}`}
             comboboxProps={{ withinPortal: true }} onChange={(v) => v && updateLab.mutate({ testLeafDataId: row.original.id, lab: v as (typeof LEAF_LABS)[number] })} />
         ),
       },
