@@ -100,12 +100,8 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
           ) : <Text size="sm">{last.error}</Text>}
         </Alert>
       )}
-      <Tabs value={tab} onChange={(t) => setParams((prev) => {
-        const next = new URLSearchParams();
-        if (t && t !== 'notcompleted') next.set('tab', t);
-        void prev;
-        return next;
-      })}>
+      {/* another tab starts its list afresh: no search, page or sort of the tab left */}
+      <Tabs value={tab} onChange={(t) => setParams(t && t !== 'notcompleted' ? { tab: t } : {})}>
         <Tabs.List mb="xs">
           {(Object.keys(TAB_LABELS) as Tab[]).map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
         </Tabs.List>
