@@ -1,11 +1,13 @@
 import http from 'node:http';
 import pg from 'pg';
+import { type LeafAsk, leafStatement } from './baseline-leafs';
 
 /**
  * The bare baseline of `npm run bench:lists`: plain node:http + pg, one prepared statement a page, answering
  * the same rows as the app's carbohydrate results list (the same columns, built as JSON by PostgreSQL the same
  * way). What it lacks and the app has: sign-in and permission checks, input validation, counts, cursors, the
- * security headers. POST /paged {scenario, page?, after?, search?, cropId?, cropGrowthId?} answers `{"rows":[…]}`.
+ * security headers. POST /paged {scenario, page?, after?, search?, cropId?, cropGrowthId?} answers `{"rows":[…]}`;
+ * POST /leafs {scenario, after?, afterId?, search?} the same for the /leafs Not Completed list (bench/baseline-leafs.ts).
  */
 
 /** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape) */
@@ -71,7 +73,8 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
     req.on('end', () => {
       void (async () => {
         try {
-          const q = statement(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Ask);
+          const ask: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const q = req.url === '/leafs' ? leafStatement(ask as LeafAsk) : statement(ask as Ask);
           const r = await pool.query<{ rows: string }>(q);
           const body = `{"rows":${r.rows[0].rows}}`;
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

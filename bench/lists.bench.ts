@@ -3,50 +3,32 @@
 // one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
 // runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
 // throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
-// BENCH_ROUNDS change the size of a round and their number.
+// BENCH_ROUNDS change the size of a round and their number; BENCH_LISTS=carbohydrates,leafs picks the lists
+// (both by default; the /leafs list's rounds are BENCH_LEAF_REQUESTS, 100 by default, as it is far slower).
 import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
 import { startBaselineServer } from './baseline-server';
 import { keptDatabase } from './bench-db';
-import { type Answer, BenchClient, seekTo, startBenchServer } from './bench-server';
+import { BenchClient, seekTo, startBenchServer } from './bench-server';
+import { countCaptures, loadCaptures } from './captures-data';
 import { countData, loadData } from './carbohydrates-data';
+import { LEAFS_BASE_PATH, LEAFS_PATH, type ListScenario, leafScenarios } from './leafs-scenarios';
+import { median, round } from './load-round';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = 20;
 const SIZE = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? 100);
+const LISTS = (process.env.BENCH_LISTS ?? 'carbohydrates,leafs').split(',');
 const log = (s: string) => console.log(s);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rate = (rps: number) => rps.toFixed(rps < 10 ? 1 : 0);
 
-/** n requests over CONCURRENCY connections after a warm-up; answers req/s and p95 (ms). */
-async function round(send: (i: number) => Promise<Answer>, n: number) {
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, c) => send(50_000 + c)));
-  const times: number[] = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < n) {
-      const i = next++;
-      const t = performance.now();
-      const r = await send(i);
-      times.push(performance.now() - t);
-      if (r.status !== 200) throw new Error(`answered ${r.status}: ${r.text.slice(0, 200)}`);
-    }
-  }));
-  const seconds = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  return { rps: n / seconds, p95: pct(times, 95) };
-}
-
-interface Scenario {
-  name: string;
-  app: (i: number) => unknown;
-  base: (i: number) => unknown;
-}
+/** a scenario and where the app and the baseline answer it */
+type Scenario = ListScenario & { path: string; basePath: string };
 
 async function main() {
   const kept = process.env.BENCH_KEEP_DB;
@@ -58,37 +40,27 @@ async function main() {
   try {
     server = await startBenchServer(url);
     appClient = new BenchClient(server.url, CONCURRENCY);
-    const counts = loaded ? await countData(url) : await loadData(url, log);
-    log(`${counts.results} results; app at ${server.url}`);
+    const carbs = LISTS.includes('carbohydrates');
+    const counts = loaded || !carbs ? await countData(url) : await loadData(url, log);
+    const have = LISTS.includes('leafs') ? await countCaptures(url) : null;
+    const captures = have && have.captures === 0 ? await loadCaptures(url, log) : have;
+    log(`${counts.results} results${captures ? `, ${captures.captures} captures (${captures.leafNotCompleted} in the /leafs list)` : ''}; app at ${server.url}`);
     await appClient.signIn();
     baseline = await startBaselineServer(url, CONCURRENCY);
     baseClient = new BenchClient(baseline.url, CONCURRENCY);
     const a = appClient;
     const b = baseClient;
 
-    // the deep page: page D+1 sought from page D (the pager's Next deep in the list)
-    const deep = Math.floor(counts.results / SIZE / 2);
-    const at = await seekTo((body) => a.request('POST', ep.paged.path, body), deep, SIZE, MAX_PAGE_SKIP);
-    const after = at.rows[at.rows.length - 1].id;
-    const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
-    const scenarios: Scenario[] = [
-      { name: 'page 1', app: () => ({ page: 1, rowsPerPage: SIZE }), base: () => ({ scenario: 'page1' }) },
-      {
-        name: `deep page ${deep + 1} (Next from ${deep})`,
-        app: () => ({ page: deep + 1, rowsPerPage: SIZE, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }),
-        base: () => ({ scenario: 'deep', after }),
-      },
-      { name: "search ('client 0nnn')", app: (i) => ({ page: 1, rowsPerPage: SIZE, search: client(i) }), base: (i) => ({ scenario: 'search', search: client(i) }) },
-      {
-        name: 'filter crop + growth stage',
-        app: (i) => ({ page: 1, rowsPerPage: SIZE, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
-        base: (i) => ({ scenario: 'filter', cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
-      },
-    ];
+    const scenarios: Scenario[] = [];
+    if (carbs) scenarios.push(...(await carbohydrateScenarios(a, counts.results)));
+    if (captures) {
+      const leafs = await leafScenarios((body) => a.request('POST', LEAFS_PATH, body), captures.leafNotCompleted, SIZE, LEAF_REQUESTS);
+      scenarios.push(...leafs.map((s) => ({ ...s, path: LEAFS_PATH, basePath: LEAFS_BASE_PATH })));
+    }
 
     // the same rows from both, first
     for (const s of scenarios) {
-      const [ta, tb] = [(await a.request('POST', ep.paged.path, s.app(7))).text, (await b.request('POST', '/paged', s.base(7))).text];
+      const [ta, tb] = [(await a.request('POST', s.path, s.app(7))).text, (await b.request('POST', s.basePath, s.base(7))).text];
       const [ra, rb] = [JSON.parse(ta) as { rows?: unknown[] }, JSON.parse(tb) as { rows?: unknown[] }];
       if (!ra.rows || !rb.rows) throw new Error(`${s.name}: ${ta.slice(0, 300)} / ${tb.slice(0, 300)}`);
       if (JSON.stringify(ra.rows) !== JSON.stringify(rb.rows)) {
@@ -96,19 +68,19 @@ async function main() {
       }
     }
 
-    log(`\n${CONCURRENCY} connections, ${SIZE}-row pages, ${ROUNDS} interleaved rounds (A B A B …) of ${REQUESTS} requests; medians`);
+    log(`\n${CONCURRENCY} connections, ${SIZE}-row pages, ${ROUNDS} interleaved rounds (A B A B …) of ${REQUESTS} requests (/leafs: ${LEAF_REQUESTS}); medians`);
     log(`${'scenario'.padEnd(34)}${'app req/s'.padStart(11)}${'base req/s'.padStart(12)}${'ratio'.padStart(8)}${'app p95'.padStart(10)}${'base p95'.padStart(10)}${'ratio'.padStart(8)}`);
     for (const s of scenarios) {
       const appR: { rps: number; p95: number }[] = [];
       const baseR: { rps: number; p95: number }[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        appR.push(await round((i) => a.request('POST', ep.paged.path, s.app(i)), REQUESTS));
-        baseR.push(await round((i) => b.request('POST', '/paged', s.base(i)), REQUESTS));
+        appR.push(await round((i) => a.request('POST', s.path, s.app(i)), s.requests ?? REQUESTS, CONCURRENCY));
+        baseR.push(await round((i) => b.request('POST', s.basePath, s.base(i)), s.requests ?? REQUESTS, CONCURRENCY));
       }
       const [ar, br] = [median(appR.map((x) => x.rps)), median(baseR.map((x) => x.rps))];
       const [ap, bp] = [median(appR.map((x) => x.p95)), median(baseR.map((x) => x.p95))];
       const ok = ar / br >= 0.8 && ap / bp <= 1.25 ? '' : '   ** below target **';
-      log(`${s.name.padEnd(34)}${ar.toFixed(0).padStart(11)}${br.toFixed(0).padStart(12)}${(ar / br).toFixed(2).padStart(7)}×${ap.toFixed(1).padStart(10)}${bp.toFixed(1).padStart(10)}${(ap / bp).toFixed(2).padStart(7)}×${ok}`);
+      log(`${s.name.padEnd(34)}${rate(ar).padStart(11)}${rate(br).padStart(12)}${(ar / br).toFixed(2).padStart(7)}×${ap.toFixed(1).padStart(10)}${bp.toFixed(1).padStart(10)}${(ap / bp).toFixed(2).padStart(7)}×${ok}`);
     }
   } finally {
     appClient?.close();
@@ -117,6 +89,31 @@ async function main() {
     await server?.stop();
     await drop();
   }
+}
+
+/** The carbohydrate results list's scenarios; the deep page is page D+1 sought from page D (the pager's Next deep in the list). */
+async function carbohydrateScenarios(a: BenchClient, results: number): Promise<Scenario[]> {
+  const deep = Math.floor(results / SIZE / 2);
+  const at = await seekTo((body) => a.request('POST', ep.paged.path, body), deep, SIZE, MAX_PAGE_SKIP);
+  const after = at.rows[at.rows.length - 1].id;
+  const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
+  const on = { path: ep.paged.path, basePath: '/paged' };
+  return [
+    { name: 'page 1', app: () => ({ page: 1, rowsPerPage: SIZE }), base: () => ({ scenario: 'page1' }), ...on },
+    {
+      name: `deep page ${deep + 1} (Next from ${deep})`,
+      app: () => ({ page: deep + 1, rowsPerPage: SIZE, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }),
+      base: () => ({ scenario: 'deep', after }),
+      ...on,
+    },
+    { name: "search ('client 0nnn')", app: (i) => ({ page: 1, rowsPerPage: SIZE, search: client(i) }), base: (i) => ({ scenario: 'search', search: client(i) }), ...on },
+    {
+      name: 'filter crop + growth stage',
+      app: (i) => ({ page: 1, rowsPerPage: SIZE, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
+      base: (i) => ({ scenario: 'filter', cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
+      ...on,
+    },
+  ];
 }
 
 await main();

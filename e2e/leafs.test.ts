@@ -9,7 +9,10 @@ import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
 
-/** /leafs in Chromium (first part of issue 12): Sync from the capture app's stand-in, the refused captures told, the list; gating. */
+/**
+ * /leafs in Chromium (first part of issue 12): Sync from the capture app's stand-in (a job: its progress, then the
+ * last sync's line), the refused captures told, the list; a sync started elsewhere followed too; gating.
+ */
 let app: CaptureStandIn;
 let server: TestServer;
 let browser: Browser;
@@ -36,8 +39,14 @@ afterAll(async () => {
 describe('/leafs', () => {
   it('syncs the captures, lists them, and tells the ones it could not import with their reason', async () => {
     await page.getByTestId('leafs-table').getByText('No data available').waitFor();
+    // the capture app answers slowly: the sync's progress shows, and Sync waits for it
+    app.delayNext(1, 1_000);
     await page.getByTestId('leaf-sync').click();
+    await page.getByTestId('leaf-sync-progress').getByText(/^(Waiting to sync…|Syncing… \d+%)$/).waitFor();
+    expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(true);
     await page.getByText('Synced: 100 new, 0 updated, 2 refused').waitFor();
+    await expect.poll(() => page.getByTestId('leaf-sync-last').textContent()).toMatch(/^Last sync .+: 100 new, 0 updated, 2 refused$/);
+    expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(false);
     const report = page.getByTestId('leaf-sync-report');
     await report.getByText("LF-000089: unknown crop 'Dragonfruit'").waitFor();
     await report.getByText('LF-000097: missing sample number').waitFor();
@@ -63,6 +72,7 @@ describe('/leafs', () => {
     app.failNext(1, 503, 'maintenance');
     await page.getByTestId('leaf-sync').click();
     await page.getByTestId('leaf-sync-report').getByText('The capture app answered 503: maintenance. Nothing was imported.').waitFor();
+    await expect.poll(() => page.getByTestId('leaf-sync-last').textContent()).toMatch(/: nothing imported$/);
   });
 
   it('shows a row’s json: Original, Mapped and Test Leaf Data', async () => {
@@ -111,11 +121,23 @@ describe('/leafs', () => {
     await page.getByRole('button', { name: 'Archive L26001' }).waitFor();
   });
 
+  it('follows a sync started elsewhere (a schedule): Sync waits for it, and its line tells the result', async () => {
+    app.delayNext(1, 1_500);
+    await server.built.services.jobs.enqueueOnce('capture-sync', { kind: 'leaf' }, null, 'capture-sync:leaf');
+    await page.reload();
+    await page.getByTestId('leaf-sync-progress').waitFor();
+    expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('leaf-sync-last').textContent()).toMatch(/: 0 new, 0 updated, 2 refused$/);
+    await page.getByTestId('leaf-sync-report').getByText('2 captures could not be imported', { exact: false }).waitFor();
+    expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(false);
+  });
+
   it("/farmerssampleentries: syncs the soil captures, shows a json, archives and restores after asking", async () => {
     const farmers = await browser.newPage();
     await signInThroughUi(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries');
     await farmers.getByTestId('leaf-sync').click();
     await farmers.getByText('Synced: 10 new, 0 updated, 0 refused').waitFor();
+    await expect.poll(() => farmers.getByTestId('leaf-sync-last').textContent()).toMatch(/: 10 new, 0 updated, 0 refused$/);
     await expect.poll(() => farmers.getByTestId('pager-range').textContent()).toBe('1–10 of 10');
     expect(await farmers.getByTestId('leafs-table').getByRole('columnheader', { name: 'Crop' }).count()).toBe(0);
     await farmers.getByRole('button', { name: 'json of S26001' }).click();

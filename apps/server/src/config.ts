@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   CAPTURE_URL: z.string().url().optional(),
   CAPTURE_API_KEY: z.string().optional(),
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** how often each kind of capture is synced on its own, in minutes (fractions allowed); 0: only when asked */
+  CAPTURE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(15),
 });
 
 export type Config = z.output<typeof EnvSchema>;

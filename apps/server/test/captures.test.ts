@@ -1,17 +1,23 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
+import { CapturesService } from '../src/features/leafs/captures.service';
 import { listAudit } from '../src/platform/audit/audit.repository';
+import { createCaptureClient } from '../src/platform/integrations/capture.client';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
 
-/** Intake from the field capture app against its stand-in (real HTTP): import, re-sync, updates, refusals, failures, concurrency. */
+/**
+ * Intake from the field capture app against its stand-in (real HTTP): import, re-sync, updates, refusals, failures,
+ * concurrency; each sync a job on the queue, started by GET …/sync and followed by GET …/syncstatus.
+ */
 let app: CaptureStandIn;
 let server: TestServer;
 let staff: ApiClient;
+let staffName: string;
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 120, soil: 60 });
@@ -21,7 +27,8 @@ beforeAll(async () => {
   const ref = await seedCarbohydrateReference(db);
   await db.updateTable('crops').set({ linked_names: ['Macadamia'] }).where('id', '=', ref.crop.id).execute();
   await db.insertInto('crops').values({ name: 'Apple', factor: 1 }).execute();
-  staff = await signedIn(server.url, await createUser(db, ['Leafs', 'FarmersSampleEntries']));
+  staff = await signedIn(server.url, await createUser(db, ['Leafs', 'FarmersSampleEntries'], { name: 'Sync Staff' }));
+  staffName = 'Sync Staff';
 });
 afterAll(async () => {
   await server?.close();
@@ -30,15 +37,43 @@ afterAll(async () => {
 
 const rows = (kind: 'leaf' | 'soil') => server.built.deps.db.selectFrom('captures').selectAll().where('kind', '=', kind).orderBy('capture_key').execute();
 
+type Endpoints = typeof ep | typeof farmersEp;
+/** Polls the kind's sync status until the job has ended; answers it (every status seen on the way in `seen`). */
+async function waitForSync(e: Endpoints, jobId: number, seen: { status: string; progress: number }[] = []) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const s = await staff.call(e.syncStatus, {});
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    if (s.body) seen.push({ status: s.body.status, progress: s.body.progress });
+    if (s.body?.jobId === jobId && (s.body.status === 'done' || s.body.status === 'failed')) return s.body;
+    if (Date.now() > deadline) throw new Error(`sync job ${jobId} did not end: ${JSON.stringify(s.body)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+/** Starts a sync of the kind (GET …/sync answers the job) and waits for it; answers the job's result. */
+async function sync(e: Endpoints = ep, seen?: { status: string; progress: number }[]) {
+  const start = await staff.call(e.sync, {});
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  expect(start.body).toMatchObject({ jobId: expect.any(Number), status: expect.stringMatching(/^(queued|running|done)$/) });
+  const job = await waitForSync(e, start.body.jobId, seen);
+  expect(job).toMatchObject({ status: 'done', progress: 100, error: null, requestedBy: staffName });
+  return job.result;
+}
+
 describe('capture intake', () => {
   it('imports every capture once, keeping the original and the mapped record, and an unmappable one with its reason', async () => {
-    const r = await staff.call(ep.sync, {});
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await staff.call(ep.syncStatus, {})).body).toBeNull();
+    const r = { body: await sync(ep) };
     const leaf = app.captures.filter((c) => c.kind === 'leaf');
     const known = (c: (typeof leaf)[number]) => c.sampleNumber !== '' && ['Pecan', 'Macadamia', 'Apple'].includes(c.crop ?? '');
-    expect(r.body).toMatchObject({ kind: 'leaf', added: leaf.length, updated: 0, unchanged: 0, refused: leaf.filter((c) => !known(c)).length });
+    expect(r.body).toMatchObject({ kind: 'leaf', ok: true, added: leaf.length, updated: 0, unchanged: 0, refused: leaf.filter((c) => !known(c)).length });
     expect(r.body.refusedCaptures).toContainEqual({ key: 'LF-000089', reason: "unknown crop 'Dragonfruit'" });
     expect(r.body.refusedCaptures).toContainEqual({ key: 'LF-000097', reason: 'missing sample number' });
+    const status = (await staff.call(ep.syncStatus, {})).body;
+    expect(status).toMatchObject({ status: 'done', progress: 100, result: r.body, requestedBy: staffName });
+    expect(new Date(status.finishedAt).getTime()).toBeGreaterThanOrEqual(new Date(status.startedAt).getTime());
+    // the soil kind has its own sync: none yet
+    expect((await staff.call(farmersEp.syncStatus, {})).body).toBeNull();
     const stored = await rows('leaf');
     expect(stored).toHaveLength(leaf.length);
     const first = stored.find((s) => s.capture_key === 'LF-000001');
@@ -50,13 +85,17 @@ describe('capture intake', () => {
   });
 
   it('a second sync imports nothing; a changed capture updates its record; a capture made mappable is imported', async () => {
-    expect((await staff.call(ep.sync, {})).body).toMatchObject({ added: 0, updated: 0, refused: expect.any(Number) });
+    // pages answered slowly: the job is seen running with its progress between 0 and 100
+    const seen: { status: string; progress: number }[] = [];
+    app.delayNext(3, 150);
+    expect(await sync(ep, seen)).toMatchObject({ added: 0, updated: 0, refused: expect.any(Number) });
+    expect(seen.some((s) => s.status === 'running' && s.progress > 0 && s.progress < 100), JSON.stringify(seen)).toBe(true);
+    expect(seen.map((s) => s.progress)).toEqual([...seen.map((s) => s.progress)].sort((a, b) => a - b));
     const c = app.captures.find((x) => x.id === 'LF-000002')!;
     Object.assign(c, { block: 'B99', updatedAt: '2026-11-20T10:00:00.000Z' });
     const d = app.captures.find((x) => x.id === 'LF-000089')!;
     Object.assign(d, { crop: 'Apple', updatedAt: '2026-11-20T10:00:00.000Z' });
-    const r = await staff.call(ep.sync, {});
-    expect(r.body).toMatchObject({ added: 0, updated: 2 });
+    expect(await sync(ep)).toMatchObject({ added: 0, updated: 2 });
     const stored = await rows('leaf');
     expect(stored.find((s) => s.capture_key === 'LF-000002')).toMatchObject({ block_number: 'B99', row_version: 2 });
     expect(stored.find((s) => s.capture_key === 'LF-000089')).toMatchObject({ refused_reason: null, sample_number: 'L26089' });
@@ -65,28 +104,44 @@ describe('capture intake', () => {
   it('a capture app failing part way or timing out imports nothing and says so', async () => {
     app.captures.push({ ...app.captures[0], id: 'LF-900001', sampleNumber: 'L900001' });
     app.failNext(1, 503, 'maintenance', 1);
-    const failed = await staff.call(ep.sync, {});
-    expect(failed.body).toMatchObject({ ok: false, added: 0, error: 'The capture app answered 503: maintenance. Nothing was imported.' });
+    expect(await sync(ep)).toMatchObject({ ok: false, added: 0, error: 'The capture app answered 503: maintenance. Nothing was imported.' });
     app.delayNext(1, 2_000);
-    const slow = await staff.call(ep.sync, {});
-    expect(slow.body.ok).toBe(false);
-    expect(slow.body.error).toMatch(/^The capture app timed out after 0.4 s/);
+    const slow = await sync(ep);
+    expect(slow.ok).toBe(false);
+    expect(slow.error).toMatch(/^The capture app timed out after 0.4 s/);
     expect((await rows('leaf')).some((s) => s.capture_key === 'LF-900001')).toBe(false);
   });
 
-  it('two syncs at once import each capture once', async () => {
+  it('two syncs asked for at once are one job, which imports each capture once', async () => {
+    app.delayNext(1, 200);
     const [a, b] = await Promise.all([staff.call(ep.sync, {}), staff.call(ep.sync, {})]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.added + b.body.added).toBe(1);
+    expect(a.body.jobId).toBe(b.body.jobId);
+    // asked again while it runs: still the same job
+    expect((await staff.call(ep.sync, {})).body.jobId).toBe(a.body.jobId);
+    const job = await waitForSync(ep, a.body.jobId);
+    expect(job.result).toMatchObject({ ok: true, added: 1 });
     expect((await rows('leaf')).filter((s) => s.capture_key === 'LF-900001')).toHaveLength(1);
+    // the next sync is a new job
+    const next = await staff.call(ep.sync, {});
+    expect(next.body.jobId).toBeGreaterThan(a.body.jobId);
+    expect((await waitForSync(ep, next.body.jobId)).result).toMatchObject({ added: 0, updated: 0 });
+  });
+
+  it('two syncs forced at once at the service level (the job queue aside) import each capture once', async () => {
+    app.captures.push({ ...app.captures[0], id: 'LF-900002', sampleNumber: 'L900002' });
+    const service = new CapturesService(server.built.deps.db, createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 2_000 }));
+    const [a, b] = await Promise.all([service.sync('leaf', null), service.sync('leaf', null)]);
+    expect(a.added + b.added).toBe(1);
+    expect((await rows('leaf')).filter((s) => s.capture_key === 'LF-900002')).toHaveLength(1);
   });
 
   it('imports soil captures for the farmers’ screen; each sync needs its permission', async () => {
-    const r = await staff.call(farmersEp.sync, {});
-    expect(r.body).toMatchObject({ kind: 'soil', added: app.captures.filter((c) => c.kind === 'soil').length });
+    expect(await sync(farmersEp)).toMatchObject({ kind: 'soil', added: app.captures.filter((c) => c.kind === 'soil').length });
+    expect((await staff.call(farmersEp.syncStatus, {})).body).toMatchObject({ status: 'done', result: { kind: 'soil' } });
+    expect((await staff.call(ep.syncStatus, {})).body.result.kind).toBe('leaf');
     const other = await signedIn(server.url, await createUser(server.built.deps.db, ['Crop']));
-    expect((await other.call(ep.sync, {})).status).toBe(403);
-    expect((await other.call(farmersEp.sync, {})).status).toBe(403);
+    for (const e of [ep.sync, ep.syncStatus, farmersEp.sync, farmersEp.syncStatus]) expect((await other.call(e, {})).status).toBe(403);
   });
 
   it("archives a Not Completed row and restores it, changes a row's lab, each with an audit record", async () => {

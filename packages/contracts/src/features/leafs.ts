@@ -1,16 +1,21 @@
 import { z } from 'zod';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { DateTime, Empty, Ok, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { PagedRequest, pagedResponse } from '../paging';
+import { CaptureResultFields } from './capture-results';
 
 /**
  * Leaf and soil captures from the field capture app (/leafs, /farmerssampleentries; spec part 2 §2, §3, §7).
  *
- * - GET /api/leaf/sync (Leafs), GET /api/farmerssample/sync (FarmersSampleEntries): pulls every capture of
- *   the kind from the capture app and imports it: a new capture is added, a changed one updated, an
- *   unchanged one left; a capture that cannot be mapped (unknown crop, no sample number) is kept with its
- *   reason. All or nothing: a capture app failing part way imports nothing and says why (`ok` false, `error`). Two syncs
- *   never import at once (the second waits, then finds nothing new).
+ * - GET /api/leaf/sync (Leafs), GET /api/farmerssample/sync (FarmersSampleEntries): starts a sync of the kind
+ *   on the job queue, or finds the one already queued or running (on any app server), and answers that job
+ *   (`CaptureSyncJob`). The sync pulls every capture of the kind from the capture app (progress 0–70 %) and
+ *   imports it (70–100 %): a new capture is added, a changed one updated, an unchanged one left; a capture
+ *   that cannot be mapped (unknown crop, no sample number) is kept with its reason. All or nothing: a capture
+ *   app failing part way imports nothing and says why (the job's `result`: `ok` false, `error`). Two syncs of a
+ *   kind never run at once. The server also syncs every CAPTURE_SYNC_INTERVAL_MINUTES (a scheduled job).
+ * - GET /api/leaf/syncstatus, /api/farmerssample/syncstatus: the kind's latest sync job, scheduled or asked
+ *   for (null before the first), for the screen to poll.
  * - POST /api/leaf/notcompleted: the paging request → leaf records not yet submitted, newest synced first.
  * - POST /api/leaf/completed and /archived: the same for submitted and archived records.
  * - POST /api/leaf/archive `{ id, archive }`: Not Completed → Archived (true) or Archived → Not Completed
@@ -35,6 +40,22 @@ export const CaptureSyncResult = z.object({
 export type CaptureSyncResult = z.output<typeof CaptureSyncResult>;
 
 export const captureSyncSummary = (r: CaptureSyncResult) => `${r.added} new, ${r.updated} updated, ${r.refused} refused`;
+
+/** A sync on the job queue, as the screen follows it; `result` once it is done. */
+export const CaptureSyncJob = z.object({
+  jobId: z.number().int(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** 0–100 */
+  progress: z.number(),
+  /** why the job itself failed (the capture app failing is a done job whose result says so) */
+  error: z.string().nullable(),
+  result: CaptureSyncResult.nullable(),
+  startedAt: DateTime.nullable(),
+  finishedAt: DateTime.nullable(),
+  /** who asked for it; null for a scheduled sync */
+  requestedBy: z.string().nullable().optional(),
+});
+export type CaptureSyncJob = z.output<typeof CaptureSyncJob>;
 
 export const LeafRecord = z.object({
   id: z.number().int(),
@@ -84,8 +105,15 @@ export const CaptureExcelQuery = PagedRequest.pick({ search: true, sortBy: true,
 
 export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
 
+/** A leaf record on the Results tab: its lab result (see capture-results.ts). */
+export const LeafResultRecord = LeafRecord.extend(CaptureResultFields.shape);
+export type LeafResultRecord = z.output<typeof LeafResultRecord>;
+
 export const leafsEndpoints = {
-  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncResult }),
+  /** starts a sync on the job queue (or finds the one under way) and answers the job */
+  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
+  /** the latest leaf sync job, scheduled or asked for; null before the first */
+  syncStatus: endpoint({ method: 'GET', path: '/api/leaf/syncstatus', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob.nullable() }),
   notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
   completed: endpoint({ method: 'POST', path: '/api/leaf/completed', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
   archived: endpoint({ method: 'POST', path: '/api/leaf/archived', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
@@ -106,16 +134,22 @@ export const leafsEndpoints = {
     input: z.object({ id: id('Choose a leaf record') }), output: PhotoSyncResult,
   }),
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
+  /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
+  getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: PagedRequest, output: pagedResponse(LeafResultRecord) }),
 };
 
 /** A farmers' sample entry (spec part 2 §3): as a leaf record without a crop, with its submission once completed. */
 export const FarmersSampleEntry = LeafRecord.omit({ crop: true }).extend({ submissionJobId: z.number().int().nullable(), submittedOn: z.coerce.date().nullable() });
 export type FarmersSampleEntry = z.output<typeof FarmersSampleEntry>;
+/** A farmers' sample entry on the Results tab: its lab result (see capture-results.ts). */
+export const FarmersSampleResultRecord = FarmersSampleEntry.extend(CaptureResultFields.shape);
+export type FarmersSampleResultRecord = z.output<typeof FarmersSampleResultRecord>;
 
 const farmers = { permission: 'FarmersSampleEntries' } as const;
 const EntryId = id('Choose a farmers sample entry');
 export const farmersSampleEndpoints = {
-  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncResult }),
+  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncJob }),
+  syncStatus: endpoint({ method: 'GET', path: '/api/farmerssample/syncstatus', access: farmers, input: Empty, output: CaptureSyncJob.nullable() }),
   notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
   completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
   archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
@@ -124,4 +158,8 @@ export const farmersSampleEndpoints = {
   archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
   getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
   pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
+  /** the entries with a lab result, any state (the Results tab's wide table; see capture-results.ts) */
+  getFarmerSampleResults: endpoint({
+    method: 'POST', path: '/api/farmerssample/getfarmersampleresults', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleResultRecord),
+  }),
 };

@@ -9,6 +9,7 @@ import * as m0020 from './0020_users_roles_versions';
 import * as m0050 from './0050_carbohydrate_reference_versions';
 import * as m0100 from './0100_auth_change_notify';
 import * as m0110 from './0110_auth_attempts';
+import * as m0180 from './0180_job_dedupe_results';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -26,4 +27,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0050_carbohydrate_reference_versions': m0050,
   '0100_auth_change_notify': m0100,
   '0110_auth_attempts': m0110,
+  '0180_job_dedupe_results': m0180,
 };

@@ -60,6 +60,20 @@ export interface ReferenceTables {
     latitude: number | null;
     longitude: number | null;
   };
+  /** a capture's lab results, one row per capture (migration 0181, feature leafs): value code → number */
+  capture_results: {
+    capture_id: number;
+    lab_name: Generated<string>;
+    lab_number: Generated<string>;
+    na: Generated<boolean>;
+    values: ColumnType<Record<string, number>, string, string>;
+    source: 'Manual' | 'Nvirotek' | 'Wynland';
+    submission_id: number | null;
+    demo: Generated<boolean>;
+    received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+    updated_by: number | null;
+    row_version: Generated<number>;
+  };
   /** row_version: migrations 0020 (agronomists) and 0030 (agents, depots) */
   agronomists: NamedArchivable & { row_version: Generated<number> };
   agents: NamedArchivable & { row_version: Generated<number> };

@@ -16,6 +16,10 @@ export interface ReportTables {
     started_at: Date | null;
     heartbeat_at: Date | null;
     finished_at: Date | null;
+    /** at most one queued or running job per key (JobQueue.enqueueOnce) */
+    dedupe_key: string | null;
+    /** what the handler answered */
+    result: ColumnType<unknown, string | null, string | null>;
   };
   carbohydrate_reports: {
     id: Generated<number>;

@@ -21,30 +21,33 @@ export class CapturesService {
   /**
    * Pulls every capture of the kind (all pages first: a failure part way imports nothing), maps each, then
    * imports them in one transaction under the kind's sync lock, against what is stored once the lock is held.
+   * `progress` (0–100) hears of each page pulled (up to 70) and of the import starting; it is never called
+   * while the import's transaction is open (on PGlite that transaction holds the one connection).
    */
-  async sync(kind: 'leaf' | 'soil', userId: number | null): Promise<CaptureSyncResult> {
+  async sync(kind: 'leaf' | 'soil', userId: number | null, progress: (pct: number) => Promise<void> = async () => undefined): Promise<CaptureSyncResult> {
     let pulled;
     try {
-      pulled = await this.source.list(kind);
+      pulled = await this.source.list(kind, (page, pageCount) => progress(Math.floor((70 * page) / Math.max(1, pageCount))));
     } catch (err) {
       if (!(err instanceof OutsideSystemError)) throw err;
       return { kind, ok: false, error: `${err.message}. Nothing was imported.`, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
     }
     const crops = await this.repo.cropNames();
+    const writes = pulled.map((c) => ({ kind, key: c.key, updatedAt: c.updatedAt, original: c.original, ...mapCapture(kind, c.original, crops) }));
+    await progress(75);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockSync(trx, kind);
       const stored = await this.repo.stored(trx, kind);
       const result: CaptureSyncResult = { kind, ok: true, error: null, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
-      for (const c of pulled) {
-        const { mapped, reason } = mapCapture(kind, c.original, crops);
-        const write = { kind, key: c.key, updatedAt: c.updatedAt, original: c.original, mapped, reason };
-        const old = stored.get(c.key);
+      for (const write of writes) {
+        const { key, updatedAt, reason } = write;
+        const old = stored.get(key);
         // a refused capture is looked at again on every sync: a crop added since may make it importable
-        if (old && old.updatedAt === c.updatedAt && !old.refused) {
+        if (old && old.updatedAt === updatedAt && !old.refused) {
           result.unchanged += 1;
           continue;
         }
-        if (old && old.updatedAt === c.updatedAt && old.refused && reason !== null) {
+        if (old && old.updatedAt === updatedAt && old.refused && reason !== null) {
           result.refused += 1;
           continue;
         }
@@ -53,12 +56,12 @@ export class CapturesService {
           result.updated += 1;
         } else {
           await this.repo.insert(trx, write);
-          stored.set(c.key, { id: 0, key: c.key, updatedAt: c.updatedAt, refused: reason !== null });
+          stored.set(key, { id: 0, key, updatedAt, refused: reason !== null });
           result.added += 1;
         }
         if (reason !== null) {
           result.refused += 1;
-          if (result.refusedCaptures.length < 50) result.refusedCaptures.push({ key: c.key, reason });
+          if (result.refusedCaptures.length < 50) result.refusedCaptures.push({ key, reason });
         }
       }
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });

@@ -1,16 +1,25 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
+import { seedCaptureResultsDemo } from './capture-results.demo';
 import { seedCapturesDemo } from './leafs.demo';
 import { captureMovers } from './leafs.movers';
 import { registerLeafs } from './leafs.routes';
 import * as m0170 from './migrations/0170_captures';
 import * as m0171 from './migrations/0171_capture_photos';
+import * as m0181 from './migrations/0181_capture_results';
+import * as m0182 from './migrations/0182_capture_list_indexes';
 
 /** Leaf and soil captures pulled from the field capture app (/leafs, /farmerssampleentries). */
 export const leafsFeature: FeatureModule = {
   name: 'leafs',
-  owns: ['captures'],
+  owns: ['captures', 'capture_results'],
   register: registerLeafs,
-  migrations: { '0170_captures': m0170, '0171_capture_photos': m0171 },
+  migrations: { '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182 },
   movers: captureMovers,
-  demo: (deps) => seedCapturesDemo(deps),
+  demo: async (deps) => {
+    await seedCapturesDemo(deps);
+    await seedCaptureResultsDemo(deps);
+  },
 };
+
+/** The one way other features (submissions) store a capture's lab results. */
+export { type CaptureResultInput, recordCaptureResults } from './capture-results.service';

@@ -18,8 +18,11 @@ export interface RawCapture {
 
 export interface CaptureSource {
   configured: boolean;
-  /** every capture of a kind, all pages; throws OutsideSystemError when any page fails (nothing half-read) */
-  list(kind: 'leaf' | 'soil'): Promise<RawCapture[]>;
+  /**
+   * every capture of a kind, all pages; throws OutsideSystemError when any page fails (nothing half-read).
+   * `onPage` hears of each page read (its number and the page count), e.g. for a job's progress.
+   */
+  list(kind: 'leaf' | 'soil', onPage?: (page: number, pageCount: number) => Promise<void> | void): Promise<RawCapture[]>;
   /** one capture as the app holds it now */
   one(kind: 'leaf' | 'soil', key: string): Promise<RawCapture>;
   /** a photo the app names (a path on the app, or a full URL on it) */
@@ -29,7 +32,7 @@ export interface CaptureSource {
 export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): CaptureSource {
   return {
     configured: !!cfg.url,
-    async list(kind) {
+    async list(kind, onPage) {
       if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
       const out: RawCapture[] = [];
       for (let page = 1, pageCount = 1; page <= pageCount; page++) {
@@ -44,6 +47,7 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
           if (!item.success) throw new OutsideSystemError(`The capture app sent a capture without an id on page ${page}`);
           out.push({ key: String(item.data.id), updatedAt: item.data.updatedAt ?? '', original: item.data as Record<string, unknown> });
         }
+        await onPage?.(page, pageCount);
       }
       return out;
     },

@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Notifier } from '../../db/database';
-import { JobsRepository } from './jobs.repository';
+import { JobScheduler, type Schedule } from './job-scheduler';
+import { type JobRecord, JobsRepository } from './jobs.repository';
+
+export type { JobRecord } from './jobs.repository';
 
 export interface JobContext {
   jobId: number;
+  /** who asked for the job; null for a scheduled one */
+  userId: number | null;
   /** reports progress (0–100) for the screen, and keeps the job's heartbeat alive */
   progress(pct: number): Promise<void>;
 }
-export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+/** Does the job; what it answers (JSON) is kept as the job's `result`. */
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<unknown>;
 
 const CHANNEL = 'background_jobs';
 const MAX_ATTEMPTS = 2;
@@ -16,10 +22,12 @@ const MAX_ATTEMPTS = 2;
  * Long work (report generation, exports, syncs) runs off the request path: a job is a row in PostgreSQL,
  * any server process may take it (FOR UPDATE SKIP LOCKED), progress is stored for the screen to show.
  * One job at a time per process; a NOTIFY wakes idle workers at once, a poll catches the rest.
+ * A job may carry a dedupe key (enqueueOnce: at most one queued or running per key) and be scheduled (every).
  */
 export class JobQueue {
   private readonly repo: JobsRepository;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly scheduler: JobScheduler;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -31,6 +39,10 @@ export class JobQueue {
     private readonly opts = { pollMs: 2000, staleSeconds: 120 },
   ) {
     this.repo = new JobsRepository(db);
+    this.scheduler = new JobScheduler(
+      { active: (key) => this.repo.active(key), finishedWithin: (key, ms) => this.repo.finishedWithin(key, ms), enqueueOnce: (...a) => this.enqueueOnce(...a) },
+      log,
+    );
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -48,8 +60,45 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Queues a job unless one with the same key is queued or running, on any server: answers the new job's id, or
+   * the one under way. Safe when several ask at once (the database's unique index decides, then it is read).
+   */
+  async enqueueOnce(kind: string, payload: unknown, userId: number | null, dedupeKey: string): Promise<number> {
+    // a job under way may finish between the refused insert and the read: then try again
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const id = await this.repo.insertOnce(kind, payload, userId, dedupeKey);
+      if (id !== undefined) {
+        await this.notifier.notify(CHANNEL, String(id)).catch(() => undefined);
+        return id;
+      }
+      const active = await this.repo.active(dedupeKey);
+      if (active !== undefined) return active;
+    }
+    throw new Error(`could not queue the job ${dedupeKey}`);
+  }
+
+  /**
+   * Queues the job once per interval, from start() to stop(), unless one with the key is under way or finished
+   * less than half an interval ago (JobScheduler). Answers a function that removes the schedule.
+   */
+  every(kind: string, payload: unknown, dedupeKey: string, intervalMs: number): () => void {
+    const schedule: Schedule = { kind, payload, dedupeKey, intervalMs };
+    return this.scheduler.add(schedule);
+  }
+
   status(id: number) {
     return this.repo.find(id);
+  }
+
+  /** A job as a screen follows it (status, progress, error, result, times, who asked). */
+  job(id: number): Promise<JobRecord | undefined> {
+    return this.repo.record({ id });
+  }
+
+  /** The newest job with this dedupe key, whether queued by a user or by a schedule. */
+  latest(dedupeKey: string): Promise<JobRecord | undefined> {
+    return this.repo.record({ dedupeKey });
   }
 
   /** true between start() and stop(): the queue polls for jobs (the readiness check asks). */
@@ -61,12 +110,14 @@ export class JobQueue {
     await this.notifier.listen(CHANNEL, () => this.kick());
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     this.timer.unref();
+    this.scheduler.start();
     this.kick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.scheduler.stop();
     await this.running;
   }
 
@@ -86,8 +137,8 @@ export class JobQueue {
       if (!job) return;
       const handler = this.handlers.get(job.kind)!;
       try {
-        await handler(job.payload, { jobId: job.id, progress: (pct) => this.repo.progress(job.id, pct) });
-        await this.repo.finish(job.id);
+        const result = await handler(job.payload, { jobId: job.id, userId: job.created_by, progress: (pct) => this.repo.progress(job.id, pct) });
+        await this.repo.finish(job.id, result);
       } catch (err) {
         this.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
         await this.repo.fail(job.id, err instanceof Error ? err.message : String(err), job.attempts < MAX_ATTEMPTS && !(err instanceof PermanentJobError));

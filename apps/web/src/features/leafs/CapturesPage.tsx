@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Button, Group, Image, Select, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconBraces, IconCloudDownload, IconPhoto, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
+import { ActionIcon, Group, Image, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconBraces, IconCloudDownload, IconPhoto, IconRestore, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type CaptureSyncResult, type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, capturePhotoUrl, captureSyncSummary } from '@sapwood/contracts';
+import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, capturePhotoUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
@@ -11,11 +11,14 @@ import { PagedTable } from '../../components/ui/table/PagedTable';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
+import { useCan } from '../../lib/session';
+import { CaptureResultsTable } from './CaptureResultsTable';
 import { type CaptureKind, LeafJsonDialog } from './LeafJsonDialog';
+import { SyncControls, SyncReport, useCaptureSync } from './SyncStatus';
 
 type Row = LeafRecord & Partial<FarmersSampleEntry>;
-type Tab = 'notcompleted' | 'completed' | 'archived';
-const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', completed: 'Completed', archived: 'Archived' };
+type Tab = 'notcompleted' | 'completed' | 'results' | 'archived';
+const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', completed: 'Completed', results: 'Results', archived: 'Archived' };
 
 /**
  * /leafs and /farmerssampleentries: the captures of a kind by state (Not Completed, Completed, Archived),
@@ -24,11 +27,13 @@ const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', complet
  */
 export function CapturesPage({ kind }: { kind: CaptureKind }) {
   const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
-  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Tab, typeof apiFeatures.leafs.notCompleted>;
+  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results'>, typeof apiFeatures.leafs.notCompleted>;
   const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'completed' || params.get('tab') === 'archived' ? (params.get('tab') as Tab) : 'notcompleted';
-  const [last, setLast] = useState<CaptureSyncResult | null>(null);
+  const can = useCan();
+  // the Results tab only with its permission (LeafResults; FarmersSampleEntries on the farmers' screen); else Not Completed
+  const tabs = (Object.keys(TAB_LABELS) as Tab[]).filter((t) => t !== 'results' || can(kind === 'leaf' ? 'LeafResults' : 'FarmersSampleEntries'));
+  const tab: Tab = tabs.find((t) => t !== 'notcompleted' && t === params.get('tab')) ?? 'notcompleted';
   const [json, setJson] = useState<Row | null>(null);
   const [photo, setPhoto] = useState<Row | null>(null);
   const syncPhoto = useEndpointMutation(apiFeatures.leafs.syncPhotoAndLocation, {
@@ -37,14 +42,7 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
     onError: () => notify.error(LEAF_MESSAGES.failed),
   });
   const done = { onSuccess: () => notify.success(LEAF_MESSAGES.success), onError: () => notify.error(LEAF_MESSAGES.failed) };
-  const sync = useEndpointMutation(ep.sync, {
-    invalidates: [ep],
-    onSuccess: (r) => {
-      setLast(r);
-      if (r.ok) notify.success(`Synced: ${captureSyncSummary(r)}`);
-      else notify.error(r.error ?? LEAF_MESSAGES.failed);
-    },
-  });
+  const sync = useCaptureSync(ep);
   const archive = useEndpointMutation(ep.archive, { invalidates: [ep], ...done });
   const updateLab = useEndpointMutation(apiFeatures.leafs.updateLab, { invalidates: [ep], ...done });
 
@@ -90,23 +88,14 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
   return (
     <>
       <PageTitle />
-      {last && (!last.ok || last.refused > 0) && (
-        <Alert color={last.ok ? 'yellow' : 'red'} p="xs" mb="xs" withCloseButton onClose={() => setLast(null)} data-testid="leaf-sync-report">
-          {last.ok ? (
-            <>
-              <Text size="sm">{last.refused} captures could not be imported and are kept with their reason:</Text>
-              {last.refusedCaptures.map((c) => <Text key={c.key} size="xs">{c.key}: {c.reason}</Text>)}
-            </>
-          ) : <Text size="sm">{last.error}</Text>}
-        </Alert>
-      )}
+      <SyncReport sync={sync} />
       {/* another tab starts its list afresh: no search, page or sort of the tab left */}
       <Tabs value={tab} onChange={(t) => setParams(t && t !== 'notcompleted' ? { tab: t } : {})}>
         <Tabs.List mb="xs">
-          {(Object.keys(TAB_LABELS) as Tab[]).map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
+          {tabs.map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
         </Tabs.List>
       </Tabs>
-      <PagedTable
+      {tab === 'results' ? <CaptureResultsTable kind={kind} toolbar={<SyncControls sync={sync} />} /> : <PagedTable
         key={tab}
         endpoint={endpoints[tab]}
         columns={columns}
@@ -115,12 +104,8 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
         testId="leafs-table"
         excelEndpoint={ep.pagedExcel}
         excelParams={{ status: ({ notcompleted: 'NotCompleted', completed: 'Completed', archived: 'Archived' } as const)[tab] }}
-        toolbar={
-          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="leaf-sync">
-            Sync
-          </Button>
-        }
-      />
+        toolbar={<SyncControls sync={sync} />}
+      />}
       <LeafJsonDialog kind={kind} row={json} onClose={() => setJson(null)} />
       <AppDialog opened={photo !== null} onClose={() => setPhoto(null)} title={`Photo ${photo?.sampleNumber ?? ''}`} size="lg" data-testid="leaf-photo-dialog">
         {photo?.photoPath

@@ -1,0 +1,99 @@
+import type { PagedRequest, ResultSource } from '@sapwood/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { pagedQuery } from '../../db/paged-query';
+
+type Kind = 'leaf' | 'soil';
+
+/** A capture's stored result, as the service compares and audits it. */
+export interface StoredResult {
+  labName: string;
+  labNumber: string;
+  na: boolean;
+  values: Record<string, number>;
+  source: ResultSource;
+  submissionId: number | null;
+  rowVersion: number;
+}
+
+/** A result as written: the stored fields and where it came from. */
+export interface ResultWrite extends Omit<StoredResult, 'rowVersion'> {
+  captureId: number;
+  demo: boolean;
+  receivedAt: Date;
+}
+
+const fieldsOf = (w: ResultWrite, userId: number | null) => ({
+  lab_name: w.labName,
+  lab_number: w.labNumber,
+  na: w.na,
+  values: JSON.stringify(w.values),
+  source: w.source,
+  submission_id: w.submissionId,
+  demo: w.demo,
+  received_at: w.receivedAt,
+  updated_by: userId,
+});
+
+/** All SQL of the captures' lab results (table capture_results, one row per capture). */
+export class CaptureResultsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The captures of a kind with a result, any state (refused ones never), as the Results tabs list them:
+   * the capture's fields, the result's lab, number, N/A and values (value code → number).
+   */
+  list(kind: Kind, req: PagedRequest) {
+    return pagedQuery(req, {
+      from: this.db.selectFrom('captures as c').innerJoin('capture_results as r', 'r.capture_id', 'c.id').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
+        .where('c.kind', '=', kind).where('c.refused_reason', 'is', null),
+      select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
+        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded', 'c.photo_path as photoPath',
+        sql<number | null>`null::int`.as('submissionJobId'), sql<Date | null>`null::timestamptz`.as('submittedOn'),
+        'r.lab_name as labName', 'r.lab_number as labNumber', 'r.na', 'r.values']),
+      search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name', 'r.lab_number'],
+      sorts: { inserted: 'c.synced_at', appAdded: 'c.captured_at', sampleNumber: 'c.sample_number', lab: 'c.lab', clientName: 'c.client_name', labNumber: 'r.lab_number' },
+      defaultSort: 'inserted',
+      tieBreak: ['c.id'],
+    });
+  }
+
+  /**
+   * The live (not refused) captures among `ids`, locked until the transaction ends (in id order), with the
+   * kind of each and its stored result (null: none yet).
+   */
+  async lockTargets(db: Db, ids: number[]): Promise<Map<number, { kind: Kind; result: StoredResult | null }>> {
+    const found = new Map<number, { kind: Kind; result: StoredResult | null }>();
+    if (ids.length === 0) return found;
+    const captures = await db.selectFrom('captures').select(['id', 'kind']).where('id', 'in', ids).where('refused_reason', 'is', null).orderBy('id').forUpdate().execute();
+    for (const c of captures) found.set(c.id, { kind: c.kind, result: null });
+    if (captures.length === 0) return found;
+    const results = await db.selectFrom('capture_results')
+      .select(['capture_id', 'lab_name as labName', 'lab_number as labNumber', 'na', 'values', 'source', 'submission_id as submissionId', 'row_version as rowVersion'])
+      .where('capture_id', 'in', captures.map((c) => c.id)).execute();
+    for (const { capture_id: id, ...result } of results) {
+      const target = found.get(id);
+      if (target) target.result = result;
+    }
+    return found;
+  }
+
+  async insert(db: Db, w: ResultWrite, userId: number | null): Promise<void> {
+    await db.insertInto('capture_results').values({ capture_id: w.captureId, ...fieldsOf(w, userId) }).execute();
+  }
+
+  /** Writes the result over version `version`; false when it is no longer that version. */
+  async update(db: Db, w: ResultWrite, userId: number | null, version: number): Promise<boolean> {
+    const r = await db.updateTable('capture_results').set({ ...fieldsOf(w, userId), row_version: sql`row_version + 1` })
+      .where('capture_id', '=', w.captureId).where('row_version', '=', version).returning('capture_id').executeTakeFirst();
+    return !!r;
+  }
+
+  /** Demo data: every third live capture of a kind without a result yet, with its lab. */
+  demoCandidates(kind: Kind): Promise<{ id: number; lab: string }[]> {
+    return this.db.selectFrom('captures as c').select(['c.id', 'c.lab'])
+      .where('c.kind', '=', kind).where('c.refused_reason', 'is', null).where(sql<boolean>`c.id % 3 = 0`)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('capture_results as r').select('r.capture_id').whereRef('r.capture_id', '=', 'c.id'))))
+      .orderBy('c.id').execute();
+  }
+}

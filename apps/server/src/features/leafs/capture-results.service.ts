@@ -1,0 +1,131 @@
+import { type LabResult, type PagedRequest, type ResultSource, RESULT_SOURCES, resultValuesOf } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+import { conflict, notFound, validationError } from '../../http/errors';
+import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
+import { CaptureResultsRepository, type ResultWrite, type StoredResult } from './capture-results.repository';
+
+type Kind = 'leaf' | 'soil';
+
+/** A capture's lab result as another feature hands it over (a manual entry, an outside lab's results). */
+export interface CaptureResultInput {
+  captureId: number;
+  labName: string;
+  labNumber: string;
+  /** the lab marked the sample N/A: then it has no values */
+  na?: boolean;
+  /** value code (LEAF_RESULT_VALUES for a leaf capture, FARMERS_RESULT_VALUES for a soil one) → number; null or absent: not measured */
+  values: Partial<Record<string, number | null>>;
+  source: ResultSource;
+  submissionId?: number | null;
+  /** demo data (marked as such in the row) */
+  demo?: boolean;
+  receivedAt?: Date;
+  /** the result's version the caller read (0: it saw none); a newer one stored answers 409. Omitted: no check. */
+  expectedVersion?: number;
+}
+
+export const CAPTURE_RESULT_MESSAGES = {
+  changed: 'The results of this sample were changed by someone else. Reload them and try again.',
+  unknownValue: (code: string) => `'${code}' is not a value of this kind of sample`,
+  notANumber: 'Must be a number',
+  naWithValues: 'A sample marked N/A has no values',
+  twice: 'This sample is given twice',
+  source: 'Choose Manual, Nvirotek or Wynland',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;
+
+const MAX_VALUE = 1e9;
+
+/** The values measured (nulls left out), or the fields that are wrong. */
+function checked(row: CaptureResultInput, kind: Kind, at: string, errors: { field: string; message: string }[]): Record<string, number> {
+  const codes = new Set(resultValuesOf(kind).map((v) => v.code));
+  const values: Record<string, number> = {};
+  for (const [code, value] of Object.entries(row.values)) {
+    if (value === null || value === undefined) continue;
+    if (!codes.has(code)) errors.push({ field: `${at}.values.${code}`, message: CAPTURE_RESULT_MESSAGES.unknownValue(code) });
+    else if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_VALUE) errors.push({ field: `${at}.values.${code}`, message: CAPTURE_RESULT_MESSAGES.notANumber });
+    else values[code] = value;
+  }
+  if (row.na && Object.keys(values).length > 0) errors.push({ field: `${at}.na`, message: CAPTURE_RESULT_MESSAGES.naWithValues });
+  if (!(RESULT_SOURCES as readonly string[]).includes(row.source)) errors.push({ field: `${at}.source`, message: CAPTURE_RESULT_MESSAGES.source });
+  for (const [key, max] of [['labName', 64], ['labNumber', 64]] as const) {
+    if (row[key].length > max) errors.push({ field: `${at}.${key}`, message: CAPTURE_RESULT_MESSAGES.tooLong(max) });
+  }
+  return values;
+}
+
+/** What the audit keeps of a result; its values by code in code order (the database keeps jsonb keys in an order of its own). */
+const audited = (r: Omit<StoredResult, 'rowVersion'>) => ({
+  labName: r.labName, labNumber: r.labNumber, na: r.na, source: r.source, submissionId: r.submissionId,
+  values: Object.fromEntries(Object.entries(r.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+});
+
+/**
+ * Stores the lab results of captures: the one way results are written (the submissions' manual entry and the
+ * outside labs' results, through the leafs feature's index.ts). Inside the caller's transaction: each row is
+ * inserted, or replaces the stored result (a new row version); the audit keeps the previous values beside the
+ * new ones, with `reason`. All or nothing: an unknown or refused capture answers 404, a value that is not the
+ * kind's or not a number 400 (naming `rows.{i}.values.{code}`), a stale `expectedVersion` 409. A row equal to
+ * the stored result writes nothing. Answers each capture's result version.
+ */
+export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], userId: number | null, reason?: string): Promise<{ captureId: number; rowVersion: number }[]> {
+  const repo = new CaptureResultsRepository(trx);
+  const targets = await repo.lockTargets(trx, [...new Set(rows.map((r) => r.captureId))]);
+  const errors: { field: string; message: string }[] = [];
+  const seen = new Set<number>();
+  const writes: { write: ResultWrite; old: StoredResult | null; expected?: number }[] = [];
+  rows.forEach((row, i) => {
+    const target = targets.get(row.captureId);
+    if (!target) throw notFound('Leaf or farmers sample record');
+    if (seen.has(row.captureId)) errors.push({ field: `rows.${i}.captureId`, message: CAPTURE_RESULT_MESSAGES.twice });
+    seen.add(row.captureId);
+    const values = checked(row, target.kind, `rows.${i}`, errors);
+    writes.push({
+      old: target.result,
+      expected: row.expectedVersion,
+      write: {
+        captureId: row.captureId, labName: row.labName.trim(), labNumber: row.labNumber.trim(), na: row.na ?? false, values, source: row.source,
+        submissionId: row.submissionId ?? null, demo: row.demo ?? false, receivedAt: row.receivedAt ?? new Date(),
+      },
+    });
+  });
+  if (errors.length) throw validationError(errors);
+  const audits: AuditEntry[] = [];
+  const versions: { captureId: number; rowVersion: number }[] = [];
+  for (const { write, old, expected } of writes) {
+    if (expected !== undefined && expected !== (old?.rowVersion ?? 0)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
+    const before = old ? audited(old) : null;
+    const after = audited(write);
+    if (old && JSON.stringify(before) === JSON.stringify(after)) {
+      versions.push({ captureId: write.captureId, rowVersion: old.rowVersion });
+      continue;
+    }
+    if (!old) await repo.insert(trx, write, userId);
+    else if (!(await repo.update(trx, write, userId, old.rowVersion))) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
+    versions.push({ captureId: write.captureId, rowVersion: (old?.rowVersion ?? 0) + 1 });
+    audits.push({ userId, entity: 'capture_result', entityId: write.captureId, action: old ? 'update' : 'create', oldValues: before ?? undefined, newValues: after, reason: reason ?? null });
+  }
+  await recordChanges(trx, audits);
+  return versions;
+}
+
+/** The Results tabs: the captures of a kind with a result, their values in the kind's order. */
+export class CaptureResultsService {
+  readonly repo: CaptureResultsRepository;
+
+  constructor(db: Db) {
+    this.repo = new CaptureResultsRepository(db);
+  }
+
+  async list(kind: Kind, req: PagedRequest) {
+    const order = resultValuesOf(kind).map((v) => v.code);
+    const page = await this.repo.list(kind, req);
+    return {
+      total: page.total,
+      rows: page.rows.map(({ values, ...row }) => ({
+        ...row,
+        result: order.filter((code) => typeof values[code] === 'number').map((code): LabResult => ({ name: code, lab_result: values[code] })),
+      })),
+    };
+  }
+}
