@@ -16,7 +16,8 @@ export interface LabStandIn {
   close(): Promise<void>;
 }
 
-export type LabRoute = (req: IncomingMessage, url: URL) => { status: number; body: unknown } | null;
+/** An answer of the lab's API to a request (its body as text), or null: not one of its paths. */
+export type LabRoute = (req: IncomingMessage, url: URL, body: string) => { status: number; body: unknown } | null;
 
 /** A file answer (photos): its content type and bytes, or null when the path is not one. */
 export type RawRoute = (url: URL) => Promise<{ type: string; data: Buffer } | null>;
@@ -64,7 +65,7 @@ export async function startLabStandIn(opts: { port?: number; apiKey?: string; ke
       res.writeHead(200, { 'content-type': file.type });
       return res.end(file.data);
     }
-    const answer = opts.route(req, url);
+    const answer = opts.route(req, url, body);
     return answer ? send(res, answer.status, answer.body) : send(res, 404, { error: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));

@@ -1,29 +1,76 @@
+import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { WYNLAND_CROPS } from './lab-crops.data';
+import { type OrderBook, orderBook, orderProblem } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 import { exitWithParent } from './exit-with-parent';
 
 /**
- * A stand-in for the Wynland lab: GET /crops (Authorization: Bearer key) answers its whole crop list,
- * `{ crops: [{ Id, Description, ShortCode, Lab }] }`. `crops` can be changed by a test. Used by the tests,
- * `npm run dev` and `npm start`'s demo.
+ * A stand-in for the Wynland lab (Authorization: Bearer key), leaf analyses only, used by the tests,
+ * `npm run dev` and `npm start`'s demo:
+ * - GET /crops: its whole crop list, `{ crops: [{ Id, Description, ShortCode, Lab }] }` (`crops` can be changed by a test);
+ * - POST /submissions `{ ClientReference, Client, Farm, DateSampled, Samples: [{ SampleRef, CropCode, Analysis, Extra }] }`:
+ *   201 `{ WorkNumber, JobId }`, 200 with the same for a ClientReference it has, 400 `{ error }` for one it cannot take;
+ * - GET /submissions/{WorkNumber}: `{ WorkNumber, JobId, Samples: [{ SampleRef, LabNo, Ready, Values: { 'N': …, 'NA%': … } }] }`;
+ * - GET /jobs/{JobId}: 200 for a job it knows, 404 otherwise.
  */
-export interface WynlandStandIn extends LabStandIn {
+export interface WynlandStandIn extends LabStandIn, OrderBook {
   crops: typeof WYNLAND_CROPS;
 }
 
-export async function startWynlandStandIn(opts: { port?: number; apiKey?: string } = {}): Promise<WynlandStandIn> {
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+interface SubmissionBody { ClientReference?: unknown; Samples?: { SampleRef: unknown; CropCode?: unknown }[] }
+
+export async function startWynlandStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number } = {}): Promise<WynlandStandIn> {
   const crops = WYNLAND_CROPS.map((c) => ({ ...c }));
+  const book = orderBook({ workOrder: (n) => `WYN-2026-${pad(n, 5)}`, jobNumber: (n) => `J${pad(51_000 + n, 5)}`, labNumber: (n) => `WL${pad(700_000 + n, 6)}` }, opts.autoPublish ?? 0);
   const lab = await startLabStandIn({
     port: opts.port,
     apiKey: opts.apiKey ? `Bearer ${opts.apiKey}` : undefined,
     keyHeader: 'authorization',
-    route: (req, url) => (req.method === 'GET' && url.pathname === '/crops' ? { status: 200, body: { crops } } : null),
+    route: (req, url, text) => {
+      if (req.method === 'GET' && url.pathname === '/crops') return { status: 200, body: { crops } };
+      if (req.method === 'POST' && url.pathname === '/submissions') {
+        let body: SubmissionBody;
+        try {
+          body = JSON.parse(text) as SubmissionBody;
+        } catch {
+          return { status: 400, body: { error: 'not JSON' } };
+        }
+        const samples = Array.isArray(body.Samples) ? body.Samples.map((s) => ({ sampleNumber: s.SampleRef, cropCode: s.CropCode })) : undefined;
+        const problem = orderProblem(body.ClientReference, samples, crops.map((c) => c.ShortCode));
+        if (problem) return { status: 400, body: { error: problem } };
+        const { order, created } = book.place(String(body.ClientReference), 'leaf', (samples ?? []).map((s) => String(s.sampleNumber).trim()));
+        return { status: created ? 201 : 200, body: { WorkNumber: order.workOrder, JobId: order.jobNumber } };
+      }
+      const subPath = /^\/submissions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && subPath) {
+        const order = book.read(decodeURIComponent(subPath[1]));
+        if (!order) return { status: 404, body: { error: 'no such work number' } };
+        return {
+          status: 200,
+          body: {
+            WorkNumber: order.workOrder, JobId: order.jobNumber,
+            Samples: order.samples.map((s) => ({
+              SampleRef: s.sampleNumber, LabNo: s.labNumber, Ready: s.published,
+              Values: s.published ? Object.fromEntries(LEAF_RESULT_VALUES.filter((v) => v.code in s.values).map((v) => [v.label.toUpperCase(), s.values[v.code]])) : {},
+            })),
+          },
+        };
+      }
+      const jobPath = /^\/jobs\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && jobPath) {
+        const job = decodeURIComponent(jobPath[1]);
+        return book.hasJob(job) ? { status: 200, body: { JobId: job } } : { status: 404, body: { error: 'no such job' } };
+      }
+      return null;
+    },
   });
-  return Object.assign(lab, { crops });
+  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   exitWithParent();
-  const s = await startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY });
+  const s = await startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY, autoPublish: 3 });
   console.log(`Wynland stand-in listening on ${s.url}`);
 }

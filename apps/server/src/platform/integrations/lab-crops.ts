@@ -1,3 +1,5 @@
+import type { LabOrders } from './lab-orders';
+
 /** A crop as an outside lab lists it, in the app's words (each lab's client maps its own shape to this). */
 export interface ProviderCrop {
   /** the lab's own id of the crop (unique per lab) */
@@ -16,8 +18,11 @@ export interface LabCropSource {
   listCrops(): Promise<ProviderCrop[]>;
 }
 
+/** An outside lab as the features receive it: its crop list and its orders. */
+export type LabClient = LabCropSource & LabOrders;
+
 /** Both outside labs, as the features receive them. */
 export interface Labs {
-  nvirotek: LabCropSource;
-  wynland: LabCropSource;
+  nvirotek: LabClient;
+  wynland: LabClient;
 }

@@ -1,18 +1,42 @@
 import { z } from 'zod';
-import { OutsideSystemError, getJson } from './http-json';
-import type { LabCropSource, ProviderCrop } from './lab-crops';
+import { resultHeader, resultValuesOf } from '@sapwood/contracts';
+import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import type { LabClient, ProviderCrop } from './lab-crops';
+import type { LabOrder } from './lab-orders';
 
 /**
  * The Nvirotek lab: the one module that speaks to it. Configured by NVIROTEK_URL and NVIROTEK_API_KEY
  * (sent as X-Api-Key). Its crop list comes in pages: `{ items: [{ cropId, name, code, laboratory }], page, pageCount }`.
+ * Orders: POST /api/v1/orders `{ reference, type, client, farm, sampledOn, samples: [{ sampleNumber, cropCode,
+ * test, optionalTests }] }` answers `{ workOrder, jobNumber }` (the same again for a reference it has);
+ * GET /api/v1/orders/{workOrder} answers its type and samples, each `{ sampleNumber, labNumber, status, results:
+ * [{ element, unit, value }] }`; GET /api/v1/jobs/{jobNumber} answers 404 for a job it does not know.
  */
+const Placed = z.object({ workOrder: z.string().min(1).max(100), jobNumber: z.string().min(1).max(100) });
+const OrderState = z.object({
+  workOrder: z.string(),
+  jobNumber: z.string(),
+  type: z.enum(['leaf', 'soil']),
+  samples: z.array(z.object({
+    sampleNumber: z.string(),
+    labNumber: z.string().default(''),
+    status: z.enum(['Pending', 'Complete']),
+    results: z.array(z.object({ element: z.string(), unit: z.string().default(''), value: z.number().nullable() })).default([]),
+  })),
+});
+
 const CropPage = z.object({
   items: z.array(z.object({ cropId: z.union([z.number(), z.string()]), name: z.string().min(1), code: z.string().default(''), laboratory: z.string().default('') })),
   page: z.number().int(),
   pageCount: z.number().int().min(1).max(1000),
 });
 
-export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabCropSource {
+export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabClient {
+  const headers: Record<string, string> = cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {};
+  const base = () => {
+    if (!cfg.url) throw new OutsideSystemError('Nvirotek is not configured (NVIROTEK_URL is not set)');
+    return cfg.url;
+  };
   return {
     provider: 'Nvirotek',
     configured: !!cfg.url,
@@ -22,12 +46,43 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
       for (let page = 1, pageCount = 1; page <= pageCount; page++) {
         const url = new URL('/api/v1/crops', cfg.url);
         url.searchParams.set('page', String(page));
-        const parsed = CropPage.safeParse(await getJson('Nvirotek', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs));
+        const parsed = CropPage.safeParse(await getJson('Nvirotek', url, headers, cfg.timeoutMs));
         if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not its crop list');
         pageCount = parsed.data.pageCount;
         for (const c of parsed.data.items) crops.push({ externalId: String(c.cropId), name: c.name.trim(), shortCode: c.code.trim(), lab: c.laboratory.trim() });
       }
       return crops;
     },
+
+    async placeOrder(order: LabOrder) {
+      const body = {
+        reference: order.reference, type: order.kind, client: order.client, farm: order.farm, sampledOn: order.dateSampled,
+        samples: order.samples.map((x) => ({ sampleNumber: x.sampleNumber, cropCode: x.cropCode, test: x.test, optionalTests: x.optionalTests })),
+      };
+      const parsed = Placed.safeParse(await postJson('Nvirotek', new URL('/api/v1/orders', base()), headers, body, cfg.timeoutMs));
+      if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not a work order');
+      return { workOrder: parsed.data.workOrder, labJobId: parsed.data.jobNumber };
+    },
+    async orderStatus(workOrder: string) {
+      const json = await getJson('Nvirotek', new URL(`/api/v1/orders/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs);
+      const parsed = OrderState.safeParse(json);
+      if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not an order');
+      const codes = new Map(resultValuesOf(parsed.data.type).map((v) => [resultHeader(v), v.code]));
+      const done = parsed.data.samples.filter((x) => x.status === 'Complete');
+      return {
+        workOrder: parsed.data.workOrder,
+        labJobId: parsed.data.jobNumber,
+        complete: done.length === parsed.data.samples.length,
+        samples: done.map((x) => ({
+          sampleNumber: x.sampleNumber,
+          labNumber: x.labNumber,
+          values: Object.fromEntries(x.results.flatMap((r) => {
+            const code = codes.get(resultHeader({ label: r.element, unit: r.unit as never }));
+            return code && r.value !== null ? [[code, r.value]] : [];
+          })),
+        })),
+      };
+    },
+    jobExists: (labJobId: string) => existsAt('Nvirotek', new URL(`/api/v1/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs),
   };
 }

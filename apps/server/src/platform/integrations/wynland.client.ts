@@ -1,11 +1,26 @@
 import { z } from 'zod';
-import { OutsideSystemError, getJson } from './http-json';
-import type { LabCropSource } from './lab-crops';
+import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
+import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import type { LabClient } from './lab-crops';
+import type { LabOrder } from './lab-orders';
 
 /**
  * The Wynland lab: the one module that speaks to it. Configured by WYNLAND_URL and WYNLAND_API_KEY (a bearer
  * token). Its crop list comes whole: `{ crops: [{ Id, Description, ShortCode, Lab }] }`, names in capitals.
+ * Leaf analyses only. Orders: POST /submissions `{ ClientReference, Client, Farm, DateSampled, Samples:
+ * [{ SampleRef, CropCode, Analysis, Extra }] }` answers `{ WorkNumber, JobId }` (the same again for a
+ * ClientReference it has); GET /submissions/{WorkNumber} answers `{ WorkNumber, JobId, Samples: [{ SampleRef,
+ * LabNo, Ready, Values: { 'N': 2.4, 'NA%': 0.02, 'NO3-N': … } }] }`; GET /jobs/{JobId} answers 404 for a job it does not know.
  */
+const Placed = z.object({ WorkNumber: z.string().min(1).max(100), JobId: z.string().min(1).max(100) });
+const Submission = z.object({
+  WorkNumber: z.string(),
+  JobId: z.string(),
+  Samples: z.array(z.object({ SampleRef: z.string(), LabNo: z.string().default(''), Ready: z.boolean(), Values: z.record(z.string(), z.number().nullable()).default({}) })),
+});
+/** the lab's value names (labels in capitals) → the app's codes */
+const CODES = new Map<string, string>(LEAF_RESULT_VALUES.map((v) => [v.label.toUpperCase(), v.code]));
+
 const CropList = z.object({
   crops: z.array(z.object({ Id: z.union([z.string(), z.number()]), Description: z.string().min(1), ShortCode: z.string().default(''), Lab: z.string().default('') })),
 });
@@ -13,7 +28,12 @@ const CropList = z.object({
 /** 'TABLE GRAPE' → 'Table Grape': the lab writes its names in capitals */
 const titleCase = (s: string) => s.trim().toLowerCase().replace(/(^|[\s(/-])(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase());
 
-export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabCropSource {
+export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabClient {
+  const headers: Record<string, string> = cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {};
+  const base = () => {
+    if (!cfg.url) throw new OutsideSystemError('Wynland is not configured (WYNLAND_URL is not set)');
+    return cfg.url;
+  };
   return {
     provider: 'Wynland',
     configured: !!cfg.url,
@@ -24,5 +44,34 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
       if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not its crop list');
       return parsed.data.crops.map((c) => ({ externalId: String(c.Id), name: titleCase(c.Description), shortCode: c.ShortCode.trim(), lab: c.Lab.trim() }));
     },
+    async placeOrder(order: LabOrder) {
+      if (order.kind !== 'leaf') throw new OutsideSystemError('Wynland takes leaf samples only', 400);
+      const body = {
+        ClientReference: order.reference, Client: order.client, Farm: order.farm, DateSampled: order.dateSampled,
+        Samples: order.samples.map((x) => ({ SampleRef: x.sampleNumber, CropCode: x.cropCode, Analysis: x.test, Extra: x.optionalTests })),
+      };
+      const parsed = Placed.safeParse(await postJson('Wynland', new URL('/submissions', base()), headers, body, cfg.timeoutMs));
+      if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not a work number');
+      return { workOrder: parsed.data.WorkNumber, labJobId: parsed.data.JobId };
+    },
+    async orderStatus(workOrder: string) {
+      const parsed = Submission.safeParse(await getJson('Wynland', new URL(`/submissions/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs));
+      if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not a submission');
+      const ready = parsed.data.Samples.filter((x) => x.Ready);
+      return {
+        workOrder: parsed.data.WorkNumber,
+        labJobId: parsed.data.JobId,
+        complete: ready.length === parsed.data.Samples.length,
+        samples: ready.map((x) => ({
+          sampleNumber: x.SampleRef,
+          labNumber: x.LabNo,
+          values: Object.fromEntries(Object.entries(x.Values).flatMap(([name, value]) => {
+            const code = CODES.get(name.trim().toUpperCase());
+            return code && value !== null ? [[code, value]] : [];
+          })),
+        })),
+      };
+    },
+    jobExists: (labJobId: string) => existsAt('Wynland', new URL(`/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs),
   };
 }

@@ -1,0 +1,59 @@
+/**
+ * What the app asks of an outside lab for submissions (issue 13): place an order for a submission's samples,
+ * read back how far the order is (the results published so far), and whether a lab job number exists (a job
+ * linked by hand). Each lab's client maps its own shapes to these; values come back under the app's codes
+ * (LEAF_RESULT_VALUES, FARMERS_RESULT_VALUES).
+ */
+export interface LabOrderSample {
+  sampleNumber: string;
+  /** the lab's code of the sample's crop (the crop master's lab crop), null for soil */
+  cropCode: string | null;
+  test: string;
+  optionalTests: string[];
+}
+
+export interface LabOrder {
+  /**
+   * The app's own reference of the order (one per submission): the lab answers an order it already has
+   * with the same work order, so sending again after a time-out never makes a second lab order.
+   */
+  reference: string;
+  kind: 'leaf' | 'soil';
+  client: string;
+  farm: string;
+  /** day sampled, YYYY-MM-DD */
+  dateSampled: string | null;
+  samples: LabOrderSample[];
+}
+
+export interface PlacedOrder {
+  workOrder: string;
+  labJobId: string;
+}
+
+/** A sample's published results, under the app's value codes. */
+export interface LabSampleResult {
+  sampleNumber: string;
+  labNumber: string;
+  values: Record<string, number>;
+}
+
+export interface LabOrderStatus {
+  workOrder: string;
+  labJobId: string;
+  /** every sample of the order has its results */
+  complete: boolean;
+  /** the samples with results so far */
+  samples: LabSampleResult[];
+}
+
+/**
+ * The order calls of an outside lab. Each throws an `OutsideSystemError`: with `status` 4xx when the lab
+ * refused what was sent (kept on the submission's row, not retried), without one when it could not be had
+ * (unreachable, timed out, 5xx: retried).
+ */
+export interface LabOrders {
+  placeOrder(order: LabOrder): Promise<PlacedOrder>;
+  orderStatus(workOrder: string): Promise<LabOrderStatus>;
+  jobExists(labJobId: string): Promise<boolean>;
+}
