@@ -31,7 +31,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/build-web.ts'],
-          fileParallelism: false,
+          fileParallelism: true,
           // a shared, busy machine can take more than the default 1 s to re-render after a click
           expect: { poll: { timeout: 10_000 } },
         },

@@ -3,6 +3,7 @@
 // It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
@@ -34,6 +35,21 @@ mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
+
+/** Names each failed test (and a suite that failed to load) with the start of its message, for the summary. */
+function collectFailures(name, report) {
+  for (const file of report.testResults ?? []) {
+    const where = relative(process.cwd(), file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failedTests.push(`[${name}] ${where} > ${t.fullName}\n    ${firstLines(t.failureMessages?.join('\n'))}`);
+    if (!tests.length && file.status === 'failed') failedTests.push(`[${name}] ${where}\n    ${firstLines(file.message)}`);
+  }
+}
+
+function firstLines(text = '') {
+  return text.split('\n').slice(0, 6).join('\n    ').slice(0, 1200);
+}
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -44,11 +60,12 @@ function step(name, cmd, args, env = {}) {
 
 function vitest(name, project, env = {}) {
   const file = `${out}/${name.replace(/\W+/g, '-')}.json`;
-  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, ...(project === 'api' ? ['--maxWorkers=2'] : []), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--maxWorkers=2', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
+    collectFailures(name, r);
     if (!ok && (r.numFailedTests ?? 0) === 0) failed += 1; // a suite that failed to load
   } else if (!ok) failed += 1;
 }
@@ -67,5 +84,6 @@ console.log('\n=== summary ===');
 if (!tsc) console.log('type check failed');
 if (!lint) console.log('lint failed');
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+for (const t of failedTests) console.log(`FAILED ${t}`);
 console.log(`${passed} passed, ${failed + (tsc ? 0 : 1) + (lint ? 0 : 1)} failed`);
 process.exit(failures.length ? 1 : 0);
