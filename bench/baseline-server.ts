@@ -7,7 +7,7 @@ import { type LeafAsk, leafStatement } from './baseline-leafs';
  * the same rows as the app's carbohydrate results list (the same columns, built as JSON by PostgreSQL the same
  * way). What it lacks and the app has: sign-in and permission checks, input validation, counts, cursors, the
  * security headers. POST /paged {scenario, page?, after?, search?, cropId?, cropGrowthId?} answers `{"rows":[…]}`;
- * POST /leafs {scenario, after?, afterId?, search?} the same for the /leafs Not Completed list (bench/baseline-leafs.ts).
+ * POST /leafs {scenario, afterId?, search?} the same for the /leafs Not Completed list (bench/baseline-leafs.ts).
  */
 
 /** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape) */

@@ -3,8 +3,8 @@
 // one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
 // runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
 // throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
-// BENCH_ROUNDS change the size of a round and their number; BENCH_LISTS=carbohydrates,leafs picks the lists
-// (both by default; the /leafs list's rounds are BENCH_LEAF_REQUESTS, 100 by default, as it is far slower).
+// BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone);
+// BENCH_LISTS=carbohydrates,leafs picks the lists (both by default).
 import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
@@ -21,7 +21,7 @@ const CONCURRENCY = 20;
 const SIZE = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? 100);
+const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? REQUESTS);
 const LISTS = (process.env.BENCH_LISTS ?? 'carbohydrates,leafs').split(',');
 const log = (s: string) => console.log(s);
 

@@ -118,6 +118,8 @@ describe('/leafs', () => {
     await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(async () => (await db.selectFrom('captures').select('status').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).status).toBe('NotCompleted');
     await page.getByTestId('tab-notcompleted').click();
+    // the tab opens afresh, newest first: the restored row is on the last page
+    await page.getByRole('button', { name: 'Last' }).click();
     await page.getByRole('button', { name: 'Archive L26001' }).waitFor();
   });
 

@@ -162,7 +162,7 @@ describe('capture intake', () => {
     expect(bad.body.fields).toEqual([{ field: 'lab', message: 'Choose a lab' }]);
     const audit = await listAudit(server.built.deps.db, 'capture', row.id);
     expect(audit.map((a) => a.new_values)).toEqual([{ status: 'Archived' }, { status: 'NotCompleted' }, { lab: 'Manual' }]);
-    expect((await staff.call(ep.completed, {})).body).toEqual({ rows: [], total: 0 });
+    expect((await staff.call(ep.completed, {})).body).toMatchObject({ rows: [], total: 0, estimated: false });
   });
 
   it("lists the farmers' entries by state, archives several at once (all or none) and restores one", async () => {
@@ -193,6 +193,11 @@ describe('photo and location', () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/png');
     expect((await fetch(`${server.url}/upload/captures/${r.body.photoPath}-low.png`)).status).toBe(401);
+    // only to those who see captures: the farmers' screen's users too, nobody else
+    const photoAs = async (permissions: Parameters<typeof createUser>[1]) =>
+      (await fetch(`${server.url}/upload/captures/${r.body.photoPath}-low.png`, { headers: { cookie: (await signedIn(server.url, await createUser(server.built.deps.db, permissions))).cookie } })).status;
+    expect(await photoAs(['Crop', 'Agents'])).toBe(403);
+    expect(await photoAs(['FarmersSampleEntries'])).toBe(200);
     expect((await staff.call(ep.getApiData, { id: row.id })).body.mapped.photoUrl).toBe(`/upload/captures/${r.body.photoPath}-low.png`);
     // the capture app down: the record keeps its photo and the answer says why
     app.failNext(1, 503, 'maintenance');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formInt, text } from './fields';
+import { formInt, int, text } from './fields';
 
 export const PAGE_SIZES = [5, 10, 20, 30, 50, 100, 200, 500, 1000] as const;
 export const MAX_TEXT = 200;
@@ -22,6 +22,27 @@ export type PagedRequestInput = z.input<typeof PagedRequest>;
 export function pagedResponse<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int() });
 }
+
+/**
+ * Where the page being left sits (the first and last row keys the server answered with), so that the
+ * next page of a keyset list is a seek from there instead of an OFFSET over everything before it. The
+ * same page asked for again (a refresh) is read from its first row on.
+ */
+export const PageAnchor = z.object({ page: int({ min: 1 }), first: text({ max: 400, trim: false }), last: text({ max: 400, trim: false }) });
+
+/** The paging request of a keyset list (ADR 0071): the paging fields and the anchor of the page on screen. */
+export const KeysetPagedRequest = PagedRequest.extend({ anchor: PageAnchor.optional() });
+
+/** A keyset list's page: its rows, the total (an estimate beyond the exact-count cap) and its first and last keys. */
+export function keysetPage<T extends z.ZodType>(row: T) {
+  return pagedResponse(row).extend({
+    /** true when total is a planner estimate (beyond the exact-count cap) */
+    estimated: z.boolean(),
+    firstKey: z.string().nullable(),
+    lastKey: z.string().nullable(),
+  });
+}
+
 export interface Paged<T> {
   rows: T[];
   total: number;

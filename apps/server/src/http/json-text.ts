@@ -13,4 +13,9 @@ export class JsonText {
     ];
     return new JsonText(`{${members.join(',')}}`);
   }
+
+  /** A keyset list's page (db/keyset PageResult): its rows as the database wrote them, with its total and cursors. */
+  static page({ rowsJson, ...rest }: { rowsJson: string; total: number; estimated: boolean; firstKey: string | null; lastKey: string | null }): JsonText {
+    return JsonText.object(rest, { rows: rowsJson });
+  }
 }

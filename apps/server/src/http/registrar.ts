@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type EndpointDef, hasPermission } from '@sapwood/contracts';
+import { type EndpointDef, type Permission, hasPermission } from '@sapwood/contracts';
 import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
 import { HttpError, forbidden, unauthorized, unsupportedMediaType, zodToFields } from './errors';
 import { JsonText } from './json-text';
@@ -66,14 +66,16 @@ export class Registrar {
 
   /**
    * A GET route outside /api that answers a file rather than JSON (stored uploads). Only signed-in users
-   * reach the handler; anonymous callers get 401.
+   * reach the handler, and only those holding one of `anyOf` when it is given; anonymous callers get 401,
+   * others 403.
    */
-  fileRoute(url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void {
+  fileRoute(url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>, anyOf?: readonly Permission[]): void {
     if (url.startsWith('/api/')) throw new Error(`${url}: API routes are declared in the contracts`);
     const sessions = this.sessions;
     this.app.get(url, { config: { rateLimit: false } }, async (req, reply) => {
       const session = await sessions.resolve(req, reply);
       if (!session) throw unauthorized();
+      if (anyOf && !anyOf.some((p) => hasPermission(session.user.permissions, p))) throw forbidden();
       logAsUser(req, reply, session.user.id);
       return handler(req, reply);
     });

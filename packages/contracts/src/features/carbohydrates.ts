@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, RowVersion, formInt, id, int, text } from '../fields';
 import { DateTime, Empty, Ok, endpoint } from '../endpoint';
-import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { KeysetPagedRequest, MAX_TEXT, PagedRequest, keysetPage } from '../paging';
 
 const access = { permission: 'CarbohydrateEntries' } as const;
 const Text = text({ max: MAX_TEXT }).default('');
@@ -23,14 +23,7 @@ export type CarbohydrateFilter = z.output<typeof CarbohydrateFilter>;
 /** Orderings a result list may be sorted by (each is a keyset over one index); '' is newest entry first. */
 export const CARBOHYDRATE_SORTS = ['sampleNumber', 'entity', 'farmName', 'fieldBlockNumber', 'completedOn', 'createdOn'] as const;
 
-/**
- * Where the page being left sits (the first and last row keys the server answered with), so that the
- * next page is a seek from there instead of an OFFSET over everything before it. The same page asked
- * for again (a refresh) is read from its first row on.
- */
-export const PageAnchor = z.object({ page: int({ min: 1 }), first: text({ max: 400, trim: false }), last: text({ max: 400, trim: false }) });
-
-export const CarbohydratePagedRequest = PagedRequest.extend(CarbohydrateFilter.shape).extend({ anchor: PageAnchor.optional() });
+export const CarbohydratePagedRequest = KeysetPagedRequest.extend(CarbohydrateFilter.shape);
 
 export const CarbohydrateResultRow = z.object({
   id: z.number().int(),
@@ -67,12 +60,7 @@ export const CarbohydrateResultRow = z.object({
 });
 export type CarbohydrateResultRow = z.output<typeof CarbohydrateResultRow>;
 
-export const CarbohydratePage = pagedResponse(CarbohydrateResultRow).extend({
-  /** true when total is a planner estimate (beyond the exact-count cap) */
-  estimated: z.boolean(),
-  firstKey: z.string().nullable(),
-  lastKey: z.string().nullable(),
-});
+export const CarbohydratePage = keysetPage(CarbohydrateResultRow);
 
 /** A text the edit requires: blank after trimming is refused with `message`. */
 const RequiredText = (message: string) => text({ min: 1, max: MAX_TEXT, message });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, Empty, Ok, endpoint } from '../endpoint';
 import { id } from '../fields';
-import { PagedRequest, pagedResponse } from '../paging';
+import { KeysetPagedRequest, PagedRequest, keysetPage } from '../paging';
 import { CaptureResultFields } from './capture-results';
 
 /**
@@ -114,9 +114,9 @@ export const leafsEndpoints = {
   sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
   /** the latest leaf sync job, scheduled or asked for; null before the first */
   syncStatus: endpoint({ method: 'GET', path: '/api/leaf/syncstatus', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob.nullable() }),
-  notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
-  completed: endpoint({ method: 'POST', path: '/api/leaf/completed', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
-  archived: endpoint({ method: 'POST', path: '/api/leaf/archived', access: { permission: 'Leafs' }, input: PagedRequest, output: pagedResponse(LeafRecord) }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
+  completed: endpoint({ method: 'POST', path: '/api/leaf/completed', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
+  archived: endpoint({ method: 'POST', path: '/api/leaf/archived', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
   /** archive a Not Completed row (`archive` true) or restore an Archived one (false) */
   archive: endpoint({
     method: 'POST', path: '/api/leaf/archive', access: { permission: 'Leafs' },
@@ -135,7 +135,7 @@ export const leafsEndpoints = {
   }),
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
   /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
-  getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: PagedRequest, output: pagedResponse(LeafResultRecord) }),
+  getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
 };
 
 /** A farmers' sample entry (spec part 2 §3): as a leaf record without a crop, with its submission once completed. */
@@ -150,9 +150,9 @@ const EntryId = id('Choose a farmers sample entry');
 export const farmersSampleEndpoints = {
   sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncJob }),
   syncStatus: endpoint({ method: 'GET', path: '/api/farmerssample/syncstatus', access: farmers, input: Empty, output: CaptureSyncJob.nullable() }),
-  notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
-  completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
-  archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleEntry) }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
+  completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
+  archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
   archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
   /** archive several Not Completed entries at once (all or none) */
   archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
@@ -160,6 +160,6 @@ export const farmersSampleEndpoints = {
   pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
   /** the entries with a lab result, any state (the Results tab's wide table; see capture-results.ts) */
   getFarmerSampleResults: endpoint({
-    method: 'POST', path: '/api/farmerssample/getfarmersampleresults', access: farmers, input: PagedRequest, output: pagedResponse(FarmersSampleResultRecord),
+    method: 'POST', path: '/api/farmerssample/getfarmersampleresults', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleResultRecord),
   }),
 };

@@ -59,6 +59,15 @@ export interface ReferenceTables {
     photo_path: string | null;
     latitude: number | null;
     longitude: number | null;
+    /** migration 0183: generated keys of the lists (lower-cased, "C" collation; Date Captured never null) */
+    sample_key: Generated<string>;
+    client_key: Generated<string>;
+    farm_key: Generated<string>;
+    block_key: Generated<string>;
+    captured_key: Generated<Date>;
+    /** migration 0184: the submission it went with, and when */
+    submission_id: number | null;
+    submitted_at: Date | null;
   };
   /** a capture's lab results, one row per capture (migration 0181, feature leafs): value code → number */
   capture_results: {

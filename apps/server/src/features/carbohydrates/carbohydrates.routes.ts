@@ -2,19 +2,15 @@ import { carbohydratesEndpoints } from '@sapwood/contracts';
 import { JsonText } from '../../http/json-text';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
-import type { PageResult } from './results.repository';
 import { CarbohydratesExcelService } from './carbohydrates-excel.service';
 import { CarbohydratesService } from './carbohydrates.service';
-
-/** A page as the database wrote its rows (JSON), with its total and cursors. */
-const asJson = ({ rowsJson, ...rest }: PageResult) => JsonText.object(rest, { rows: rowsJson });
 
 export function registerCarbohydrates(registrar: Registrar, deps: FeatureContext): void {
   const service = new CarbohydratesService(deps.db, deps.config);
   const excel = new CarbohydratesExcelService(service.results);
   registrar.feature(carbohydratesEndpoints, {
-    paged: async (input) => asJson(await service.paged(input)),
-    pagedgroupedlocation: async (input) => asJson(await service.pagedGrouped(input)),
+    paged: async (input) => JsonText.page(await service.paged(input)),
+    pagedgroupedlocation: async (input) => JsonText.page(await service.pagedGrouped(input)),
     filteroptions: () => service.filterOptions(),
     mergeentries: (input, ctx) => service.merge(input.ids, ctx.user.id),
     getapidata: (input, ctx) => service.apiData(input.id, ctx.user),

@@ -1,7 +1,6 @@
-import type { PagedRequest, ResultSource } from '@sapwood/contracts';
+import type { ResultSource } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { pagedQuery } from '../../db/paged-query';
 
 type Kind = 'leaf' | 'soil';
 
@@ -38,25 +37,6 @@ const fieldsOf = (w: ResultWrite, userId: number | null) => ({
 /** All SQL of the captures' lab results (table capture_results, one row per capture). */
 export class CaptureResultsRepository {
   constructor(private readonly db: Db) {}
-
-  /**
-   * The captures of a kind with a result, any state (refused ones never), as the Results tabs list them:
-   * the capture's fields, the result's lab, number, N/A and values (value code → number).
-   */
-  list(kind: Kind, req: PagedRequest) {
-    return pagedQuery(req, {
-      from: this.db.selectFrom('captures as c').innerJoin('capture_results as r', 'r.capture_id', 'c.id').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
-        .where('c.kind', '=', kind).where('c.refused_reason', 'is', null),
-      select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
-        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded', 'c.photo_path as photoPath',
-        sql<number | null>`null::int`.as('submissionJobId'), sql<Date | null>`null::timestamptz`.as('submittedOn'),
-        'r.lab_name as labName', 'r.lab_number as labNumber', 'r.na', 'r.values']),
-      search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name', 'r.lab_number'],
-      sorts: { inserted: 'c.synced_at', appAdded: 'c.captured_at', sampleNumber: 'c.sample_number', lab: 'c.lab', clientName: 'c.client_name', labNumber: 'r.lab_number' },
-      defaultSort: 'inserted',
-      tieBreak: ['c.id'],
-    });
-  }
 
   /**
    * The live (not refused) captures among `ids`, locked until the transaction ends (in id order), with the

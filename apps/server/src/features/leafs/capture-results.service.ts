@@ -1,4 +1,4 @@
-import { type LabResult, type PagedRequest, type ResultSource, RESULT_SOURCES, resultValuesOf } from '@sapwood/contracts';
+import { type ResultSource, RESULT_SOURCES, resultValuesOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
@@ -107,25 +107,4 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
   }
   await recordChanges(trx, audits);
   return versions;
-}
-
-/** The Results tabs: the captures of a kind with a result, their values in the kind's order. */
-export class CaptureResultsService {
-  readonly repo: CaptureResultsRepository;
-
-  constructor(db: Db) {
-    this.repo = new CaptureResultsRepository(db);
-  }
-
-  async list(kind: Kind, req: PagedRequest) {
-    const order = resultValuesOf(kind).map((v) => v.code);
-    const page = await this.repo.list(kind, req);
-    return {
-      total: page.total,
-      rows: page.rows.map(({ values, ...row }) => ({
-        ...row,
-        result: order.filter((code) => typeof values[code] === 'number').map((code): LabResult => ({ name: code, lab_result: values[code] })),
-      })),
-    };
-  }
 }

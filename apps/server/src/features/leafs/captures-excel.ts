@@ -2,9 +2,22 @@ import type { z } from 'zod';
 import type { CaptureExcelQuery } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
 import { type XlsxColumn, streamXlsx } from '../../platform/excel/xlsx-stream';
-import type { CapturesRepository } from './captures.repository';
+import { matchWhere } from '../../db/keyset';
+import type { CaptureList } from './captures-list.repository';
 
-type Row = Awaited<ReturnType<CapturesRepository['chunk']>>[number];
+/** A bulk row of a capture list (db/keyset: timestamps as Dates). */
+interface Row {
+  lab: string;
+  sampleNumber: string;
+  crop?: string | null;
+  clientName: string;
+  farmName: string;
+  blockNumber: string;
+  agent: string;
+  agronomist: string;
+  inserted: Date;
+  appAdded: Date | null;
+}
 const CHUNK = 2000;
 const DATETIME = 'dd/mm/yyyy hh:mm';
 
@@ -21,17 +34,22 @@ const columns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
   { header: 'Date Captured', numFmt: DATETIME, value: (r) => r.appAdded },
 ];
 
-/** A capture list (its state, its search) as an .xlsx file, streamed in chunks read by id (newest first). */
-export function capturesExcel(repo: CapturesRepository, kind: 'leaf' | 'soil', q: z.output<typeof CaptureExcelQuery>, reply: FastifyReply) {
+/** A capture list (its state, its search, its order) as an .xlsx file, streamed in keyset chunks (the next read while one is written). */
+export function capturesExcel(list: CaptureList, kind: 'leaf' | 'soil', q: z.output<typeof CaptureExcelQuery>, reply: FastifyReply) {
   const name = `${kind === 'leaf' ? 'leafs' : 'farmers-samples'}-${q.status.toLowerCase()}.xlsx`;
+  const where = matchWhere(list.decl, { search: q.search });
+  const order = list.order(q.sortBy, q.ascending);
   return streamXlsx(reply, name, async (book) => {
     const sheet = book.sheet(kind === 'leaf' ? 'Leafs' : 'Farmers samples', columns(kind));
-    for (let before: number | null = null; ;) {
-      const rows = await repo.chunk(kind, q.status, q.search, before, CHUNK);
-      for (const r of rows) sheet.addRow(r);
+    const fetch = (after: { id: number; k: string } | null) => list.chunkAfter(where, order, after, CHUNK);
+    let current = await fetch(null);
+    while (current.length) {
+      const last = current[current.length - 1];
+      const next = current.length < CHUNK ? Promise.resolve([]) : fetch({ id: last.id as number, k: last._k });
+      next.catch(() => undefined); // awaited below; a failure surfaces there
+      for (const r of current) sheet.addRow(r as unknown as Row);
       await sheet.drained();
-      if (rows.length < CHUNK) break;
-      before = rows[rows.length - 1].id;
+      current = await next;
     }
     await sheet.commit();
   });

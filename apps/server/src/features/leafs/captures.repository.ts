@@ -1,7 +1,5 @@
-import type { FarmersSampleEntry, LeafRecord, PagedRequest } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsPattern, pagedQuery } from '../../db/paged-query';
 import type { MappedCapture } from './capture-mapping';
 
 export interface StoredCapture {
@@ -36,6 +34,20 @@ const fieldsOf = (w: CaptureWrite) => ({
   captured_at: w.mapped?.capturedAt ? new Date(w.mapped.capturedAt) : null,
 });
 
+/** A write as one element of a jsonb_to_recordset parameter: the JSON columns as JSON, not as text. */
+const recordOf = (w: CaptureWrite) => ({ ...fieldsOf(w), original: w.original, mapped: w.mapped });
+
+/** Keys looked up a statement, and captures written a statement, in a sync. */
+const KEY_CHUNK = 1000;
+const WRITE_CHUNK = 500;
+/** The columns a sync writes (fieldsOf's), with their types for jsonb_to_recordset (names are ours, never input). */
+const WRITE_TYPES: Record<keyof ReturnType<typeof fieldsOf>, string> = {
+  source_updated_at: 'text', original: 'jsonb', mapped: 'jsonb', refused_reason: 'text', lab: 'text', sample_number: 'text', crop_id: 'integer',
+  client_name: 'text', farm_name: 'text', block_number: 'text', agent: 'text', agronomist: 'text', captured_at: 'timestamptz',
+};
+const WRITE_COLUMNS = Object.keys(WRITE_TYPES);
+const WRITE_RECORD = Object.entries(WRITE_TYPES).map(([c, t]) => `${c} ${t}`).join(', ');
+
 /** All SQL of the captures. */
 export class CapturesRepository {
   constructor(private readonly db: Db) {}
@@ -53,45 +65,38 @@ export class CapturesRepository {
     await sql`select pg_advisory_xact_lock(hashtext(${`capture-sync:${kind}`}))`.execute(db);
   }
 
-  async stored(db: Db, kind: 'leaf' | 'soil'): Promise<Map<string, StoredCapture>> {
-    const rows = await db.selectFrom('captures').select(['id', 'capture_key', 'source_updated_at', 'refused_reason']).where('kind', '=', kind).execute();
-    return new Map(rows.map((r) => [r.capture_key, { id: r.id, key: r.capture_key, updatedAt: r.source_updated_at, refused: r.refused_reason !== null }]));
-  }
-
-  async insert(db: Db, w: CaptureWrite): Promise<void> {
-    await db.insertInto('captures').values({ kind: w.kind, capture_key: w.key, ...fieldsOf(w) }).execute();
-  }
-
-  async update(db: Db, id: number, w: CaptureWrite): Promise<void> {
-    await db.updateTable('captures').set({ ...fieldsOf(w), synced_at: sql`now()`, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
-  }
-
-  list(status: 'NotCompleted' | 'Completed' | 'Archived', req: PagedRequest, kind: 'leaf' | 'soil' = 'leaf'): Promise<{ rows: (LeafRecord & FarmersSampleEntry)[]; total: number }> {
-    return pagedQuery(req, {
-      from: this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
-        .where('c.kind', '=', kind).where('c.status', '=', status).where('c.refused_reason', 'is', null),
-      select: (q) => q.select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
-        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded', 'c.photo_path as photoPath',
-        sql<number | null>`null::int`.as('submissionJobId'), sql<Date | null>`null::timestamptz`.as('submittedOn')]),
-      search: ['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'],
-      sorts: { inserted: 'c.synced_at', appAdded: 'c.captured_at', sampleNumber: 'c.sample_number', lab: 'c.lab', clientName: 'c.client_name' },
-      defaultSort: 'inserted',
-      tieBreak: ['c.id'],
-    });
-  }
-
-  /** The next chunk of a list's rows for a download, newest first, after the row `beforeId` (keyset on id). */
-  chunk(kind: 'leaf' | 'soil', status: 'NotCompleted' | 'Completed' | 'Archived', search: string, beforeId: number | null, limit: number) {
-    let q = this.db.selectFrom('captures as c').leftJoin('crops as cr', 'cr.id', 'c.crop_id')
-      .select(['c.id', 'c.lab', 'c.sample_number as sampleNumber', 'cr.name as crop', 'c.client_name as clientName', 'c.farm_name as farmName',
-        'c.block_number as blockNumber', 'c.agent', 'c.agronomist', 'c.synced_at as inserted', 'c.captured_at as appAdded'])
-      .where('c.kind', '=', kind).where('c.status', '=', status).where('c.refused_reason', 'is', null);
-    if (search) {
-      const pattern = containsPattern(search);
-      q = q.where((eb) => eb.or(['c.sample_number', 'c.client_name', 'c.farm_name', 'c.block_number', 'cr.name'].map((col) => eb(sql.ref(col), 'ilike', pattern))));
+  /** What is stored of these keys of a kind (only them: a sync never reads the whole table). */
+  async stored(db: Db, kind: 'leaf' | 'soil', keys: string[]): Promise<Map<string, StoredCapture>> {
+    const found = new Map<string, StoredCapture>();
+    for (let i = 0; i < keys.length; i += KEY_CHUNK) {
+      const rows = await db.selectFrom('captures').select(['id', 'capture_key', 'source_updated_at', 'refused_reason'])
+        .where('kind', '=', kind).where('capture_key', 'in', keys.slice(i, i + KEY_CHUNK)).execute();
+      for (const r of rows) found.set(r.capture_key, { id: r.id, key: r.capture_key, updatedAt: r.source_updated_at, refused: r.refused_reason !== null });
     }
-    if (beforeId !== null) q = q.where('c.id', '<', beforeId);
-    return q.orderBy('c.id', 'desc').limit(limit).execute();
+    return found;
+  }
+
+  /** New captures, WRITE_CHUNK rows a statement (one JSON parameter each, unpacked by PostgreSQL). */
+  async insertMany(db: Db, writes: CaptureWrite[]): Promise<void> {
+    for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
+      const rows = JSON.stringify(writes.slice(i, i + WRITE_CHUNK).map((w) => ({ kind: w.kind, capture_key: w.key, ...recordOf(w) })));
+      await sql`
+        insert into captures (kind, capture_key, ${sql.raw(WRITE_COLUMNS.join(', '))})
+        select v.kind, v.capture_key, ${sql.raw(WRITE_COLUMNS.map((c) => `v.${c}`).join(', '))}
+        from jsonb_to_recordset(${rows}::jsonb) as v(kind text, capture_key text, ${sql.raw(WRITE_RECORD)})`.execute(db);
+    }
+  }
+
+  /** Changed captures by id, WRITE_CHUNK rows a statement; each one's version goes up and its sync time is now. */
+  async updateMany(db: Db, writes: { id: number; write: CaptureWrite }[]): Promise<void> {
+    for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
+      const rows = JSON.stringify(writes.slice(i, i + WRITE_CHUNK).map(({ id, write }) => ({ id, ...recordOf(write) })));
+      await sql`
+        update captures c set ${sql.raw(WRITE_COLUMNS.map((col) => `${col} = v.${col}`).join(', '))},
+          synced_at = now(), row_version = c.row_version + 1
+        from jsonb_to_recordset(${rows}::jsonb) as v(id integer, ${sql.raw(WRITE_RECORD)})
+        where c.id = v.id`.execute(db);
+    }
   }
 
   /** Moves a row from one state to another; false when it is not in `from` (or not a live leaf record). */

@@ -5,7 +5,7 @@ import { recordChange } from '../../platform/audit/audit';
 import type { CaptureSource } from '../../platform/integrations/capture.client';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import { mapCapture } from './capture-mapping';
-import { CapturesRepository } from './captures.repository';
+import { type CaptureWrite, CapturesRepository } from './captures.repository';
 
 /** Intake from the field capture app: pull, map, import (all or nothing, one sync at a time). */
 export class CapturesService {
@@ -37,10 +37,16 @@ export class CapturesService {
     await progress(75);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockSync(trx, kind);
-      const stored = await this.repo.stored(trx, kind);
+      const stored = await this.repo.stored(trx, kind, [...new Set(writes.map((w) => w.key))]);
       const result: CaptureSyncResult = { kind, ok: true, error: null, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
+      const inserts: CaptureWrite[] = [];
+      const updates: { id: number; write: CaptureWrite }[] = [];
+      const seen = new Set<string>();
       for (const write of writes) {
         const { key, updatedAt, reason } = write;
+        // the app's list repeats no key; if it ever did, the first one counts
+        if (seen.has(key)) continue;
+        seen.add(key);
         const old = stored.get(key);
         // a refused capture is looked at again on every sync: a crop added since may make it importable
         if (old && old.updatedAt === updatedAt && !old.refused) {
@@ -52,11 +58,10 @@ export class CapturesService {
           continue;
         }
         if (old) {
-          await this.repo.update(trx, old.id, write);
+          updates.push({ id: old.id, write });
           result.updated += 1;
         } else {
-          await this.repo.insert(trx, write);
-          stored.set(key, { id: 0, key, updatedAt, refused: reason !== null });
+          inserts.push(write);
           result.added += 1;
         }
         if (reason !== null) {
@@ -64,6 +69,8 @@ export class CapturesService {
           if (result.refusedCaptures.length < 50) result.refusedCaptures.push({ key, reason });
         }
       }
+      await this.repo.insertMany(trx, inserts);
+      await this.repo.updateMany(trx, updates);
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });
       return result;
     });

@@ -7,13 +7,18 @@ import * as m0170 from './migrations/0170_captures';
 import * as m0171 from './migrations/0171_capture_photos';
 import * as m0181 from './migrations/0181_capture_results';
 import * as m0182 from './migrations/0182_capture_list_indexes';
+import * as m0183 from './migrations/0183_capture_keys';
+import * as m0184 from './migrations/0184_capture_submission';
 
 /** Leaf and soil captures pulled from the field capture app (/leafs, /farmerssampleentries). */
 export const leafsFeature: FeatureModule = {
   name: 'leafs',
   owns: ['captures', 'capture_results'],
   register: registerLeafs,
-  migrations: { '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182 },
+  migrations: {
+    '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182,
+    '0183_capture_keys': m0183, '0184_capture_submission': m0184,
+  },
   movers: captureMovers,
   demo: async (deps) => {
     await seedCapturesDemo(deps);

@@ -56,7 +56,8 @@ export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; tool
       endpoint={endpoint}
       columns={columns}
       rowId={(r) => r.id}
-      searchPlaceholder={kind === 'leaf' ? 'Sample, client, farm, block, crop or lab number' : 'Sample, client, farm, block or lab number'}
+      keyset
+      searchPlaceholder="Start of sample, client, farm or block"
       testId="capture-results-table"
       toolbar={toolbar}
     />

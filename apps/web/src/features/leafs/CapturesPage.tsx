@@ -100,7 +100,8 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
         endpoint={endpoints[tab]}
         columns={columns}
         rowId={(r) => r.id}
-        searchPlaceholder={kind === 'leaf' ? 'Sample, client, farm, block or crop' : 'Sample, client, farm or block'}
+        keyset
+        searchPlaceholder="Start of sample, client, farm or block"
         testId="leafs-table"
         excelEndpoint={ep.pagedExcel}
         excelParams={{ status: ({ notcompleted: 'NotCompleted', completed: 'Completed', archived: 'Archived' } as const)[tab] }}

@@ -1,0 +1,122 @@
+import { type RawBuilder, sql } from 'kysely';
+import { resultValuesOf } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+import { type KeysetDeclaration, KeysetList, type ListOrder, type PageResult, listMatch, orderOf } from '../../db/keyset';
+
+type Kind = 'leaf' | 'soil';
+type CaptureState = 'NotCompleted' | 'Completed' | 'Archived';
+
+/**
+ * The capture lists as the keyset engine pages them (db/keyset, ADR 0071 and 0084): the Not Completed,
+ * Completed and Archived tabs of a kind (refused captures never), and its Results tab (captures with a
+ * lab result, any state). A search looks for text at the start of the sample number, client, farm or
+ * block (the stored keys of migration 0183); each sort is served by an index of that migration.
+ */
+
+const crop = sql`(select cr.name from crops cr where cr.id = c.crop_id)`;
+
+/** The columns of a record of the kind (LeafRecord, FarmersSampleEntry). */
+function recordColumns(kind: Kind) {
+  return [
+    { as: 'id', value: sql`c.id` },
+    { as: 'lab', value: sql`c.lab` },
+    { as: 'sampleNumber', value: sql`c.sample_number` },
+    ...(kind === 'leaf' ? [{ as: 'crop', value: crop }] : []),
+    { as: 'clientName', value: sql`c.client_name` },
+    { as: 'farmName', value: sql`c.farm_name` },
+    { as: 'blockNumber', value: sql`c.block_number` },
+    { as: 'agent', value: sql`c.agent` },
+    { as: 'agronomist', value: sql`c.agronomist` },
+    { as: 'inserted', value: sql`c.synced_at`, time: true },
+    { as: 'appAdded', value: sql`c.captured_at`, time: true },
+    { as: 'photoPath', value: sql`c.photo_path` },
+    ...(kind === 'soil' ? [{ as: 'submissionJobId', value: sql`c.submission_id` }, { as: 'submittedOn', value: sql`c.submitted_at`, time: true }] : []),
+  ];
+}
+
+/** The measured values of a result in the kind's order, as [{ name, lab_result }] (the stored JSON numbers as they are). */
+function resultArray(kind: Kind): RawBuilder<unknown> {
+  const codes = sql.join(resultValuesOf(kind).map((v) => sql.lit(v.code)));
+  return sql`(select coalesce(json_agg(json_build_object('name', o.code, 'lab_result', r.values -> o.code) order by o.n), '[]')
+    from unnest(array[${codes}]::text[]) with ordinality as o(code, n) where jsonb_typeof(r.values -> o.code) = 'number')`;
+}
+
+const SORTS: KeysetDeclaration<object>['sorts'] = {
+  inserted: { column: 'synced_at', kind: 'time' },
+  appAdded: { column: 'captured_key', kind: 'time' },
+  sampleNumber: { column: 'sample_key', kind: 'text' },
+  clientName: { column: 'client_key', kind: 'text' },
+  lab: { column: 'lab', kind: 'plain' },
+};
+
+function declaration(kind: Kind, where: RawBuilder<unknown>, results: boolean): KeysetDeclaration<object> {
+  const columns = [
+    ...recordColumns(kind),
+    ...(results ? [{ as: 'labName', value: sql`r.lab_name` }, { as: 'labNumber', value: sql`r.lab_number` }, { as: 'na', value: sql`r.na` }, { as: 'result', value: resultArray(kind) }] : []),
+  ];
+  const joins = results ? sql`\n      join capture_results r on r.capture_id = c.id` : undefined;
+  return {
+    table: 'captures',
+    alias: 'c',
+    id: 'id',
+    where,
+    filters: {},
+    search: ['sample_key', 'client_key', 'farm_key', 'block_key'],
+    sorts: SORTS,
+    defaultSort: { column: 'id', kind: 'int', desc: true },
+    rows: { page: { columns, joins }, bulk: { columns, joins } },
+  };
+}
+
+/** The paging fields of a list request. */
+export interface ListRequest {
+  page: number;
+  rowsPerPage: number;
+  search: string;
+  sortBy: string;
+  ascending: boolean;
+  all: boolean;
+  anchor?: { page: number; first: string; last: string };
+}
+
+/** One capture list (a kind and a state, or a kind's results). */
+export class CaptureList extends KeysetList<object, Record<string, unknown>> {
+  /** A page as a list request asks for it (`all`: the first 1,000 rows). */
+  read(r: ListRequest): Promise<PageResult> {
+    const size = r.all ? 1000 : r.rowsPerPage;
+    return this.page({ ...listMatch(this.decl, { search: r.search }), order: this.order(r.sortBy, r.ascending), page: r.all ? 1 : r.page, size, anchor: r.anchor });
+  }
+
+  /** A whitelisted sort, or newest first. */
+  order(sortBy: string, ascending: boolean): ListOrder {
+    return orderOf(this.decl, sortBy, ascending);
+  }
+}
+
+const live = (kind: Kind) => sql`c.kind = ${sql.lit(kind)} and c.refused_reason is null`;
+
+/** The capture lists of both kinds, each made once (its statements and planner estimates kept). */
+export class CaptureListsRepository {
+  private readonly lists = new Map<string, CaptureList>();
+
+  constructor(private readonly db: Db) {}
+
+  /** A tab of the kind: its captures in that state. */
+  state(kind: Kind, status: CaptureState): CaptureList {
+    return this.list(`${kind}:${status}`, () => declaration(kind, sql`${live(kind)} and c.status = ${sql.lit(status)}`, false));
+  }
+
+  /** The kind's Results tab: its captures with a lab result, any state. */
+  results(kind: Kind): CaptureList {
+    return this.list(`${kind}:results`, () => declaration(kind, sql`${live(kind)} and exists (select 1 from capture_results x where x.capture_id = c.id)`, true));
+  }
+
+  private list(name: string, make: () => KeysetDeclaration<object>): CaptureList {
+    let list = this.lists.get(name);
+    if (!list) {
+      list = new CaptureList(this.db, make());
+      this.lists.set(name, list);
+    }
+    return list;
+  }
+}
