@@ -57,8 +57,8 @@ describe('scheduled jobs', () => {
 
     open();
     await expect.poll(async () => (await jobsOf('test:gate')).length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
-    stopGate();
-    stopWaiting();
+    await stopGate();
+    await stopWaiting();
     const [first, second] = await jobsOf('test:gate');
     expect(first.status).toBe('done');
     // not queued again within half an interval of the last one finishing

@@ -80,9 +80,10 @@ export class JobQueue {
 
   /**
    * Queues the job once per interval, from start() to stop(), unless one with the key is under way or finished
-   * less than half an interval ago (JobScheduler). Answers a function that removes the schedule.
+   * less than half an interval ago (JobScheduler). Answers a function that removes the schedule (settled once a
+   * turn under way has ended; nothing is queued by it after).
    */
-  every(kind: string, payload: unknown, dedupeKey: string, intervalMs: number): () => void {
+  every(kind: string, payload: unknown, dedupeKey: string, intervalMs: number): () => Promise<void> {
     const schedule: Schedule = { kind, payload, dedupeKey, intervalMs };
     return this.scheduler.add(schedule);
   }

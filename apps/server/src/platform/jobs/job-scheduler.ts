@@ -20,6 +20,7 @@ export interface ScheduledQueue {
 interface Entry extends Schedule {
   timer: ReturnType<typeof setInterval> | null;
   ticking: Promise<void> | null;
+  removed: boolean;
 }
 
 /**
@@ -37,16 +38,21 @@ export class JobScheduler {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Adds a schedule (started at once when the scheduler runs); answers a function that removes it. */
-  add(schedule: Schedule): () => void {
+  /**
+   * Adds a schedule (started at once when the scheduler runs); answers a function that removes it. A turn under
+   * way when it is removed queues nothing more; the promise the function answers settles once that turn has ended.
+   */
+  add(schedule: Schedule): () => Promise<void> {
     if (!(schedule.intervalMs > 0)) throw new Error(`job schedule ${schedule.dedupeKey}: the interval must be positive`);
-    const entry: Entry = { ...schedule, timer: null, ticking: null };
+    const entry: Entry = { ...schedule, timer: null, ticking: null, removed: false };
     this.entries.add(entry);
     if (this.started) this.arm(entry);
-    return () => {
+    return async () => {
+      entry.removed = true;
       if (entry.timer) clearInterval(entry.timer);
       entry.timer = null;
       this.entries.delete(entry);
+      await entry.ticking;
     };
   }
 
@@ -80,6 +86,7 @@ export class JobScheduler {
     try {
       if ((await this.queue.active(e.dedupeKey)) !== undefined) return;
       if (await this.queue.finishedWithin(e.dedupeKey, e.intervalMs / 2)) return;
+      if (e.removed || !this.started) return;
       await this.queue.enqueueOnce(e.kind, e.payload, null, e.dedupeKey);
     } catch (err) {
       this.log.error({ err, dedupeKey: e.dedupeKey }, 'could not queue a scheduled job');
