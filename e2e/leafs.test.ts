@@ -124,12 +124,13 @@ describe('/leafs', () => {
   });
 
   it('follows a sync started elsewhere (a schedule): Sync waits for it, and its line tells the result', async () => {
-    app.delayNext(1, 1_500);
+    // the capture app answers late (well within the client's 15 s): the sync is under way while the page loads, even on a busy machine
+    app.delayNext(1, 6_000);
     await server.built.services.jobs.enqueueOnce('capture-sync', { kind: 'leaf' }, null, 'capture-sync:leaf');
     await page.reload();
     await page.getByTestId('leaf-sync-progress').waitFor();
     expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(true);
-    await expect.poll(() => page.getByTestId('leaf-sync-last').textContent()).toMatch(/: 0 new, 0 updated, 2 refused$/);
+    await expect.poll(() => page.getByTestId('leaf-sync-last').textContent(), { timeout: 20_000 }).toMatch(/: 0 new, 0 updated, 2 refused$/);
     await page.getByTestId('leaf-sync-report').getByText('2 captures could not be imported', { exact: false }).waitFor();
     expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(false);
   });

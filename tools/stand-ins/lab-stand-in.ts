@@ -3,15 +3,18 @@ import { readBody, send } from './http-util';
 
 /**
  * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
- * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after} (the next
+ * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after, only} (the next
  * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out), GET /__requests.
  */
 export interface LabStandIn {
   url: string;
   /** requests that reached the lab's API (controls excluded) */
   requests: number;
-  /** the next `count` requests fail, after `after` more succeed (a failure in the middle of a paged list) */
-  failNext(count: number, status?: number, message?: string, after?: number): void;
+  /**
+   * the next `count` requests fail, after `after` more succeed (a failure in the middle of a paged list);
+   * with `only` (method and path, e.g. 'POST /api/v1/orders'), only requests of that kind count
+   */
+  failNext(count: number, status?: number, message?: string, after?: number, only?: string): void;
   delayNext(count: number, ms: number): void;
   close(): Promise<void>;
 }
@@ -23,13 +26,13 @@ export type LabRoute = (req: IncomingMessage, url: URL, body: string) => { statu
 export type RawRoute = (url: URL) => Promise<{ type: string; data: Buffer } | null>;
 
 export async function startLabStandIn(opts: { port?: number; apiKey?: string; keyHeader: string; route: LabRoute; raw?: RawRoute }): Promise<LabStandIn> {
-  let failures = { count: 0, status: 503, message: '', after: 0 };
+  let failures: { count: number; status: number; message: string; after: number; only?: string } = { count: 0, status: 503, message: '', after: 0 };
   let delays = { count: 0, ms: 0 };
   const state: LabStandIn = {
     url: '',
     requests: 0,
-    failNext(count, status = 503, message = 'The lab is temporarily unavailable', after = 0) {
-      failures = { count, status, message, after };
+    failNext(count, status = 503, message = 'The lab is temporarily unavailable', after = 0, only) {
+      failures = { count, status, message, after, only };
     },
     delayNext(count, ms) {
       delays = { count, ms };
@@ -43,8 +46,8 @@ export async function startLabStandIn(opts: { port?: number; apiKey?: string; ke
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (req.method === 'POST' && url.pathname.startsWith('/__control/')) {
-      const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number };
-      if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after);
+      const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number; only?: string };
+      if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after, j.only);
       if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
       return send(res, 200, { ok: true });
     }
@@ -55,8 +58,9 @@ export async function startLabStandIn(opts: { port?: number; apiKey?: string; ke
       await new Promise((r) => setTimeout(r, delays.ms));
     }
     if (opts.apiKey && req.headers[opts.keyHeader] !== opts.apiKey) return send(res, 401, { error: 'bad api key' });
-    if (failures.count > 0 && failures.after > 0) failures.after -= 1;
-    else if (failures.count > 0) {
+    const counts = !failures.only || failures.only === `${req.method} ${url.pathname}`;
+    if (counts && failures.count > 0 && failures.after > 0) failures.after -= 1;
+    else if (counts && failures.count > 0) {
       failures.count -= 1;
       return send(res, failures.status, { error: failures.message });
     }

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** how often each kind of capture is synced on its own, in minutes (fractions allowed); 0: only when asked */
   CAPTURE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(15),
+  /** how often submissions waiting on an outside lab are sent (when not yet) and their results read (0: never) */
+  LAB_POLL_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(5),
 });
 
 export type Config = z.output<typeof EnvSchema>;

@@ -20,6 +20,7 @@ import { leafsFeature } from './features/leafs';
 import { labFeature } from './features/lab';
 import { languagesFeature } from './features/languages';
 import { rolesFeature } from './features/roles';
+import { submissionsFeature } from './features/submissions';
 import { tissuesFeature } from './features/tissues';
 import { usersFeature } from './features/users';
 
@@ -49,6 +50,7 @@ export const features: readonly FeatureModule[] = [
   carbohydratesFeature,
   drisGraphsFeature,
   leafsFeature,
+  submissionsFeature,
 ];
 
 /** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */

@@ -115,6 +115,6 @@ describe('reference movers', () => {
     }
     // references by name (no foreign key) have movers too
     const byName = referenceMovers().movers.filter((m) => m.refers === 'agents' || m.refers === 'agronomists').map((m) => `${m.table}.${m.column}`);
-    expect(byName.sort()).toEqual(['carbohydrate_samples.agent', 'carbohydrate_samples.agronomist', 'lab_job_entries.agent', 'lab_job_entries.agronomist', 'user_agronomists.agronomist_id']);
+    expect(byName.sort()).toEqual(['carbohydrate_samples.agent', 'carbohydrate_samples.agronomist', 'lab_job_entries.agent', 'lab_job_entries.agronomist', 'submissions.agent_id', 'submissions.agronomist_id', 'user_agronomists.agronomist_id']);
   });
 });

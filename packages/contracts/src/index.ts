@@ -20,6 +20,7 @@ import { labminEndpoints } from './features/labmins';
 import { drisgraphsEndpoints } from './features/drisgraphs';
 import { cropsEndpoints } from './features/crops';
 import { farmersSampleEndpoints, leafsEndpoints } from './features/leafs';
+import { farmersSubmissionEndpoints, submissionEndpoints } from './features/submissions';
 
 export * from './endpoint';
 export * from './permissions';
@@ -53,6 +54,9 @@ export * from './features/drisgraphs';
 export * from './features/crop-norms';
 export * from './features/leafs';
 export * from './features/capture-results';
+export * from './features/submission-enums';
+export * from './features/submission-draft';
+export * from './features/submissions';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
@@ -83,6 +87,8 @@ export const apiFeatures = {
   crops: cropsEndpoints,
   leafs: leafsEndpoints,
   farmersSamples: farmersSampleEndpoints,
+  submissions: submissionEndpoints,
+  farmersSubmissions: farmersSubmissionEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { resultValuesOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { type KeysetDeclaration, KeysetList, type ListOrder, type PageResult, listMatch, orderOf } from '../../db/keyset';
+import { type KeysetDeclaration, SearchedList } from '../../db/keyset';
 
 type Kind = 'leaf' | 'soil';
 type CaptureState = 'NotCompleted' | 'Completed' | 'Archived';
@@ -68,30 +68,8 @@ function declaration(kind: Kind, where: RawBuilder<unknown>, results: boolean): 
   };
 }
 
-/** The paging fields of a list request. */
-export interface ListRequest {
-  page: number;
-  rowsPerPage: number;
-  search: string;
-  sortBy: string;
-  ascending: boolean;
-  all: boolean;
-  anchor?: { page: number; first: string; last: string };
-}
-
 /** One capture list (a kind and a state, or a kind's results). */
-export class CaptureList extends KeysetList<object, Record<string, unknown>> {
-  /** A page as a list request asks for it (`all`: the first 1,000 rows). */
-  read(r: ListRequest): Promise<PageResult> {
-    const size = r.all ? 1000 : r.rowsPerPage;
-    return this.page({ ...listMatch(this.decl, { search: r.search }), order: this.order(r.sortBy, r.ascending), page: r.all ? 1 : r.page, size, anchor: r.anchor });
-  }
-
-  /** A whitelisted sort, or newest first. */
-  order(sortBy: string, ascending: boolean): ListOrder {
-    return orderOf(this.decl, sortBy, ascending);
-  }
-}
+export type CaptureList = SearchedList;
 
 const live = (kind: Kind) => sql`c.kind = ${sql.lit(kind)} and c.refused_reason is null`;
 
@@ -114,7 +92,7 @@ export class CaptureListsRepository {
   private list(name: string, make: () => KeysetDeclaration<object>): CaptureList {
     let list = this.lists.get(name);
     if (!list) {
-      list = new CaptureList(this.db, make());
+      list = new SearchedList(this.db, make());
       this.lists.set(name, list);
     }
     return list;

@@ -1,9 +1,10 @@
-import { type CaptureSyncResult, LEAF_MESSAGES, capturePhotoUrl } from '@sapwood/contracts';
+import { type CaptureSyncResult, capturePhotoUrl } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { CaptureSource } from '../../platform/integrations/capture.client';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
+import { archiveCaptures } from './capture-archive';
 import { mapCapture } from './capture-mapping';
 import { type CaptureWrite, CapturesRepository } from './captures.repository';
 
@@ -78,17 +79,7 @@ export class CapturesService {
 
   /** Archive (Not Completed → Archived) or restore (Archived → Not Completed), with an audit record. */
   archive(kind: 'leaf' | 'soil', ids: number[], archive: boolean, userId: number): Promise<true> {
-    return this.db.transaction().execute(async (trx) => {
-      const [from, to] = archive ? (['NotCompleted', 'Archived'] as const) : (['Archived', 'NotCompleted'] as const);
-      for (const id of ids) {
-        if (!(await this.repo.setStatus(trx, kind, id, from, to))) {
-          if (!(await this.repo.exists(trx, kind, id))) throw notFound(kind === 'leaf' ? 'Leaf record' : 'Farmers sample entry');
-          throw conflict(archive ? LEAF_MESSAGES.notArchivable : LEAF_MESSAGES.notRestorable);
-        }
-        await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { status: from }, newValues: { status: to } });
-      }
-      return true as const;
-    });
+    return archiveCaptures(this.db, kind, ids, archive, userId);
   }
 
   updateLab(id: number, lab: string, userId: number): Promise<true> {

@@ -28,3 +28,6 @@ export const leafsFeature: FeatureModule = {
 
 /** The one way other features (submissions) store a capture's lab results. */
 export { type CaptureResultInput, recordCaptureResults } from './capture-results.service';
+
+/** The one way the submissions feature reads and moves captures. */
+export { captureSubmissions, type EntryForSubmission, type PendingGroup } from './capture-submissions';

@@ -1,0 +1,62 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Submissions of leaf and soil samples to a lab (migration 0190, feature submissions). */
+export interface SubmissionTables {
+  submissions: {
+    id: Generated<number>;
+    kind: 'leaf' | 'soil';
+    lab: 'Manual' | 'Nvirotek' | 'Wynland' | 'ManualFarmer' | 'NvirotekFarmer';
+    state: Generated<'Waiting' | 'Results' | 'Completed' | 'Archived'>;
+    client_name: string;
+    farm_name: string;
+    agent_id: number;
+    depot_id: number;
+    agronomist_id: number;
+    language_id: number | null;
+    /** dates as YYYY-MM-DD text (the pg driver is told to keep date columns as text) */
+    date_sent: ColumnType<string | null, string | null, string | null>;
+    date_sampled: ColumnType<string | null, string | null, string | null>;
+    area: Generated<string>;
+    sent_by: Generated<string>;
+    waybill: Generated<string>;
+    reference: string;
+    submission_work_order: string | null;
+    lab_job_id: string | null;
+    lab_work_order: string | null;
+    error: string | null;
+    /** the lab refused the order (4xx): the error stays, it is not sent again */
+    refused: Generated<boolean>;
+    prepared_by: number | null;
+    submitted_at: Generated<Date>;
+    completed_at: Date | null;
+    demo: Generated<boolean>;
+    row_version: Generated<number>;
+    client_key: Generated<string>;
+    farm_key: Generated<string>;
+  };
+  submission_samples: {
+    id: Generated<number>;
+    submission_id: number;
+    group_no: number;
+    position: number;
+    capture_id: number | null;
+    sample_number: string;
+    block_number: string;
+    crop_id: number | null;
+    cultivar_ids: ColumnType<number[], number[] | string, number[] | string>;
+    growth_stage: Generated<string>;
+    organ_type: Generated<string>;
+    test: string;
+    optional_tests: ColumnType<string[], string[] | string, string[] | string>;
+    notes: Generated<string>;
+  };
+  submission_events: {
+    id: Generated<number>;
+    submission_id: number;
+    at: Generated<Date>;
+    user_id: number | null;
+    from_state: string | null;
+    to_state: string;
+    reason: Generated<string>;
+  };
+}

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+type Kind = 'leaf' | 'soil';
+
+/** A pending group of the Prepare tab, as the database sums it up. */
+export interface PendingGroup {
+  date: string;
+  clientName: string;
+  farmName: string;
+  samples: number;
+  crops: string;
+  latest: Date;
+  dataIds: number[];
+}
+
+/** A Not Completed capture as the Prepare Submission dialog starts from it. */
+export interface EntryForSubmission {
+  id: number;
+  sampleNumber: string;
+  blockNumber: string;
+  cropId: number | null;
+  clientName: string;
+  farmName: string;
+  agent: string;
+  agronomist: string;
+  capturedAt: Date | null;
+  lab: string;
+}
+
+/** SQL of the captures as submissions see them (the leafs feature owns the table; submissions go through index.ts). */
+export class CaptureSubmissionsRepository {
+  /** The kind's Not Completed captures by day captured (synced when not captured), client and farm; newest first; at most 1,000 groups. */
+  async pending(db: Db, kind: Kind): Promise<PendingGroup[]> {
+    const r = await sql<PendingGroup>`
+      select to_char(coalesce(c.captured_at, c.synced_at) at time zone 'UTC', 'YYYY-MM-DD') as date, c.client_name as "clientName",
+        c.farm_name as "farmName", count(*)::int as samples,
+        coalesce(string_agg(distinct cr.name, ', ' order by cr.name), '') as crops, max(c.synced_at) as latest,
+        array_agg(c.id order by c.sample_number, c.id) as "dataIds"
+      from captures c left join crops cr on cr.id = c.crop_id
+      where c.kind = ${kind} and c.status = 'NotCompleted' and c.refused_reason is null
+      group by 1, 2, 3
+      order by max(c.synced_at) desc, 2, 3
+      limit 1000`.execute(db);
+    return r.rows;
+  }
+
+  /** These captures of the kind when Not Completed, in sample number order (the others are left out). */
+  async notCompleted(db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('captures').where('id', 'in', ids).where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null)
+      .select(['id', 'sample_number as sampleNumber', 'block_number as blockNumber', 'crop_id as cropId', 'client_name as clientName', 'farm_name as farmName',
+        'agent', 'agronomist', 'captured_at as capturedAt', 'lab'])
+      .orderBy('sample_number').orderBy('id').execute();
+  }
+
+  /** Not Completed → Completed with the submission; answers how many moved. */
+  async submit(db: Db, kind: Kind, ids: number[], submissionId: number, at: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await db.updateTable('captures').set({ status: 'Completed', submission_id: submissionId, submitted_at: at, row_version: sql`row_version + 1` })
+      .where('id', 'in', ids).where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** The submission's captures back to Not Completed; answers their ids. */
+  async release(db: Db, submissionId: number): Promise<number[]> {
+    const rows = await db.updateTable('captures').set({ status: 'NotCompleted', submission_id: null, submitted_at: null, row_version: sql`row_version + 1` })
+      .where('submission_id', '=', submissionId).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+}

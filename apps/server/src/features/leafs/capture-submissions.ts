@@ -1,0 +1,45 @@
+import { SUBMISSION_MESSAGES } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+import { conflict } from '../../http/errors';
+import { recordChanges } from '../../platform/audit/audit';
+import { archiveCaptures } from './capture-archive';
+import { CaptureSubmissionsRepository, type EntryForSubmission, type PendingGroup } from './capture-submissions.repository';
+
+type Kind = 'leaf' | 'soil';
+const repo = new CaptureSubmissionsRepository();
+
+/**
+ * What the submissions feature does with captures (the leafs feature owns them): reads the pending groups
+ * and the entries a submission starts from, moves entries to Completed with their submission (all of them,
+ * or 409 when one is no longer Not Completed), gives them back when a submission is deleted, and archives a
+ * pending group. Each change is audited per capture.
+ */
+export const captureSubmissions = {
+  pending: (db: Db, kind: Kind): Promise<PendingGroup[]> => repo.pending(db, kind),
+
+  entries: (db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> => repo.notCompleted(db, kind, ids),
+
+  /** Inside the submission's transaction: the entries move to Completed with its id and date. */
+  async submitEntries(trx: Db, kind: Kind, ids: number[], submissionId: number, at: Date, userId: number): Promise<void> {
+    const unique = [...new Set(ids)];
+    if ((await repo.submit(trx, kind, unique, submissionId, at)) !== unique.length) throw conflict(SUBMISSION_MESSAGES.entryGone);
+    await recordChanges(trx, unique.map((id) => ({
+      userId, entity: 'capture', entityId: id, action: 'update' as const,
+      oldValues: { status: 'NotCompleted', submissionId: null }, newValues: { status: 'Completed', submissionId },
+    })));
+  },
+
+  /** Inside the deleting transaction: the submission's entries return to Not Completed. */
+  async releaseEntries(trx: Db, submissionId: number, userId: number): Promise<number[]> {
+    const ids = await repo.release(trx, submissionId);
+    await recordChanges(trx, ids.map((id) => ({
+      userId, entity: 'capture', entityId: id, action: 'update' as const,
+      oldValues: { status: 'Completed', submissionId }, newValues: { status: 'NotCompleted', submissionId: null },
+    })));
+    return ids;
+  },
+
+  /** The Prepare tab's delete: the group's Not Completed entries are archived, all or none. */
+  archiveEntries: (db: Db, kind: Kind, ids: number[], userId: number): Promise<true> => archiveCaptures(db, kind, [...new Set(ids)], true, userId),
+};
+export type { EntryForSubmission, PendingGroup };

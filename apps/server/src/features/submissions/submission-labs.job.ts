@@ -1,0 +1,129 @@
+import { outsideLabOf } from '@sapwood/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { OutsideSystemError } from '../../platform/integrations/http-json';
+import type { LabClient, Labs } from '../../platform/integrations/lab-crops';
+import type { LabOrder } from '../../platform/integrations/lab-orders';
+import { type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
+import { recordCaptureResults } from '../leafs';
+import type { SendQueue } from './submissions.service';
+import { SubmissionsRepository } from './submissions.repository';
+
+export const SUBMISSION_SEND_JOB = 'submission-send';
+export const LAB_POLL_JOB = 'lab-results-poll';
+const LAB_POLL_KEY = 'lab-results-poll';
+
+/**
+ * A submission's way to and from its outside lab, off the request path on the job queue (ADR 0086). Sending
+ * places the order under the submission's own reference, so a send repeated after a time-out gets the order
+ * the lab already made; a lab's refusal (4xx) is kept on the row and not sent again, any other failure is kept
+ * too and retried (by the job, then by the poll). The poll, every LAB_POLL_INTERVAL_MINUTES, sends what is
+ * unsent and reads the results of every order under way, matched to the submission's entries by sample number
+ * (case and spaces aside) and stored through the leafs feature; the first results move it to Results.
+ */
+export class SubmissionLabJobs {
+  private readonly repo = new SubmissionsRepository();
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly labs: Labs,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    jobs.register(SUBMISSION_SEND_JOB, (payload) => {
+      const id = (payload as { id?: unknown } | null)?.id;
+      if (typeof id !== 'number') throw new PermanentJobError('submission send without a submission id');
+      return this.send(id);
+    });
+    jobs.register(LAB_POLL_JOB, () => this.poll());
+  }
+
+  /** Queues the send inside the submitting transaction (workers hear of it when it commits). */
+  readonly queueSend: SendQueue = async (trx, submissionId, userId) => {
+    await this.jobs.enqueue(SUBMISSION_SEND_JOB, { id: submissionId }, userId, trx);
+  };
+
+  schedule(minutes: number): void {
+    if (minutes > 0) this.jobs.every(LAB_POLL_JOB, {}, LAB_POLL_KEY, minutes * 60_000);
+  }
+
+  private client(lab: 'Nvirotek' | 'Wynland'): LabClient {
+    return lab === 'Nvirotek' ? this.labs.nvirotek : this.labs.wynland;
+  }
+
+  /** Sends one submission to its lab (nothing when it is manual, gone, or sent already). */
+  async send(id: number): Promise<string> {
+    const s = await this.repo.find(this.db, id);
+    const lab = s ? outsideLabOf(s.lab) : null;
+    if (!s || !lab || s.state !== 'Waiting' || s.submissionWorkOrder !== null || s.labJobId !== null) return 'nothing to send';
+    const samples = await this.repo.samples(this.db, id);
+    const order: LabOrder = {
+      reference: s.reference, kind: s.kind, client: s.clientName, farm: s.farmName, dateSampled: s.dateSampled,
+      samples: samples.map((x) => ({
+        sampleNumber: x.sampleNumber, test: x.test, optionalTests: x.optionalTests,
+        cropCode: s.kind === 'leaf' ? (lab === 'Nvirotek' ? x.nvirotekCode : x.wynlandCode) : null,
+      })),
+    };
+    try {
+      const placed = await this.client(lab).placeOrder(order);
+      await this.db.transaction().execute(async (trx) => {
+        await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId);
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}` });
+      });
+      return `sent: ${placed.workOrder}`;
+    } catch (err) {
+      if (!(err instanceof OutsideSystemError)) throw err;
+      const refused = err.status !== undefined && err.status >= 400 && err.status < 500;
+      await this.db.transaction().execute(async (trx) => {
+        await this.repo.setError(trx, id, err.message, refused);
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `${refused ? 'Refused by' : 'Could not send to'} ${lab}: ${err.message}` });
+      });
+      if (refused) return `refused: ${err.message}`;
+      throw err;
+    }
+  }
+
+  /** Sends the unsent, then reads the results of every order under way; one lab failing stops neither. */
+  async poll(): Promise<{ sent: number; read: number; results: number }> {
+    const out = { sent: 0, read: 0, results: 0 };
+    for (const { id } of await this.repo.unsent(this.db)) {
+      try {
+        if ((await this.send(id)).startsWith('sent')) out.sent += 1;
+      } catch (err) {
+        this.log.warn({ err, submissionId: id }, 'could not send a submission to its lab');
+      }
+    }
+    for (const w of await this.repo.waitingOnLabs(this.db)) {
+      try {
+        out.results += await this.readResults(w.id, w.workOrder, outsideLabOf(w.lab)!);
+        out.read += 1;
+      } catch (err) {
+        if (!(err instanceof OutsideSystemError)) throw err;
+        this.log.warn({ err, submissionId: w.id }, 'could not read the results of a lab order');
+      }
+    }
+    return out;
+  }
+
+  /** Stores the results the lab has published for the order; answers how many samples had results. */
+  async readResults(id: number, workOrder: string, lab: 'Nvirotek' | 'Wynland'): Promise<number> {
+    const status = await this.client(lab).orderStatus(workOrder);
+    const samples = await this.repo.samples(this.db, id);
+    const entries = new Map(samples.filter((x) => x.captureId !== null).map((x) => [x.sampleNumber.trim().toLowerCase(), x.captureId!]));
+    const rows = status.samples.flatMap((r) => {
+      const captureId = entries.get(r.sampleNumber.trim().toLowerCase());
+      return captureId === undefined ? [] : [{ captureId, labName: lab, labNumber: r.labNumber, values: r.values, source: lab, submissionId: id }];
+    });
+    if (rows.length === 0) return 0;
+    await this.db.transaction().execute(async (trx) => {
+      const s = await this.repo.find(trx, id, undefined, true);
+      if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return;
+      await recordCaptureResults(trx, rows, null, `Results from ${lab}, work order ${workOrder}`);
+      if (s.state === 'Waiting') {
+        await this.repo.setState(trx, id, 'Results');
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Results', reason: `Results from ${lab}: ${rows.length} of ${samples.length} samples` });
+      }
+    });
+    return rows.length;
+  }
+}

@@ -1,0 +1,67 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { type KeysetDeclaration, SearchedList } from '../../db/keyset';
+import type { SubmissionState } from './submissions.repository';
+
+type Kind = 'leaf' | 'soil';
+
+const at = (ts: RawBuilder<unknown>) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns of a lab submission row (spec §3), its crops and its history read with it. */
+const columns = [
+  { as: 'id', value: sql`s.id` },
+  { as: 'submitted', value: sql`s.submitted_at`, time: true },
+  { as: 'clientName', value: sql`s.client_name` },
+  { as: 'farmName', value: sql`s.farm_name` },
+  { as: 'samples', value: sql`(select count(*)::int from submission_samples x where x.submission_id = s.id)` },
+  {
+    as: 'crop',
+    value: sql`(select coalesce(json_agg(distinct cr.name order by cr.name), '[]') from submission_samples x join crops cr on cr.id = x.crop_id where x.submission_id = s.id)`,
+  },
+  { as: 'submittedBy', value: sql`coalesce((select u.name from users u where u.id = s.prepared_by), '')` },
+  { as: 'lab', value: sql`s.lab` },
+  { as: 'submissionWorkOrder', value: sql`s.submission_work_order` },
+  { as: 'labJobId', value: sql`s.lab_job_id` },
+  { as: 'labWorkOrder', value: sql`s.lab_work_order` },
+  { as: 'error', value: sql`s.error` },
+  { as: 'state', value: sql`s.state` },
+  {
+    as: 'history',
+    value: sql`(select coalesce(json_agg(json_build_object('at', ${at(sql`e.at`)}, 'by', u.name, 'from', e.from_state, 'to', e.to_state, 'reason', e.reason) order by e.id), '[]')
+      from submission_events e left join users u on u.id = e.user_id where e.submission_id = s.id)`,
+  },
+];
+
+function declaration(kind: Kind, state: SubmissionState): KeysetDeclaration<object> {
+  return {
+    table: 'submissions',
+    alias: 's',
+    id: 'id',
+    where: sql`s.kind = ${sql.lit(kind)} and s.state = ${sql.lit(state)}`,
+    filters: {},
+    search: ['client_key', 'farm_key'],
+    sorts: {
+      submitted: { column: 'submitted_at', kind: 'time' },
+      clientName: { column: 'client_key', kind: 'text' },
+    },
+    defaultSort: { column: 'id', kind: 'int', desc: true },
+    rows: { page: { columns }, bulk: { columns } },
+  };
+}
+
+/** The submission tabs of a kind, each list made once (its statements and planner estimates kept). */
+export class SubmissionListsRepository {
+  private readonly lists = new Map<string, SearchedList>();
+
+  constructor(private readonly db: Db) {}
+
+  state(kind: Kind, state: SubmissionState): SearchedList {
+    const name = `${kind}:${state}`;
+    let list = this.lists.get(name);
+    if (!list) {
+      list = new SearchedList(this.db, declaration(kind, state));
+      this.lists.set(name, list);
+    }
+    return list;
+  }
+}

@@ -1,0 +1,135 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SubmissionTables } from '../../db/tables/submissions';
+
+type Kind = 'leaf' | 'soil';
+export type SubmissionState = 'Waiting' | 'Results' | 'Completed' | 'Archived';
+export type NewSubmission = Insertable<SubmissionTables['submissions']>;
+export type NewSample = Omit<Insertable<SubmissionTables['submission_samples']>, 'submission_id'>;
+
+/** A submission as the services read it. */
+export interface StoredSubmission {
+  id: number;
+  kind: Kind;
+  lab: string;
+  state: SubmissionState;
+  clientName: string;
+  farmName: string;
+  dateSampled: string | null;
+  reference: string;
+  labJobId: string | null;
+  submissionWorkOrder: string | null;
+  error: string | null;
+  rowVersion: number;
+}
+
+/** A sample of a submission as a lab order and its results need it. */
+export interface SubmissionSample {
+  captureId: number | null;
+  sampleNumber: string;
+  test: string;
+  optionalTests: string[];
+  /** the crop's code at Nvirotek and at Wynland (the crop master's lab crops) */
+  nvirotekCode: string | null;
+  wynlandCode: string | null;
+}
+
+/** SQL of submissions, their samples and their history. */
+export class SubmissionsRepository {
+  /** Which of these reference ids exist and are not archived (the draft names them). */
+  async missingReferences(db: Db, r: { agentId: number; depotId: number; agronomistId: number; languageId: number; cropIds: number[]; cultivarIds: number[] }) {
+    const live = async (table: 'agents' | 'depots' | 'agronomists', id: number) =>
+      id > 0 && !!(await db.selectFrom(table).select('id').where('id', '=', id).where('archived', '=', false).executeTakeFirst());
+    const crops = r.cropIds.length ? await db.selectFrom('crops').select('id').where('id', 'in', r.cropIds).execute() : [];
+    const cultivars = r.cultivarIds.length ? await db.selectFrom('cultivars').select(['id', 'crop_id']).where('id', 'in', r.cultivarIds).execute() : [];
+    const language = r.languageId > 0 ? await db.selectFrom('languages').select('id').where('id', '=', r.languageId).executeTakeFirst() : undefined;
+    return {
+      agent: !(await live('agents', r.agentId)),
+      depot: !(await live('depots', r.depotId)),
+      agronomist: !(await live('agronomists', r.agronomistId)),
+      language: r.languageId > 0 && !language,
+      crops: new Set(crops.map((c) => c.id)),
+      cultivars: new Map(cultivars.map((c) => [c.id, c.crop_id])),
+    };
+  }
+
+  /** The names of these agents, agronomists and the crops of these ids (the Prepare dialog's defaults). */
+  async namesOf(db: Db, table: 'agents' | 'agronomists', names: string[]): Promise<Map<string, number>> {
+    const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+    if (!wanted.length) return new Map();
+    const rows = await db.selectFrom(table).select(['id', 'name']).where(sql<string>`lower(name)`, 'in', wanted).where('archived', '=', false).orderBy('id').execute();
+    const out = new Map<string, number>();
+    for (const row of rows) if (!out.has(row.name.toLowerCase())) out.set(row.name.toLowerCase(), row.id);
+    return out;
+  }
+
+  async insert(trx: Db, s: NewSubmission, samples: NewSample[]): Promise<number> {
+    const { id } = await trx.insertInto('submissions').values(s).returning('id').executeTakeFirstOrThrow();
+    if (samples.length) await trx.insertInto('submission_samples').values(samples.map((x) => ({ ...x, submission_id: id }))).execute();
+    return id;
+  }
+
+  async addEvent(trx: Db, e: { submissionId: number; userId: number | null; from: SubmissionState | null; to: SubmissionState; reason: string }): Promise<void> {
+    await trx.insertInto('submission_events').values({ submission_id: e.submissionId, user_id: e.userId, from_state: e.from, to_state: e.to, reason: e.reason }).execute();
+  }
+
+  find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
+    let q = db.selectFrom('submissions').where('id', '=', id)
+      .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
+        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'row_version as rowVersion']);
+    if (kind) q = q.where('kind', '=', kind);
+    return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+  }
+
+  samples(db: Db, submissionId: number): Promise<SubmissionSample[]> {
+    return db.selectFrom('submission_samples as s')
+      .leftJoin('crops as c', 'c.id', 's.crop_id')
+      .leftJoin('lab_crops as n', 'n.id', 'c.labmin_crop_id')
+      .leftJoin('lab_crops as w', 'w.id', 'c.wynland_crop_id')
+      .where('s.submission_id', '=', submissionId)
+      .select(['s.capture_id as captureId', 's.sample_number as sampleNumber', 's.test', 's.optional_tests as optionalTests', 'n.short_code as nvirotekCode', 'w.short_code as wynlandCode'])
+      .orderBy('s.group_no').orderBy('s.position').execute();
+  }
+
+  /** The lab's answer to the send: its work order and job; the error cleared. */
+  async setSent(trx: Db, id: number, workOrder: string, labJobId: string): Promise<void> {
+    await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
+  async setError(trx: Db, id: number, error: string, refused: boolean): Promise<void> {
+    await trx.updateTable('submissions').set({ error, refused, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  /** Links a lab job by hand: only while the submission has none (false otherwise). */
+  async linkLabJob(trx: Db, id: number, labJobId: string): Promise<boolean> {
+    const r = await trx.updateTable('submissions').set({ lab_job_id: labJobId, error: null, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('lab_job_id', 'is', null).where('state', '=', 'Waiting').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async setState(trx: Db, id: number, state: SubmissionState): Promise<void> {
+    const completed = state === 'Completed' ? { completed_at: sql<Date>`now()` } : {};
+    await trx.updateTable('submissions').set({ state, ...completed, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  async delete(trx: Db, id: number): Promise<void> {
+    await trx.deleteFrom('submissions').where('id', '=', id).execute();
+  }
+
+  /** Submissions sent to an outside lab that wait for its results (work order known), oldest first. */
+  waitingOnLabs(db: Db, limit = 200): Promise<{ id: number; lab: string; workOrder: string }[]> {
+    return db.selectFrom('submissions').where('state', 'in', ['Waiting', 'Results']).where('submission_work_order', 'is not', null)
+      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer'])
+      .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder')]).orderBy('id').limit(limit).execute();
+  }
+
+  /**
+   * Outside-lab submissions not sent yet (no work order, no job, not refused) and submitted more than two
+   * minutes ago: what the send job did not manage (its own attempts come first).
+   */
+  unsent(db: Db, limit = 200): Promise<{ id: number }[]> {
+    return db.selectFrom('submissions').where('state', '=', 'Waiting').where('submitted_at', '<', sql<Date>`now() - interval '2 minutes'`).where('submission_work_order', 'is', null).where('lab_job_id', 'is', null).where('refused', '=', false)
+      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).select('id').orderBy('id').limit(limit).execute();
+  }
+}

@@ -1,0 +1,26 @@
+import { farmersSubmissionEndpoints, submissionEndpoints } from '@sapwood/contracts';
+import { JsonText } from '../../http/json-text';
+import type { Registrar } from '../../http/registrar';
+import type { FeatureContext } from '../../platform/features/feature-module';
+import { SubmissionLabJobs } from './submission-labs.job';
+import { SubmissionListsRepository } from './submissions-list.repository';
+import { SubmissionsService } from './submissions.service';
+
+export function registerSubmissions(registrar: Registrar, deps: FeatureContext): void {
+  const labJobs = new SubmissionLabJobs(deps.db, deps.jobs, deps.labs, deps.log);
+  // every app server schedules the poll; the job queue's dedupe key runs one at a time
+  labJobs.schedule(deps.config.LAB_POLL_INTERVAL_MINUTES);
+  const submissions = new SubmissionsService(deps.db, deps.labs, labJobs.queueSend);
+  const lists = new SubmissionListsRepository(deps.db);
+  for (const [kind, endpoints] of [['leaf', submissionEndpoints], ['soil', farmersSubmissionEndpoints]] as const) {
+    registrar.feature(endpoints, {
+      pending: () => submissions.pending(kind),
+      prepare: (input) => submissions.prepare(kind, input.testDataIds),
+      submit: (input, ctx) => submissions.submit(kind, input, ctx.user.id),
+      waiting: async (input) => JsonText.page(await lists.state(kind, 'Waiting').read(input)),
+      manualLabId: (input, ctx) => submissions.linkLabJob(kind, input.submissionId, input.labJobId, ctx.user.id),
+      delete: (input, ctx) => submissions.delete(kind, input.id, ctx.user.id),
+      ...(kind === 'leaf' ? { archiveLeafs: (input: { ids: number[] }, ctx: { user: { id: number } }) => submissions.archiveEntries(input.ids, ctx.user.id) } : {}),
+    });
+  }
+}

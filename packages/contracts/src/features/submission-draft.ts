@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DateOnly } from '../endpoint';
+import { int, text } from '../fields';
+import { MAX_TEXT } from '../paging';
+import { FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, ORGAN_TYPES, SUBMISSION_MESSAGES as M } from './submission-enums';
+
+/**
+ * A submission as the Prepare Submission dialog builds it (spec part 2 §3 draft header and sample row) and
+ * the rules it must keep (§5), written once: the dialog shows each on its row and field, the server checks
+ * them again (`draftProblems`). The shapes only bound what is sent; the rules say what is missing.
+ */
+export const MAX_SAMPLES_A_GROUP = 500;
+export const MAX_GROUPS = 50;
+
+const RefId = int({ min: 0, message: 'Must be a whole number' }).default(0);
+
+export const SampleRow = z.object({
+  /** the capture this row came from (0: a row added by hand) */
+  testDataId: RefId,
+  sampleNumber: text({ max: 50 }).default(''),
+  blockNumber: text({ max: 50 }).default(''),
+  cropId: RefId,
+  cultivars: z.array(int({ min: 1 })).max(20, 'At most 20 cultivars').default([]),
+  /** the growth phase, as typed or chosen */
+  growthStage: text({ max: 100 }).default(''),
+  organTypeEnum: z.enum(ORGAN_TYPES, { error: 'Choose an organ type' }).default('Normal'),
+  test: text({ max: 64 }).default(''),
+  optionalTests: z.array(text({ max: 64 })).max(40, 'At most 40 optional tests').default([]),
+  notes: text({ max: 500 }).default(''),
+  /** marked deleted (−): kept in the dialog, left out of the submission */
+  delete: z.boolean().default(false),
+});
+export type SampleRow = z.output<typeof SampleRow>;
+export type SampleRowInput = z.input<typeof SampleRow>;
+
+const header = {
+  clientName: text({ max: MAX_TEXT }).default(''),
+  farmName: text({ max: MAX_TEXT }).default(''),
+  agentId: RefId,
+  depotId: RefId,
+  agronomistId: RefId,
+  languageId: RefId,
+  dateSent: DateOnly.nullable().default(null),
+  dateSampled: DateOnly.nullable().default(null),
+  area: text({ max: MAX_TEXT }).default(''),
+  sentBy: text({ max: MAX_TEXT }).default(''),
+  waybill: text({ max: MAX_TEXT }).default(''),
+};
+const groups = z.array(z.array(SampleRow).max(MAX_SAMPLES_A_GROUP, `At most ${MAX_SAMPLES_A_GROUP} samples a group`))
+  .max(MAX_GROUPS, `At most ${MAX_GROUPS} groups`);
+
+export const LeafSubmissionDraft = z.object({ ...header, lab: z.enum(LEAF_SUBMISSION_LABS, { error: 'Choose the submission lab' }), samples: groups });
+export const FarmersSubmissionDraft = z.object({ ...header, lab: z.enum(FARMERS_SUBMISSION_LABS, { error: 'Choose the submission lab' }), samples: groups });
+export type SubmissionDraft = z.output<typeof LeafSubmissionDraft> | z.output<typeof FarmersSubmissionDraft>;
+export type SubmissionDraftInput = z.input<typeof LeafSubmissionDraft> | z.input<typeof FarmersSubmissionDraft>;
+
+export interface DraftProblem {
+  /** the field's path: 'clientName', 'samples.0.2.sampleNumber', 'samples.1' (a group) */
+  field: string;
+  message: string;
+}
+
+/** Every rule of §5 the draft breaks, each on its field (an empty list: it may be submitted). */
+export function draftProblems(kind: 'leaf' | 'soil', d: Pick<SubmissionDraft, 'clientName' | 'farmName' | 'agentId' | 'depotId' | 'agronomistId' | 'samples'>): DraftProblem[] {
+  const out: DraftProblem[] = [];
+  const need = (ok: boolean, field: string, message: string) => !ok && out.push({ field, message });
+  need(d.clientName.trim() !== '', 'clientName', M.entityRequired);
+  need(d.farmName.trim() !== '', 'farmName', M.farmRequired);
+  need(d.depotId > 0, 'depotId', M.depotRequired);
+  need(d.agentId > 0, 'agentId', M.agentRequired);
+  need(d.agronomistId > 0, 'agronomistId', M.agronomistRequired);
+  const tests: readonly string[] = kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS;
+  d.samples.forEach((group, g) => {
+    const active = group.map((row, r) => ({ row, r })).filter((x) => !x.row.delete);
+    need(active.length > 0, `samples.${g}`, M.oneActiveRow);
+    const seen = new Map<string, number>();
+    for (const { row } of active) {
+      const key = row.sampleNumber.trim().toLowerCase();
+      if (key) seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    for (const { row, r } of active) {
+      const at = (f: string) => `samples.${g}.${r}.${f}`;
+      const number = row.sampleNumber.trim();
+      need(number !== '', at('sampleNumber'), M.sampleNumberRequired);
+      need(number === '' || (seen.get(number.toLowerCase()) ?? 0) < 2, at('sampleNumber'), M.sampleNumberTwice);
+      need(row.blockNumber.trim() !== '', at('blockNumber'), M.blockRequired);
+      if (kind === 'leaf') {
+        need(row.cropId > 0, at('cropId'), M.cropRequired);
+        need(row.cultivars.length > 0, at('cultivars'), M.cultivarRequired);
+        need(row.growthStage.trim() !== '', at('growthStage'), M.growthPhaseRequired);
+        need(row.organTypeEnum !== 'None', at('organTypeEnum'), M.organTypeRequired);
+      }
+      if (row.test === '' || row.test === 'Unknown' || !tests.includes(row.test)) out.push({ field: at('test'), message: M.testUnknown });
+      else need(kind === 'leaf' || row.test !== 'FarmerSample', at('test'), M.farmerDefaultTest);
+    }
+  });
+  return out;
+}

@@ -1,0 +1,83 @@
+/**
+ * The enumerations and messages of submissions (spec part 2 §3, §5): the labs a submission goes to, the
+ * leaf and farmers' test types, the organ types of a leaf sample.
+ */
+
+/** The labs of a leaf submission and of a farmers' one. */
+export const LEAF_SUBMISSION_LABS = ['Manual', 'Nvirotek', 'Wynland'] as const;
+export const FARMERS_SUBMISSION_LABS = ['ManualFarmer', 'NvirotekFarmer'] as const;
+export const SUBMISSION_LABS = [...LEAF_SUBMISSION_LABS, ...FARMERS_SUBMISSION_LABS] as const;
+export type SubmissionLab = (typeof SUBMISSION_LABS)[number];
+/** typed in by hand (no outside lab): Manual and the manual farmer lab */
+export const isManualLab = (lab: string) => lab === 'Manual' || lab === 'ManualFarmer';
+/** the outside lab a submission's lab sends to, or null when its results are typed in */
+export const outsideLabOf = (lab: string): 'Nvirotek' | 'Wynland' | null =>
+  lab === 'Nvirotek' || lab === 'NvirotekFarmer' ? 'Nvirotek' : lab === 'Wynland' ? 'Wynland' : null;
+export const SUBMISSION_LAB_LABELS: Record<SubmissionLab, string> = {
+  Manual: 'Manual', Nvirotek: 'Nvirotek', Wynland: 'Wynland', ManualFarmer: 'Manual (farmer)', NvirotekFarmer: 'Nvirotek (farmer)',
+};
+
+/** The leaf test types (spec §3), StandardItestLeaf by default. */
+export const LEAF_TESTS = [
+  'Unknown', 'MineralPackageWaterSoluble', 'ItestPecans', 'LeafSap', 'WetAndDry', 'StandardItestLeaf', 'ItestLeafInclPh',
+  'ItestLeafInclBrix', 'ItestLeafInclBrixPh', 'ItestLeafNuPotiolo', 'Chloride', 'StandardItestPotiolo', 'ItestRoot', 'Nickel',
+  'SilicaWaterSoluble',
+] as const;
+export const DEFAULT_LEAF_TEST = 'StandardItestLeaf';
+
+/**
+ * The farmers' sample test types (spec §3): P Bray I, II and III with water, KCl, Mehlich, Olsen and micro
+ * variants and the other soil analyses. `FarmerSample` is the default a new row starts with, which a
+ * submission may not keep (§5).
+ */
+const P_METHODS = ['Water', 'Kcl', 'Mehlich', 'Olsen', 'Micro'] as const;
+export const FARMERS_TESTS = [
+  'Unknown', 'FarmerSample',
+  ...(['PBrayI', 'PBrayII', 'PBrayIII'] as const).flatMap((p) => P_METHODS.map((m) => `${p}${m}` as const)),
+  'FieldTechnication', 'SoilCarbon', 'Ec', 'AdditionalP', 'AvailableB', 'Chloride', 'Molybdenum', 'Nitrogen', 'Soil1To2Water',
+  'HeavyMetals', 'AggregateStability', 'Cec', 'ColourFingerTest', 'ExchangeableAl', 'Carbon', 'MehlichIIICompletePackage',
+  'PotentialMineralisableN', 'ResistanceSaturatedPaste', 'Texture', 'EksteenMethod', 'CarbonLoi', 'Silica',
+] as const;
+export const DEFAULT_FARMERS_TEST = 'FarmerSample';
+
+/** A test's name as a person reads it: 'StandardItestLeaf' → 'Standard Itest Leaf', 'PBrayIWater' → 'P Bray I Water'. */
+export const testLabel = (key: string) =>
+  key.replace(/^PBray(I{1,3})/, 'P Bray $1 ').replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/\s+/g, ' ').trim();
+
+/** The organ type of a leaf sample and how the screen shows it. */
+export const ORGAN_TYPES = ['Normal', 'Reproductive', 'Vegetative', 'None'] as const;
+export type OrganType = (typeof ORGAN_TYPES)[number];
+export const ORGAN_TYPE_LABELS: Record<OrganType, string> = {
+  Normal: 'ITEST Leaf', Reproductive: 'ITEST Leaf (Reproductive)', Vegetative: 'ITEST Leaf (Vegetative)', None: 'None',
+};
+
+/** The messages of the submission screens (spec §2, §5; the spec's words where it gives them). */
+export const SUBMISSION_MESSAGES = {
+  submitConfirm: 'Are you sure you want to submit this submission?',
+  prepareFailed: 'Failed to prepare submission.',
+  deleteConfirm: (client: string) => `Are you sure you want to delete ${client}?`,
+  oneActiveRow: '(each submission must include a minimum of one active row)',
+  testUnknown: "test type can't be unknown",
+  farmerDefaultTest: 'Choose a test: the default farmer sample test cannot be submitted',
+  entityRequired: 'Entity name required',
+  farmRequired: 'Farm name required',
+  depotRequired: 'Choose a depot',
+  agentRequired: 'Choose an agent',
+  agronomistRequired: 'Choose an agronomist',
+  sampleNumberRequired: 'Sample number required',
+  sampleNumberTwice: 'Sample number must be unique in its group',
+  blockRequired: 'Block required',
+  cropRequired: 'Choose a crop',
+  cultivarRequired: 'Choose at least one cultivar',
+  cultivarOfCrop: "Choose cultivars of the sample's crop",
+  optionalTestUnknown: 'Choose optional tests from the list',
+  languageUnknown: 'Choose a language from the list',
+  growthPhaseRequired: 'Growth phase required',
+  organTypeRequired: 'Choose an organ type',
+  labJobRequired: 'Required',
+  labJobNotFound: "Can't find lab id.",
+  success: 'Success',
+  mayNotDelete: 'May not delete row',
+  mayNotDeleteWithLabJob: 'May not delete row with Lab Job number',
+  entryGone: 'This entry is no longer waiting to be submitted: reload and prepare again.',
+} as const;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DateTime, Empty, Ok, endpoint } from '../endpoint';
+import { id, text } from '../fields';
+import { KeysetPagedRequest, keysetPage } from '../paging';
+import { FarmersSubmissionDraft, LeafSubmissionDraft, SampleRow } from './submission-draft';
+import { SUBMISSION_LABS } from './submission-enums';
+
+/**
+ * Submissions, part one (spec part 2 §2 Prepare and Waiting for Lab tabs, §3, §4, §7): leaf calls under
+ * /api/submission, the farmers' under /api/farmerssample.
+ *
+ * - Pending groups (the Prepare tab: `paged`, farmers `pendingsubmissions`): the Not Completed entries of the
+ *   kind grouped by day captured, client and farm, newest first; `dataIds` are the group's entries.
+ * - `preparesubmission {testDataIds}`: the dialog's header prefilled from those entries and one sample row
+ *   each, with the test types; a Not Completed entry that is gone answers 409.
+ * - `submit`: the draft (header and groups of rows) checked against every rule of §5 (400 naming each field,
+ *   e.g. `samples.0.2.sampleNumber`), saved in one transaction with a first history entry; its entries move
+ *   to Completed with the submission's id and date. A submission to an outside lab is then sent on the job
+ *   queue; a Manual one waits for hand entry.
+ * - `archiveleafs {ids}` (the Prepare tab's delete): archives a group's entries.
+ * - Waiting for Lab (`pagedwaiting`), `manuallabid {labJobId, submissionId}` (true: linked; false: the lab does
+ *   not know the job, or the submission has one already), `delete {id}` (only without a lab job id:
+ *   'May not delete row with Lab Job number'; its entries return to Not Completed).
+ */
+export const PendingRow = z.object({
+  /** the day the group's entries were captured, YYYY-MM-DD ('' when they carry no date) */
+  date: z.string(),
+  clientName: z.string(),
+  farmName: z.string(),
+  samples: z.number().int(),
+  /** the crops of the group, joined by commas (leaf only) */
+  crops: z.string(),
+  /** the newest entry synced */
+  latest: DateTime,
+  dataIds: z.array(z.number().int()),
+});
+export type PendingRow = z.output<typeof PendingRow>;
+
+export const KeyValue = z.object({ key: z.string(), value: z.string() });
+
+export const PrepareData = z.object({
+  data: LeafSubmissionDraft.omit({ samples: true, lab: true }).extend({ lab: z.string() }),
+  samples: z.array(SampleRow),
+  tests: z.array(KeyValue),
+  optionalTests: z.array(KeyValue),
+});
+export type PrepareData = z.output<typeof PrepareData>;
+
+export const SubmissionEvent = z.object({
+  at: DateTime,
+  by: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+  reason: z.string(),
+});
+export type SubmissionEvent = z.output<typeof SubmissionEvent>;
+
+export const SUBMISSION_STATES = ['Waiting', 'Results', 'Completed', 'Archived'] as const;
+
+/** A submission on the Waiting for Lab tab (spec §3 lab submission row). */
+export const LabSubmissionRow = z.object({
+  id: z.number().int(),
+  submitted: DateTime,
+  clientName: z.string(),
+  farmName: z.string(),
+  samples: z.number().int(),
+  /** the crops of its samples (leaf) */
+  crop: z.array(z.string()),
+  submittedBy: z.string(),
+  lab: z.enum(SUBMISSION_LABS),
+  submissionWorkOrder: z.string().nullable(),
+  labJobId: z.string().nullable(),
+  labWorkOrder: z.string().nullable(),
+  /** what the lab or the sending said went wrong, shown across the row */
+  error: z.string().nullable(),
+  state: z.enum(SUBMISSION_STATES),
+  history: z.array(SubmissionEvent),
+});
+export type LabSubmissionRow = z.output<typeof LabSubmissionRow>;
+
+const SubmissionId = id('Choose a submission');
+const EntryIds = z.array(id('Choose an entry')).min(1, 'Choose entries').max(500, 'At most 500 entries');
+const ManualLabId = z.object({
+  labJobId: text({ min: 1, max: 64, message: 'Required' }),
+  submissionId: SubmissionId,
+});
+const Submitted = z.object({ id: z.number().int() });
+
+function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', draft: D, pendingPath: string) {
+  return {
+    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(PendingRow) }),
+    prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
+    submit: endpoint({ method: 'POST', path: `${base}/submit`, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
+    waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
+    delete: endpoint({ method: 'POST', path: `${base}/delete`, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
+  };
+}
+
+export const submissionEndpoints = {
+  ...submissionCalls('/api/submission', LeafSubmissionDraft, 'paged'),
+  /** the Prepare tab's delete: archives a pending group's entries */
+  archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', access: { permission: 'SubmissionsPrepare' }, input: z.object({ ids: EntryIds }), output: Ok }),
+};
+
+export const farmersSubmissionEndpoints = submissionCalls('/api/farmerssample', FarmersSubmissionDraft, 'pendingsubmissions');
