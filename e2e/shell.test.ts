@@ -38,10 +38,10 @@ describe('app shell', () => {
     // A screen the menu hides says so inside the shell; the API refuses it too (registry test).
     await page.goto(`${server.url}/users`);
     await page.getByText('You do not have permission to open this page.').waitFor();
-    // An item without a screen yet (/submissions) shows a placeholder.
+    // Submissions opens its screen; without a tab permission it has no tab to show.
     await page.getByRole('link', { name: 'Submissions' }).click();
     await page.waitForURL(`${server.url}/submissions`);
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByText('You have no submission tabs.').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -16,6 +16,7 @@ import * as languages from '../features/languages';
 import * as leafs from '../features/leafs';
 import * as roles from '../features/roles';
 import * as settings from '../features/settings';
+import * as submissions from '../features/submissions';
 import * as tissues from '../features/tissues';
 import * as users from '../features/users';
 
@@ -41,6 +42,7 @@ const FEATURES: readonly FeatureModule[] = [
   leafs,
   roles,
   settings,
+  submissions,
   tissues,
   users,
 ];

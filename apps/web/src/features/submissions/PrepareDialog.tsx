@@ -1,0 +1,128 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems } from '@sapwood/contracts';
+import { useMemo, useState } from 'react';
+import { DateField } from '../../components/ui/DateField';
+import { FormDialog } from '../../components/ui/FormDialog';
+import { useConfirm } from '../../components/ui/confirm';
+import { ApiError } from '../../lib/api';
+import { errorMessage, serverFieldErrors } from '../../lib/formErrors';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { type DraftHeader, type DraftRow, blankRow, draftOf, labsOf, rowKey, splitSelected, testsOf } from './draft';
+import { type SubmissionKind, endpointsOf } from './kind';
+import { type GroupChoices, SampleGroupTable } from './SampleGroupTable';
+
+/** The dialog's start for New: an empty header (today sent, the kind's manual lab) and one blank row. */
+export function newDraftData(kind: SubmissionKind): PrepareData {
+  return {
+    data: {
+      clientName: '', farmName: '', agentId: 0, depotId: 0, agronomistId: 0, languageId: 0, dateSent: new Date().toISOString().slice(0, 10), dateSampled: null,
+      area: '', sentBy: '', waybill: '', lab: kind === 'leaf' ? 'Manual' : 'ManualFarmer',
+    },
+    samples: [], tests: [], optionalTests: [],
+  };
+}
+
+const pick = (items: { id: number; name: string }[] | undefined) => (items ?? []).map((x) => ({ value: String(x.id), label: x.name }));
+
+/**
+ * The Prepare Submission dialog (spec part 2 §2, §5): the header, the sample groups with their rows, add a
+ * row, split the selected rows into a new group, set one test on the selected rows; every rule of §5 shown on
+ * its row and field before anything is sent, and the server's answer shown the same way. Submit asks first.
+ */
+export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind; initial: PrepareData; onClose: () => void }) {
+  const ep = endpointsOf(kind);
+  const confirm = useConfirm();
+  const [header, setHeader] = useState<DraftHeader>(initial.data);
+  const [groups, setGroups] = useState<DraftRow[][]>(() => [initial.samples.length
+    ? initial.samples.map((s) => ({ ...s, key: rowKey(), selected: false }))
+    : [blankRow(kind)]]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState(false);
+  const [bulkTest, setBulkTest] = useState<string | null>(null);
+  const agents = useEndpointQuery(apiFeatures.agents.index, undefined, { staleTime: 60_000 });
+  const depots = useEndpointQuery(apiFeatures.depots.index, undefined, { staleTime: 60_000 });
+  const agronomists = useEndpointQuery(apiFeatures.agronomists.index, undefined, { staleTime: 60_000 });
+  const languages = useEndpointQuery(apiFeatures.languages.index, undefined, { staleTime: 60_000 });
+  const crops = useEndpointQuery(apiFeatures.crops.withCultivars, undefined, { staleTime: 60_000, enabled: kind === 'leaf' });
+  const choices = useMemo<GroupChoices>(() => ({
+    crops: (crops.data ?? []).map((c) => ({ value: String(c.id), label: c.name, cultivars: pick(c.cultivars) })),
+    ...(({ tests, optional }) => ({ tests, optional }))(testsOf(kind)),
+  }), [crops.data, kind]);
+  const submit = useEndpointMutation(ep.submit, {
+    invalidates: [ep.pending, ep.waiting, kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples],
+    onSuccess: () => {
+      notify.success(M.success);
+      onClose();
+    },
+    onError: (err) => {
+      const fields = serverFieldErrors(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else notify.error(err instanceof ApiError ? errorMessage(err) : 'Failed');
+    },
+  });
+
+  const touch = () => {
+    setDirty(true);
+    setErrors({});
+  };
+  const setField = <K extends keyof DraftHeader>(key: K, value: DraftHeader[K]) => {
+    touch();
+    setHeader((h) => ({ ...h, [key]: value }));
+  };
+  const changeRow = (g: number, r: number, change: Partial<DraftRow>) => {
+    if (!('selected' in change && Object.keys(change).length === 1)) touch();
+    setGroups((gs) => gs.map((rows, i) => (i !== g ? rows : rows.map((row, j) => (j === r ? { ...row, ...change } : row)))));
+  };
+  const removeRow = (g: number, r: number) => {
+    touch();
+    setGroups((gs) => gs.map((rows, i) => (i === g ? rows.filter((_, j) => j !== r) : rows)).filter((rows) => rows.length > 0));
+  };
+  const addRow = () => {
+    touch();
+    setGroups((gs) => (gs.length ? gs.map((rows, i) => (i === gs.length - 1 ? [...rows, blankRow(kind)] : rows)) : [[blankRow(kind)]]));
+  };
+  const selected = groups.flat().filter((r) => r.selected).length;
+  const save = async () => {
+    const draft = draftOf(header, groups);
+    const problems = draftProblems(kind, { ...header, samples: groups });
+    if (problems.length) {
+      setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+      return;
+    }
+    if (await confirm(M.submitConfirm, 'Submit')) submit.mutate(draft);
+  };
+  const select = (label: string, key: 'agentId' | 'depotId' | 'agronomistId' | 'languageId', data: { value: string; label: string }[]) => (
+    <Select size="xs" label={label} data={data} searchable value={header[key] > 0 ? String(header[key]) : null} error={errors[key]}
+      comboboxProps={{ withinPortal: true }} onChange={(v) => setField(key, v ? Number(v) : 0)} />
+  );
+
+  return (
+    <FormDialog opened onClose={onClose} title="Prepare Submission" size="95%" tall dirty={dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
+        <TextInput size="xs" label="Entity Name" value={header.clientName} error={errors.clientName} onChange={(e) => setField('clientName', e.currentTarget.value)} />
+        {select('Agent', 'agentId', pick(agents.data))}
+        <TextInput size="xs" label="Farm Name" value={header.farmName} error={errors.farmName} onChange={(e) => setField('farmName', e.currentTarget.value)} />
+        {select('Language', 'languageId', pick(languages.data))}
+        {select('Agronomist', 'agronomistId', pick(agronomists.data))}
+        <DateField size="xs" label="Sent on" value={header.dateSent ?? ''} onChange={(d) => setField('dateSent', d)} />
+        {select('Depot', 'depotId', pick(depots.data))}
+        <DateField size="xs" label="Date Sampled" value={header.dateSampled ?? ''} onChange={(d) => setField('dateSampled', d)} />
+        <Select size="xs" label="Submission Lab" data={labsOf(kind)} value={header.lab} allowDeselect={false} error={errors.lab}
+          comboboxProps={{ withinPortal: true }} onChange={(v) => v && setField('lab', v)} />
+      </SimpleGrid>
+      <Group gap="xs" mt="sm" align="flex-end">
+        <Button size="xs" variant="default" onClick={addRow} data-testid="add-row">Add row</Button>
+        <Button size="xs" variant="default" disabled={selected === 0} onClick={() => { touch(); setGroups(splitSelected); }} data-testid="split-rows">Split selected into a new group</Button>
+        <Select size="xs" w={220} placeholder="Test for the selected rows" aria-label="Test for the selected rows" data={choices.tests} value={bulkTest} searchable
+          comboboxProps={{ withinPortal: true }} onChange={setBulkTest} />
+        <Button size="xs" variant="default" disabled={selected === 0 || !bulkTest} data-testid="bulk-test"
+          onClick={() => { touch(); setGroups((gs) => gs.map((rows) => rows.map((r) => (r.selected ? { ...r, test: bulkTest ?? r.test } : r)))); }}>Set test</Button>
+      </Group>
+      {groups.map((rows, g) => (
+        <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
+          onChange={(r, change) => changeRow(g, r, change)} onRemove={(r) => removeRow(g, r)} />
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,103 @@
+import { ActionIcon, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconLink, IconX } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type LabSubmissionRow, SUBMISSION_LAB_LABELS, SUBMISSION_MESSAGES as M, isManualLab } from '@sapwood/contracts';
+import { useMemo, useState } from 'react';
+import { useConfirm } from '../../components/ui/confirm';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage } from '../../lib/formErrors';
+import { notify } from '../../lib/notify';
+import { useEndpointMutation } from '../../lib/query';
+import { useCan } from '../../lib/session';
+import { JobIdDialog } from './JobIdDialog';
+import { type SubmissionKind, endpointsOf } from './kind';
+
+/** A row's history: who changed it, when, from what to what and why. */
+function History({ row }: { row: LabSubmissionRow }) {
+  return (
+    <Popover withinPortal position="left" shadow="md">
+      <Popover.Target>
+        <Tooltip label="history"><ActionIcon variant="subtle" aria-label={`history of ${row.id}`}><IconHistory size={16} /></ActionIcon></Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown data-testid={`history-${row.id}`}>
+        <Stack gap={2}>
+          {row.history.map((e, i) => (
+            <Text key={i} size="xs">{formatDateTime(e.at)} · {e.by ?? 'Sapwood'} · {e.from ? `${e.from} → ` : ''}{e.to} · {e.reason}</Text>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * The Waiting for Lab tab: Id, Submitted, Submission (lab, and its work order unless Manual), Client (Farm),
+ * Samples (count, and crops for leaf), Lab Job / Work Numbers, Prepared By, Actions. A row with an error is red
+ * and shows the error. Manual Link (no lab job yet) opens the Job Id dialog; delete only without a lab job and
+ * with SubmissionsDelete (the server refuses otherwise too); the history shows on the row.
+ */
+export function WaitingTab({ kind }: { kind: SubmissionKind }) {
+  const ep = endpointsOf(kind);
+  const can = useCan();
+  const confirm = useConfirm();
+  const [link, setLink] = useState<LabSubmissionRow | null>(null);
+  const remove = useEndpointMutation(ep.delete, {
+    invalidates: [ep.waiting, ep.pending],
+    onSuccess: () => notify.success('Successfully'),
+    onError: (err) => notify.error(errorMessage(err, M.mayNotDelete)),
+  });
+  const mayDelete = can('SubmissionsDelete');
+  const columns = useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => {
+    const del = async (r: LabSubmissionRow) => {
+      if (r.labJobId) return notify.error(M.mayNotDeleteWithLabJob);
+      if (await confirm(M.deleteConfirm(r.clientName), 'Delete')) remove.mutate({ id: r.id });
+    };
+    return [
+      { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
+      { id: 'submitted', header: 'Submitted', cell: ({ row }) => formatDateTime(row.original.submitted) },
+      {
+        id: 'lab', header: () => 'Submission', enableSorting: false,
+        cell: ({ row: { original: r } }) => (
+          <>
+            <Text size="sm">{SUBMISSION_LAB_LABELS[r.lab]}{!isManualLab(r.lab) && r.submissionWorkOrder ? ` · ${r.submissionWorkOrder}` : ''}</Text>
+            {r.error && <Text size="xs" c="red" data-testid={`row-error-${r.id}`}>{r.error}</Text>}
+          </>
+        ),
+      },
+      { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
+      { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
+      { id: 'labJob', header: () => 'Lab Job / Work Numbers', enableSorting: false, cell: ({ row }) => [row.original.labJobId, row.original.labWorkOrder].filter(Boolean).join(' / ') },
+      { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
+      {
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 120,
+        cell: ({ row: { original: r } }) => (
+          <Group gap={4} wrap="nowrap">
+            {!r.labJobId && !r.submissionWorkOrder && (
+              <Tooltip label="Manual Link"><ActionIcon variant="subtle" aria-label={`Manual Link ${r.id}`} onClick={() => setLink(r)}><IconLink size={16} /></ActionIcon></Tooltip>
+            )}
+            <History row={r} />
+            {mayDelete && !r.labJobId && (
+              <Tooltip label="delete"><ActionIcon variant="subtle" color="red" aria-label={`delete ${r.id}`} onClick={() => void del(r)}><IconX size={16} /></ActionIcon></Tooltip>
+            )}
+          </Group>
+        ),
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, mayDelete, confirm]);
+  return (
+    <>
+      <PagedTable
+        endpoint={ep.waiting}
+        columns={columns}
+        rowId={(r) => r.id}
+        keyset
+        searchPlaceholder="Start of client or farm"
+        testId="waiting-table"
+        rowStyle={(r) => (r.error ? { backgroundColor: 'var(--mantine-color-red-1)' } : undefined)}
+      />
+      {link && <JobIdDialog kind={kind} row={link} onClose={() => setLink(null)} />}
+    </>
+  );
+}

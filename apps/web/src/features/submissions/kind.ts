@@ -1,0 +1,6 @@
+import { apiFeatures } from '@sapwood/contracts';
+
+export type SubmissionKind = 'leaf' | 'soil';
+
+/** The calls of a kind's screen (leaf under /api/submission, farmers' under /api/farmerssample). */
+export const endpointsOf = (kind: SubmissionKind) => (kind === 'leaf' ? apiFeatures.submissions : apiFeatures.farmersSubmissions);

@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
+import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
+import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
+
+/**
+ * /submissions in Chromium (issue 13): tabs by permission and none open at first; prepare a submission from a
+ * pending group of leaf entries — the rules shown on their rows and fields, a test set on the selected rows, a
+ * row split into a new group, submitted after asking —; then on Waiting for Lab link a lab job by hand.
+ */
+let app: CaptureStandIn;
+let server: TestServer;
+let browser: Browser;
+let errors: string[] = [];
+
+const db = () => server.built.deps.db;
+const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsDelete'];
+
+async function open(permissions: string[], path = '/submissions'): Promise<Page> {
+  const page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, await createUser(db(), permissions, { name: 'Prep Staff' }), path);
+  return page;
+}
+const tabNames = (page: Page) => page.getByRole('tab').allTextContents();
+
+beforeAll(async () => {
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 12, soil: 6 });
+  server = await startTestServer({ LAB_POLL_INTERVAL_MINUTES: '0' });
+  const ref = await seedCarbohydrateReference(db());
+  const mac = await db().insertInto('crops').values({ name: 'Macadamia', factor: 1 }).returning('id').executeTakeFirstOrThrow();
+  await db().insertInto('cultivars').values({ crop_id: mac.id, name: 'Beaumont' }).execute();
+  await db().insertInto('crops').values({ name: 'Apple', factor: 1 }).execute();
+  await db().insertInto('agents').values({ name: 'Agent Smith' }).execute();
+  await db().insertInto('depots').values({ name: 'Tzaneen depot' }).execute();
+  await db().insertInto('agronomists').values({ name: 'Dr Nel' }).execute();
+  expect(ref.cultivars[0].name).toBe('Wichita');
+  const captures = new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
+  await captures.sync('leaf', null);
+  await captures.sync('soil', null);
+  // three entries of one day, client and farm: one pending group (Macadamia, Pecan, Macadamia)
+  await db().updateTable('captures').set({ client_name: 'Orchard Co', farm_name: 'Eastside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-02T08:00:00Z') })
+    .where('sample_number', 'in', ['L26001', 'L26004', 'L26005']).execute();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await app?.close();
+});
+
+describe('/submissions', () => {
+  it('shows each tab only with its permission, and none open at first', async () => {
+    const none = await open(['Submissions']);
+    await none.getByText('You have no submission tabs.').waitFor();
+    expect(await tabNames(none)).toEqual([]);
+    await none.close();
+    const prepareOnly = await open(['Submissions', 'SubmissionsPrepare']);
+    await prepareOnly.getByText('Choose a tab.').waitFor();
+    expect(await tabNames(prepareOnly)).toEqual(['Prepare']);
+    expect(await prepareOnly.getByRole('tab', { selected: true }).count()).toBe(0);
+    // the Waiting for Lab tab is not opened by its address either, and its list is refused
+    await prepareOnly.goto(`${server.url}/submissions?tab=waiting`);
+    await prepareOnly.getByText('Choose a tab.').waitFor();
+    const status = await prepareOnly.evaluate(async () => (await fetch('/api/submission/pagedwaiting', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(status).toBe(403);
+    await prepareOnly.close();
+    const all = await open(ALL);
+    await expect.poll(() => tabNames(all)).toEqual(['Prepare', 'Waiting for Lab']);
+    await all.close();
+  });
+
+  it('prepares a submission from a pending group: rules at their fields, a bulk test, a split, then submits it', async () => {
+    const page = await open(ALL);
+    await page.getByTestId('tab-prepare').click();
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Orchard Co' }).filter({ hasText: '2026-11-02' });
+    await expect.poll(() => group.textContent()).toContain('Macadamia, Pecan');
+    await group.getByRole('button', { name: /^prepare/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('sample-row').count()).toBe(3);
+    expect(await dialog.getByLabel('Entity Name').inputValue()).toBe('Orchard Co');
+    expect(await dialog.getByRole('textbox', { name: 'Agent' }).inputValue()).toBe('Agent Smith');
+
+    // Submit as it is: every missing thing is told at its field, and nothing is sent
+    await dialog.getByTestId('submission-submit').click();
+    await dialog.getByText(M.depotRequired).waitFor();
+    expect(await dialog.getByText(M.cultivarRequired).count()).toBe(3);
+    expect(await dialog.getByText(M.growthPhaseRequired).count()).toBe(3);
+    expect(errors).toEqual([]);
+
+    await dialog.getByRole('textbox', { name: 'Depot' }).click();
+    await page.getByRole('option', { name: 'Tzaneen depot' }).click();
+    await dialog.getByRole('textbox', { name: 'Submission Lab' }).click();
+    await page.getByRole('option', { name: 'Manual', exact: true }).click();
+    for (const [sample, cultivar] of [['L26001', 'Beaumont'], ['L26004', 'Wichita'], ['L26005', 'Beaumont']]) {
+      await dialog.getByLabel(`Cultivars of ${sample}`).click();
+      await page.getByRole('option', { name: cultivar }).click();
+      await dialog.getByLabel(`Growth phase of ${sample}`).fill('Flowering');
+    }
+    // a test for the selected rows
+    await dialog.getByLabel('Select L26001').check();
+    await dialog.getByLabel('Select L26005').check();
+    await dialog.getByRole('textbox', { name: 'Test for the selected rows' }).click();
+    await page.getByRole('option', { name: 'Chloride', exact: true }).click();
+    await dialog.getByTestId('bulk-test').click();
+    expect(await dialog.getByLabel('Test of L26001').inputValue()).toBe('Chloride');
+    expect(await dialog.getByLabel('Test of L26004').inputValue()).toBe('Standard Itest Leaf');
+    // the selected rows into a group of their own
+    await dialog.getByTestId('split-rows').click();
+    expect(await dialog.getByTestId('sample-group-0').getByTestId('sample-row').count()).toBe(1);
+    expect(await dialog.getByTestId('sample-group-1').getByTestId('sample-row').count()).toBe(2);
+
+    await dialog.getByTestId('submission-submit').click();
+    const ask = page.getByRole('dialog', { name: 'Submit' });
+    await ask.getByText(M.submitConfirm).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(M.success).first().waitFor();
+    const saved = await db().selectFrom('submission_samples').select(['group_no', 'sample_number', 'test']).orderBy('group_no').orderBy('position').execute();
+    expect(saved).toEqual([
+      { group_no: 0, sample_number: 'L26004', test: 'StandardItestLeaf' },
+      { group_no: 1, sample_number: 'L26001', test: 'Chloride' },
+      { group_no: 1, sample_number: 'L26005', test: 'Chloride' },
+    ]);
+    await expect.poll(() => group.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('links a lab job by hand on Waiting for Lab, after asking for it', async () => {
+    const page = await open(ALL, '/submissions?tab=waiting');
+    const table = page.getByTestId('waiting-table');
+    const row = table.locator('tbody tr[data-row-id]', { hasText: 'Orchard Co (Eastside)' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Prep Staff');
+    await row.getByRole('button', { name: /^Manual Link/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Job Id' });
+    await dialog.getByTestId('job-id-save').click();
+    await dialog.getByText(M.labJobRequired).waitFor();
+    await dialog.getByLabel('Lab Job Id').fill('JOB-2026-7');
+    await dialog.getByTestId('job-id-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(M.success).first().waitFor();
+    await expect.poll(() => row.textContent()).toContain('JOB-2026-7');
+    // with a lab job, neither Manual Link nor delete
+    expect(await row.getByRole('button', { name: /^Manual Link|^delete/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
