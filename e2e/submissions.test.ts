@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
@@ -151,6 +152,45 @@ describe('/submissions', () => {
     await expect.poll(() => row.textContent()).toContain('JOB-2026-7');
     // with a lab job, neither Manual Link nor delete
     expect(await row.getByRole('button', { name: /^Manual Link|^delete/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('New: uploads the sample CSV, pastes rows from a spreadsheet, and tells the rows what they lack', async () => {
+    const page = await open(ALL, '/submissions?tab=prepare');
+    await page.getByTestId('prepare-new').click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.getByTestId('upload-csv').click();
+    const upload = page.getByRole('dialog', { name: 'Upload CSV' });
+    const [download] = await Promise.all([page.waitForEvent('download'), upload.getByTestId('sample-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Sample Number,Block,Crop,Cultivars,Growth phase,Test,Optional tests');
+    await upload.locator('input[type=file]').setInputFiles({ name: 'sample.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await upload.waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('sample-row').count()).toBe(2);
+    expect(await dialog.getByLabel('Sample Number of row 1').inputValue()).toBe('L1001');
+    expect(await dialog.getByLabel('Crop of L1001').inputValue()).toBe('Macadamia');
+    expect(await dialog.getByLabel('Test of L1002').inputValue()).toBe('Itest Leaf Incl Ph');
+    expect(await dialog.getByLabel('Growth phase of L1002').inputValue()).toBe('Nut fill');
+
+    // three lines of two cells pasted into the second row's sample number: rows 2 to 4
+    await dialog.getByLabel('Sample Number of row 2').evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, 'L2001\tB7\nL2002\tB8\r\nL2003\tB9\n');
+    expect(await dialog.getByTestId('sample-row').count()).toBe(4);
+    expect(await dialog.getByLabel('Sample Number of row 2').inputValue()).toBe('L2001');
+    expect(await dialog.getByLabel('Block of L2003').inputValue()).toBe('B9');
+    // the pasted row kept the crop it had; the added ones have none, and say so at the field
+    await dialog.getByTestId('submission-submit').click();
+    await dialog.getByText(M.entityRequired).waitFor();
+    expect(await dialog.getByText(M.cropRequired).count()).toBe(2);
+    expect(await dialog.getByLabel('Crop of L2002').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Crop of L2001').getAttribute('aria-invalid')).toBe('false');
+    // typed work is not lost by a slip: closing asks first
+    await page.keyboard.press('Escape');
+    await page.getByText('You have unsaved changes. Discard them?').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -56,6 +56,7 @@ export * from './features/leafs';
 export * from './features/capture-results';
 export * from './features/submission-enums';
 export * from './features/submission-draft';
+export * from './features/submission-csv';
 export * from './features/submissions';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';

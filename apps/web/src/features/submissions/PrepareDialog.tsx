@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems } from '@sapwood/contracts';
+import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, parsePastedRows } from '@sapwood/contracts';
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api';
 import { errorMessage, serverFieldErrors } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
-import { type DraftHeader, type DraftRow, blankRow, draftOf, labsOf, rowKey, splitSelected, testsOf } from './draft';
+import { CsvUploadDialog } from './CsvUploadDialog';
+import { type DraftHeader, type DraftRow, blankRow, draftOf, labsOf, rowKey, splitSelected, testsOf, withPastedRows, withUploadedRows } from './draft';
 import { type SubmissionKind, endpointsOf } from './kind';
 import { type GroupChoices, SampleGroupTable } from './SampleGroupTable';
 
@@ -40,6 +41,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   const [bulkTest, setBulkTest] = useState<string | null>(null);
+  const [csv, setCsv] = useState(false);
   const agents = useEndpointQuery(apiFeatures.agents.index, undefined, { staleTime: 60_000 });
   const depots = useEndpointQuery(apiFeatures.depots.index, undefined, { staleTime: 60_000 });
   const agronomists = useEndpointQuery(apiFeatures.agronomists.index, undefined, { staleTime: 60_000 });
@@ -113,6 +115,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       </SimpleGrid>
       <Group gap="xs" mt="sm" align="flex-end">
         <Button size="xs" variant="default" onClick={addRow} data-testid="add-row">Add row</Button>
+        <Button size="xs" variant="default" onClick={() => setCsv(true)} data-testid="upload-csv">Upload CSV</Button>
         <Button size="xs" variant="default" disabled={selected === 0} onClick={() => { touch(); setGroups(splitSelected); }} data-testid="split-rows">Split selected into a new group</Button>
         <Select size="xs" w={220} placeholder="Test for the selected rows" aria-label="Test for the selected rows" data={choices.tests} value={bulkTest} searchable
           comboboxProps={{ withinPortal: true }} onChange={setBulkTest} />
@@ -121,8 +124,10 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       </Group>
       {groups.map((rows, g) => (
         <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
-          onChange={(r, change) => changeRow(g, r, change)} onRemove={(r) => removeRow(g, r)} />
+          onChange={(r, change) => changeRow(g, r, change)} onRemove={(r) => removeRow(g, r)}
+          onPasteRows={(r, text) => { touch(); setGroups((gs) => withPastedRows(kind, gs, g, r, parsePastedRows(text), choices)); }} />
       ))}
+      {csv && <CsvUploadDialog onClose={() => setCsv(false)} onRows={(rows) => { touch(); setGroups((gs) => withUploadedRows(kind, gs, rows, choices)); }} />}
     </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
 import { ActionIcon, Checkbox, MultiSelect, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { ORGAN_TYPES, ORGAN_TYPE_LABELS, type OrganType } from '@sapwood/contracts';
-import type { DraftRow } from './draft';
+import { ORGAN_TYPES, ORGAN_TYPE_LABELS, type OrganType, isMultiCellPaste } from '@sapwood/contracts';
+import type { DraftRow, NameChoices } from './draft';
 import type { SubmissionKind } from './kind';
 
-export interface GroupChoices {
-  crops: { value: string; label: string; cultivars: { value: string; label: string }[] }[];
-  tests: { value: string; label: string }[];
-  optional: { value: string; label: string }[];
-}
+export type GroupChoices = NameChoices;
 
 interface Props {
   kind: SubmissionKind;
@@ -19,6 +15,8 @@ interface Props {
   errors: Record<string, string>;
   onChange: (row: number, change: Partial<DraftRow>) => void;
   onRemove: (row: number) => void;
+  /** text of several lines or cells pasted into a row's sample number: it fills that row and the ones after */
+  onPasteRows: (row: number, text: string) => void;
 }
 
 const ORGANS = ORGAN_TYPES.map((o) => ({ value: o, label: ORGAN_TYPE_LABELS[o] }));
@@ -28,7 +26,7 @@ const ORGANS = ORGAN_TYPES.map((o) => ({ value: o, label: ORGAN_TYPE_LABELS[o] }
  * Growth phase, Organ type, Tests, Optional Tests, notes; − marks a row deleted (+ restores it), a row not
  * from an entry can be removed outright. Each message shows on its row and field.
  */
-export function SampleGroupTable({ kind, index, rows, choices, errors, onChange, onRemove }: Props) {
+export function SampleGroupTable({ kind, index, rows, choices, errors, onChange, onRemove, onPasteRows }: Props) {
   const err = (r: number, f: string) => errors[`samples.${index}.${r}.${f}`];
   return (
     <>
@@ -50,7 +48,14 @@ export function SampleGroupTable({ kind, index, rows, choices, errors, onChange,
             return (
               <Table.Tr key={row.key} style={row.delete ? { opacity: 0.45, textDecoration: 'line-through' } : undefined} data-testid="sample-row">
                 <Table.Td><Checkbox size="xs" aria-label={`Select ${label}`} checked={row.selected} onChange={(e) => onChange(r, { selected: e.currentTarget.checked })} /></Table.Td>
-                <Table.Td><TextInput size="xs" w={90} aria-label={`Sample Number of row ${r + 1}`} value={row.sampleNumber} error={err(r, 'sampleNumber')} onChange={(e) => onChange(r, { sampleNumber: e.currentTarget.value })} /></Table.Td>
+                <Table.Td><TextInput size="xs" w={90} aria-label={`Sample Number of row ${r + 1}`} value={row.sampleNumber} error={err(r, 'sampleNumber')}
+                  onChange={(e) => onChange(r, { sampleNumber: e.currentTarget.value })}
+                  onPaste={(e) => {
+                    const text = e.clipboardData.getData('text/plain');
+                    if (!isMultiCellPaste(text)) return;
+                    e.preventDefault();
+                    onPasteRows(r, text);
+                  }} /></Table.Td>
                 <Table.Td><TextInput size="xs" w={70} aria-label={`Block of ${label}`} value={row.blockNumber} error={err(r, 'blockNumber')} onChange={(e) => onChange(r, { blockNumber: e.currentTarget.value })} /></Table.Td>
                 {kind === 'leaf' && (
                   <>

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, type PrepareData, type SampleRow,
+  type CsvSampleRow, DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, type PrepareData, type SampleRow,
   SUBMISSION_LAB_LABELS, type SubmissionDraftInput, testLabel,
 } from '@sapwood/contracts';
 import type { SubmissionKind } from './kind';
@@ -44,4 +44,59 @@ export function splitSelected(groups: DraftRow[][]): DraftRow[][] {
   if (picked.length === 0) return groups;
   const rest = groups.map((g) => g.filter((r) => !r.selected)).filter((g) => g.length > 0);
   return [...rest, picked.map((r) => ({ ...r, selected: false }))];
+}
+
+/** The dialog's lists a CSV or pasted row is matched against (by name, case aside). */
+export interface NameChoices {
+  crops: { value: string; label: string; cultivars: { value: string; label: string }[] }[];
+  tests: { value: string; label: string }[];
+  optional: { value: string; label: string }[];
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const findIn = (items: { value: string; label: string }[], name: string) => items.find((x) => same(x.value, name) || same(x.label, name));
+
+/**
+ * A row as a CSV or paste fills it (spec §5): crop, cultivars and tests matched by name; an unknown crop is
+ * left unchosen (the rule then says so), an unknown test is Unknown, unknown cultivars and optional tests are
+ * left out. Empty cells keep what the row had.
+ */
+export function filledRow(kind: SubmissionKind, base: DraftRow, csv: CsvSampleRow, choices: NameChoices): DraftRow {
+  const crop = kind === 'leaf' && csv.crop ? findIn(choices.crops, csv.crop) : undefined;
+  const cropId = kind !== 'leaf' || !csv.crop ? base.cropId : crop ? Number(crop.value) : 0;
+  const cultivarList = choices.crops.find((c) => c.value === String(cropId))?.cultivars ?? [];
+  return {
+    ...base,
+    sampleNumber: csv.sampleNumber || base.sampleNumber,
+    blockNumber: csv.blockNumber || base.blockNumber,
+    cropId,
+    cultivars: csv.cultivars.length ? csv.cultivars.flatMap((n) => { const c = findIn(cultivarList, n); return c ? [Number(c.value)] : []; }) : cropId === base.cropId ? base.cultivars : [],
+    growthStage: kind === 'leaf' ? csv.growthStage || base.growthStage : base.growthStage,
+    test: csv.test ? (findIn(choices.tests, csv.test)?.value ?? 'Unknown') : base.test,
+    optionalTests: csv.optionalTests.length ? csv.optionalTests.flatMap((n) => { const t = findIn(choices.optional, n); return t ? [t.value] : []; }) : base.optionalTests,
+  };
+}
+
+/** Uploaded rows: a row whose sample number the dialog has fills that row; the others are added to the last group. */
+export function withUploadedRows(kind: SubmissionKind, groups: DraftRow[][], rows: CsvSampleRow[], choices: NameChoices): DraftRow[][] {
+  const out = groups.map((g) => [...g]);
+  if (out.length === 0) out.push([]);
+  for (const csv of rows) {
+    const at = out.flatMap((g, gi) => g.map((r, ri) => ({ r, gi, ri }))).find((x) => csv.sampleNumber && same(x.r.sampleNumber, csv.sampleNumber));
+    if (at) out[at.gi][at.ri] = filledRow(kind, at.r, csv, choices);
+    else out[out.length - 1].push(filledRow(kind, blankRow(kind), csv, choices));
+  }
+  return out.map((g) => g.filter((r, i) => !(i === 0 && g.length > 1 && r.testDataId === 0 && r.sampleNumber === '' && r.blockNumber === '')));
+}
+
+/** Pasted rows fill the group's rows from `start` on, adding rows past its end. */
+export function withPastedRows(kind: SubmissionKind, groups: DraftRow[][], g: number, start: number, rows: CsvSampleRow[], choices: NameChoices): DraftRow[][] {
+  return groups.map((group, gi) => {
+    if (gi !== g) return group;
+    const next = [...group];
+    rows.forEach((csv, i) => {
+      next[start + i] = filledRow(kind, next[start + i] ?? blankRow(kind), csv, choices);
+    });
+    return next;
+  });
 }
