@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } fro
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
+
+const execFileAsync = promisify(execFile);
 
 /** /carbohydrates in Chromium: filter, select across groups, group select, merge, edit, downloads, gating. */
 let server: TestServer;
@@ -178,7 +181,7 @@ describe('/carbohydrates', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Download Excel').click()]);
     const file = join(dir, 'results.xlsx');
     await download.saveAs(file);
-    const csv = libreOfficeCsv(file);
+    const csv = await libreOfficeCsv(file);
     expect(csv[0].slice(0, 3)).toEqual(['Sample Number', 'Entity', 'Farm']);
     expect(csv.slice(1).map((r) => r[0])).toEqual(['S1', 'S2', 'S3', 'T1', 'T2', 'U1', 'U2', 'U3']);
     expect(csv[1][11]).toBe('5.13');
@@ -188,9 +191,9 @@ describe('/carbohydrates', () => {
     const [selected] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-selected').click()]);
     const file2 = join(dir, 'selected.xlsx');
     await selected.saveAs(file2);
-    expect(libreOfficeCsv(file2).slice(1).map((r) => r[1])).toEqual(['S2', 'T2']);
+    expect((await libreOfficeCsv(file2)).slice(1).map((r) => r[1])).toEqual(['S2', 'T2']);
     await page.close();
-  });
+  }, 240_000); // LibreOffice starts twice, slowly on a busy machine
 
   it('edits an entry: validation messages, and a crop change resets cultivar, region, tissue and growth', async () => {
     const page = await open(staff);
@@ -269,9 +272,10 @@ describe('/carbohydrates', () => {
 });
 
 /** The first sheet as CSV rows, converted by LibreOffice headless (a second, independent xlsx reader). */
-function libreOfficeCsv(file: string): string[][] {
+/** The file as LibreOffice reads it, saved as CSV (one user profile for every call: its first start is the slow part). */
+async function libreOfficeCsv(file: string): Promise<string[][]> {
   const out = mkdtempSync(join(dir, 'csv-'));
-  execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { stdio: 'pipe', timeout: 60_000 });
+  await execFileAsync('soffice', [`-env:UserInstallation=file://${dir}/soffice-profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { timeout: 120_000 });
   const csv = readdirSync(out).find((f) => f.endsWith('.csv'));
   if (!csv) throw new Error('LibreOffice wrote no CSV');
   return readFileSync(join(out, csv), 'utf8').trim().split('\n').map((l) => l.split(','));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LabSubmissionRow, type PendingRow, type PrepareData, SUBMISSION_MESSAGES as M, type SampleRowInput, type SubmissionDraftInput, farmersSubmissionEndpoints as farmersEp, submissionEndpoints as ep,
@@ -258,6 +259,21 @@ describe('outside labs', () => {
     const reasons = (await db().selectFrom('submission_events').select('reason').where('submission_id', '=', id).orderBy('id').execute()).map((e) => e.reason);
     expect(reasons[1]).toMatch(/^Could not send to Wynland/);
     expect(reasons.at(-1)).toMatch(/^Sent to Wynland/);
+    // its results come back by sample number, under the app's codes
+    wl.publish(s.submission_work_order!);
+    await expect.poll(async () => (await submission(id)).state, { timeout: 15_000, interval: 100 }).toBe('Results');
+    const stored = await db().selectFrom('capture_results').select(['capture_id', 'source', 'values']).where('submission_id', '=', id).execute();
+    expect(stored).toEqual([{ capture_id: a.id, source: 'Wynland', values: wl.orders[before].samples[0].values }]);
+  });
+
+  it("keeps a farmers' submission to the manual farmer lab waiting for hand entry", async () => {
+    const [soil] = (await entries('soil')).filter((e) => e.status === 'NotCompleted');
+    const r = await staff.call(farmersEp.submit, { ...header('ManualFarmer'), samples: [[{ testDataId: soil.id, sampleNumber: soil.sampleNumber, blockNumber: 'B1', test: 'SoilCarbon' }]] });
+    const id = r.body!.id;
+    const waiting = await staff.call(farmersEp.waiting, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false });
+    expect((waiting.body.rows as LabSubmissionRow[]).find((x) => x.id === id)).toMatchObject({ lab: 'ManualFarmer', samples: 1, crop: [], labJobId: null, state: 'Waiting' });
+    expect(await db().selectFrom('background_jobs').select('id').where('kind', '=', 'submission-send').where(sql<boolean>`payload->>'id' = ${String(id)}`).execute()).toEqual([]);
+    expect((await entries('soil')).find((e) => e.id === soil.id)).toMatchObject({ status: 'Completed', submissionId: id });
   });
 
   it("keeps a lab's refusal on the row, red in the Waiting list, and does not send it again", async () => {

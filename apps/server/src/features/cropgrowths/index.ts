@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { seedCropGrowthsDemo } from './cropgrowths.demo';
 import { seedLeafNormsDemo } from './master/master.demo';
+import { CropMasterRepository } from './master/master.repository';
 import { registerCropGrowths } from './cropgrowths.routes';
 import * as m0160 from './master/migrations/0160_crop_master';
 import { cropMasterMovers } from './master/master.movers';
@@ -33,5 +34,7 @@ export const cropGrowthsFeature: FeatureModule = {
   demo: async (deps) => {
     await seedCropGrowthsDemo(deps.db);
     await seedLeafNormsDemo(deps.db);
+    // the lab crops were synced by the labmins demo (earlier in the feature list)
+    await new CropMasterRepository(deps.db).assignDemoLabCrops(deps.db);
   },
 };

@@ -20,7 +20,7 @@ export const captureSubmissions = {
   entries: (db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> => repo.notCompleted(db, kind, ids),
 
   /** Inside the submission's transaction: the entries move to Completed with its id and date. */
-  async submitEntries(trx: Db, kind: Kind, ids: number[], submissionId: number, at: Date, userId: number): Promise<void> {
+  async submitEntries(trx: Db, kind: Kind, ids: number[], submissionId: number, at: Date, userId: number | null): Promise<void> {
     const unique = [...new Set(ids)];
     if ((await repo.submit(trx, kind, unique, submissionId, at)) !== unique.length) throw conflict(SUBMISSION_MESSAGES.entryGone);
     await recordChanges(trx, unique.map((id) => ({

@@ -15,7 +15,7 @@ type Kind = 'leaf' | 'soil';
 type Problem = { field: string; message: string };
 
 /** Queues the sending of a submission to its outside lab inside the submitting transaction. */
-export type SendQueue = (trx: Db, submissionId: number, userId: number) => Promise<void>;
+export type SendQueue = (trx: Db, submissionId: number, userId: number | null) => Promise<void>;
 
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
@@ -66,7 +66,7 @@ export class SubmissionsService {
   }
 
   /** Saves the draft as a submission waiting for its lab: 400 naming every field a rule refuses, 409 when an entry moved on. */
-  async submit(kind: Kind, draft: SubmissionDraft, userId: number): Promise<{ id: number }> {
+  async submit(kind: Kind, draft: SubmissionDraft, userId: number | null): Promise<{ id: number }> {
     const problems: Problem[] = draftProblems(kind, draft);
     if (problems.length === 0) problems.push(...(await this.referenceProblems(kind, draft)));
     if (problems.length) throw validationError(problems);

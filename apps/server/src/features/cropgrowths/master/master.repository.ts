@@ -59,6 +59,22 @@ export class CropMasterRepository {
     await db.updateTable('crops').set({ labmin_crop_id: labminCropId, wynland_crop_id: wynlandCropId, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
+  /**
+   * The demo crops without lab crops get the labs' crops of their name (a lab's name may go on: 'PECAN NUT'
+   * for Pecan), as a user would pick them with assignlab; answers how many crops were given one.
+   */
+  async assignDemoLabCrops(db: Db): Promise<number> {
+    const r = await sql`
+      update crops c set
+        labmin_crop_id = coalesce(c.labmin_crop_id, (select l.id from lab_crops l where l.provider = 'Nvirotek'
+          and (lower(l.name) = lower(c.name) or lower(l.name) like lower(c.name) || ' %') order by length(l.name), l.id limit 1)),
+        wynland_crop_id = coalesce(c.wynland_crop_id, (select l.id from lab_crops l where l.provider = 'Wynland'
+          and (lower(l.name) = lower(c.name) or lower(l.name) like lower(c.name) || ' %') order by length(l.name), l.id limit 1)),
+        row_version = c.row_version + 1
+      where c.demo and not c.archived and (c.labmin_crop_id is null or c.wynland_crop_id is null)`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  }
+
   /** The outside lab a lab crop belongs to (read from the lab crops' list), or undefined. */
   async labCropProvider(db: Db, id: number): Promise<string | undefined> {
     return (await db.selectFrom('lab_crops').select('provider').where('id', '=', id).executeTakeFirst())?.provider;
