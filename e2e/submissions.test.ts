@@ -21,7 +21,7 @@ let browser: Browser;
 let errors: string[] = [];
 
 const db = () => server.built.deps.db;
-const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsDelete'];
+const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
 
 async function open(permissions: string[], path = '/submissions'): Promise<Page> {
   const page = await browser.newPage();
@@ -73,8 +73,11 @@ describe('/submissions', () => {
     expect(status).toBe(403);
     await prepareOnly.close();
     const all = await open(ALL);
-    await expect.poll(() => tabNames(all)).toEqual(['Prepare', 'Waiting for Lab']);
+    await expect.poll(() => tabNames(all)).toEqual(['Prepare', 'Waiting for Lab', 'Results', 'Completed', 'Archived']);
     await all.close();
+    const resultsOnly = await open(['Submissions', 'SubmissionsResults']);
+    await expect.poll(() => tabNames(resultsOnly)).toEqual(['Results']);
+    await resultsOnly.close();
   });
 
   it('prepares a submission from a pending group: rules at their fields, a bulk test, a split, then submits it', async () => {
@@ -152,6 +155,13 @@ describe('/submissions', () => {
     await expect.poll(() => row.textContent()).toContain('JOB-2026-7');
     // with a lab job, neither Manual Link nor delete
     expect(await row.getByRole('button', { name: /^Manual Link|^delete/ }).count()).toBe(0);
+    // once its results are in, it is on the Results tab, with its history
+    await db().updateTable('submissions').set({ state: 'Results' }).where('lab_job_id', '=', 'JOB-2026-7').execute();
+    await page.getByTestId('tab-results').click();
+    const result = page.getByTestId('results-table').locator('tbody tr[data-row-id]', { hasText: 'Orchard Co (Eastside)' });
+    await result.waitFor();
+    await result.getByRole('button', { name: /^history/ }).click();
+    await page.getByText('Lab job JOB-2026-7 linked by hand').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

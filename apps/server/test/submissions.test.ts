@@ -244,6 +244,15 @@ describe('outside labs', () => {
     const events = await db().selectFrom('submission_events').select(['to_state', 'reason']).where('submission_id', '=', id).orderBy('id').execute();
     expect(events.map((e) => e.reason)).toEqual(['Submitted to Nvirotek', `Sent to Nvirotek: work order ${order.workOrder}, lab job ${order.jobNumber}`, 'Results from Nvirotek: 1 of 2 samples']);
     expect((await staff.call(ep.delete, { id })).status).toBe(409);
+    // it left Waiting for Lab for the Results tab (SubmissionsResults)
+    const page = { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false };
+    expect(((await staff.call(ep.waiting, page)).body.rows as LabSubmissionRow[]).some((x) => x.id === id)).toBe(false);
+    expect((await staff.call(ep.results, page)).status).toBe(403);
+    const results = await signedIn(server.url, await createUser(db(), ['SubmissionsResults']));
+    const listed = ((await results.call(ep.results, page)).body.rows as LabSubmissionRow[]).find((x) => x.id === id);
+    expect(listed).toMatchObject({ state: 'Results', lab: 'Nvirotek', submissionWorkOrder: order.workOrder, completed: null });
+    expect((await results.call(ep.completed, page)).status).toBe(403);
+    expect((await staff.call(ep.archived, page)).body.rows).toEqual([]);
   });
 
   it('sends a Wynland submission once, though the first send times out', async () => {

@@ -18,7 +18,8 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   to Completed with the submission's id and date. A submission to an outside lab is then sent on the job
  *   queue; a Manual one waits for hand entry.
  * - `archiveleafs {ids}` (the Prepare tab's delete): archives a group's entries.
- * - Waiting for Lab (`pagedwaiting`), `manuallabid {labJobId, submissionId}` (true: linked; false: the lab does
+ * - The tabs' lists by state: `pagedwaiting`, `pagedresults`, `pagedcompleted`, `pagedarchived`;
+ * - Waiting for Lab's `manuallabid {labJobId, submissionId}` (true: linked; false: the lab does
  *   not know the job, or the submission has one already), `delete {id}` (only without a lab job id:
  *   'May not delete row with Lab Job number'; its entries return to Not Completed).
  */
@@ -66,6 +67,8 @@ export const LabSubmissionRow = z.object({
   samples: z.number().int(),
   /** the crops of its samples (leaf) */
   crop: z.array(z.string()),
+  /** when it was completed (the Completed tab) */
+  completed: DateTime.nullable(),
   submittedBy: z.string(),
   lab: z.enum(SUBMISSION_LABS),
   submissionWorkOrder: z.string().nullable(),
@@ -92,6 +95,10 @@ function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/fa
     prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
     submit: endpoint({ method: 'POST', path: `${base}/submit`, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
     waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    results: endpoint({ method: 'POST', path: `${base}/pagedresults`, access: { permission: 'SubmissionsResults' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, access: { permission: 'SubmissionsCompleted' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    /** the Archived tab: SubmissionsDelete gates it (spec §6) */
+    archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, access: { permission: 'SubmissionsDelete' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
     delete: endpoint({ method: 'POST', path: `${base}/delete`, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
   };

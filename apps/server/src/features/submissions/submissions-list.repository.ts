@@ -18,6 +18,7 @@ const columns = [
     as: 'crop',
     value: sql`(select coalesce(json_agg(distinct cr.name order by cr.name), '[]') from submission_samples x join crops cr on cr.id = x.crop_id where x.submission_id = s.id)`,
   },
+  { as: 'completed', value: sql`s.completed_at`, time: true },
   { as: 'submittedBy', value: sql`coalesce((select u.name from users u where u.id = s.prepared_by), '')` },
   { as: 'lab', value: sql`s.lab` },
   { as: 'submissionWorkOrder', value: sql`s.submission_work_order` },

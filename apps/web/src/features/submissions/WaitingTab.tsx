@@ -14,7 +14,7 @@ import { JobIdDialog } from './JobIdDialog';
 import { type SubmissionKind, endpointsOf } from './kind';
 
 /** A row's history: who changed it, when, from what to what and why. */
-function History({ row }: { row: LabSubmissionRow }) {
+export function History({ row }: { row: LabSubmissionRow }) {
   return (
     <Popover withinPortal position="left" shadow="md">
       <Popover.Target>
