@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
+import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
+import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser } from '../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
+
+/**
+ * /farmerssamplesubmissions in Chromium (issue 13): the farmers' screen mirrors the leaf one with its own
+ * calls — no crop columns, the farmer labs, and the farmer-sample default test refused at its field until a
+ * real test is chosen; the screen itself needs FarmersSampleSubmissions.
+ */
+let app: CaptureStandIn;
+let server: TestServer;
+let browser: Browser;
+let errors: string[] = [];
+
+const db = () => server.built.deps.db;
+
+async function open(permissions: string[], path = '/farmerssamplesubmissions'): Promise<Page> {
+  const page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, await createUser(db(), permissions, { name: 'Soil Staff' }), path);
+  return page;
+}
+
+beforeAll(async () => {
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 4, soil: 8 });
+  server = await startTestServer({ LAB_POLL_INTERVAL_MINUTES: '0' });
+  await db().insertInto('agents').values({ name: 'Agent Smith' }).execute();
+  await db().insertInto('depots').values({ name: 'Tzaneen depot' }).execute();
+  await db().insertInto('agronomists').values({ name: 'Dr Nel' }).execute();
+  await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('soil', null);
+  await db().updateTable('captures').set({ client_name: 'Kloof Citrus', farm_name: 'Kloof 2', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-03T08:00:00Z') })
+    .where('sample_number', 'in', ['S26001', 'S26002']).execute();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await app?.close();
+});
+
+describe('/farmerssamplesubmissions', () => {
+  it('prepares and submits a farmers’ group to the manual farmer lab, refusing the default test at its field', async () => {
+    const page = await open(['FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab']);
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Prepare', 'Waiting for Lab']);
+    await page.getByTestId('tab-prepare').click();
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Kloof Citrus' }).filter({ hasText: '2026-11-03' });
+    await group.waitFor();
+    expect(await page.getByTestId('pending-table').locator('th').allTextContents()).not.toContain('Crops');
+    // without FarmersSampleEntries, no delete on the group
+    expect(await group.getByRole('button', { name: /^delete/ }).count()).toBe(0);
+    await group.getByRole('button', { name: /^prepare/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Submission Lab' }).inputValue()).toMatch(/^(Manual|Nvirotek) \(farmer\)$/);
+    expect(await dialog.getByLabel(/^Crop of/).count()).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Depot' }).click();
+    await page.getByRole('option', { name: 'Tzaneen depot' }).click();
+    await dialog.getByRole('textbox', { name: 'Submission Lab' }).click();
+    await page.getByRole('option', { name: 'Manual (farmer)' }).click();
+    await dialog.getByTestId('submission-submit').click();
+    expect(await dialog.getByText(M.farmerDefaultTest).count()).toBe(2);
+    for (const sample of ['S26001', 'S26002']) await dialog.getByLabel(`Select ${sample}`).check();
+    await dialog.getByRole('textbox', { name: 'Test for the selected rows' }).click();
+    await page.getByRole('option', { name: 'P Bray I Water', exact: true }).click();
+    await dialog.getByTestId('bulk-test').click();
+    await dialog.getByTestId('submission-submit').click();
+    await page.getByRole('dialog', { name: 'Submit' }).getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('tab-waiting').click();
+    const row = page.getByTestId('waiting-table').locator('tbody tr[data-row-id]', { hasText: 'Kloof Citrus (Kloof 2)' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Manual (farmer)');
+    expect(await db().selectFrom('submission_samples').select('test').execute()).toEqual([{ test: 'PBrayIWater' }, { test: 'PBrayIWater' }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is neither in the menu nor open for a user without FarmersSampleSubmissions, and its calls are refused', async () => {
+    const page = await open(['FarmersSampleEntries', 'SubmissionsPrepare'], '/farmerssampleentries');
+    expect(await page.getByRole('link', { name: 'Submissions' }).count()).toBe(0);
+    await page.goto(`${server.url}/farmerssamplesubmissions`);
+    await page.getByText('You do not have permission to open this page.').waitFor();
+    const status = await page.evaluate(async () => (await fetch('/api/farmerssample/pagedwaiting', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(status).toBe(403);
+    await page.close();
+  });
+});
