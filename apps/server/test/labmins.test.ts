@@ -19,7 +19,7 @@ beforeAll(async () => {
   nvirotek = await startNvirotekStandIn({ apiKey: 'nv-key' });
   wynland = await startWynlandStandIn({ apiKey: 'wy-key' });
   server = await startTestServer({
-    NVIROTEK_URL: nvirotek.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wynland.url, WYNLAND_API_KEY: 'wy-key', LABS_TIMEOUT_MS: '400',
+    NVIROTEK_URL: nvirotek.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wynland.url, WYNLAND_API_KEY: 'wy-key', LABS_TIMEOUT_MS: '3000',
   });
   admin = await signedIn(server.url, ADMIN);
   labmin = await signedIn(server.url, await createUser(server.built.deps.db, ['Labmin']));
@@ -95,9 +95,9 @@ describe('lab crops', () => {
     expect(outcome(mid, 'Nvirotek')).toMatchObject({ ok: false, error: 'Nvirotek answered 500: database is down' });
     expect((await admin.call(ep.allcrops, {})).body.map((c: LabCropRow) => c.name)).not.toContain('Quinoa');
 
-    nvirotek.delayNext(1, 1500);
+    nvirotek.delayNext(1, 5_000);
     const slow = (await labmin.call(ep.sync, {})).body;
-    expect(outcome(slow, 'Nvirotek')).toMatchObject({ ok: false, error: 'Nvirotek timed out after 0.4 s' });
+    expect(outcome(slow, 'Nvirotek')).toMatchObject({ ok: false, error: 'Nvirotek timed out after 3 s' });
     expect(await count()).toBe(total);
   });
 

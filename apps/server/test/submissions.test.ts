@@ -40,7 +40,7 @@ beforeAll(async () => {
   nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
   wl = await startWynlandStandIn({ apiKey: 'wl-key' });
   server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '1000',
+    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000',
     LAB_POLL_INTERVAL_MINUTES: '0.01',
   });
   const carb = await seedCarbohydrateReference(db());
@@ -258,10 +258,10 @@ describe('outside labs', () => {
   it('sends a Wynland submission once, though the first send times out', async () => {
     const [a] = await freshLeafs(2);
     const before = wl.orders.length;
-    wl.delayNext(1, 2_500);
+    wl.delayNext(1, 4_000);
     const id = (await staff.call(ep.submit, { ...header('Wynland'), samples: [[leafRow(a)]] })).body!.id;
     await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 20_000, interval: 100 }).not.toBeNull();
-    await new Promise((r) => setTimeout(r, 2_000)); // the late first request has reached the lab by now
+    await new Promise((r) => setTimeout(r, 2_500)); // the late first request has reached the lab by now
     expect(wl.orders.length).toBe(before + 1);
     const s = await submission(id);
     expect(s).toMatchObject({ error: null, refused: false, lab_job_id: wl.orders[before].jobNumber });
