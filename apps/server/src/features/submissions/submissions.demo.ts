@@ -5,6 +5,7 @@ import { createWynlandClient } from '../../platform/integrations/wynland.client'
 import { JobsRepository } from '../../platform/jobs/jobs.repository';
 import { captureSubmissions } from '../leafs';
 import { SUBMISSION_SEND_JOB } from './submission-labs.job';
+import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
 
 type Kind = 'leaf' | 'soil';
@@ -21,12 +22,11 @@ const PLAN: { kind: Kind; lab: SubmissionDraft['lab'] }[] = [
  * need, it makes none.
  */
 export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise<void> {
-  if (await db.selectFrom('submissions').select('id').limit(1).executeTakeFirst()) return;
-  const first = (table: 'agents' | 'depots' | 'agronomists') => db.selectFrom(table).select('id').where('archived', '=', false).orderBy('id').executeTakeFirst();
-  const [agent, depot, agronomist] = await Promise.all([first('agents'), first('depots'), first('agronomists')]);
-  if (!agent || !depot || !agronomist) return log.warn('demo submissions: no agent, depot or agronomist');
-  const cultivars = new Map<number, number>();
-  for (const c of await db.selectFrom('cultivars').select(['id', 'crop_id']).where('archived', '=', false).orderBy('id').execute()) if (!cultivars.has(c.crop_id)) cultivars.set(c.crop_id, c.id);
+  const repo = new SubmissionsRepository();
+  if (await repo.any(db)) return;
+  const refs = await repo.firstReferences(db);
+  if (!refs) return log.warn('demo submissions: no agent, depot or agronomist');
+  const cultivars = await repo.firstCultivars(db);
   const labs = {
     nvirotek: createNvirotekClient({ url: config.NVIROTEK_URL, apiKey: config.NVIROTEK_API_KEY, timeoutMs: config.LABS_TIMEOUT_MS }),
     wynland: createWynlandClient({ url: config.WYNLAND_URL, apiKey: config.WYNLAND_API_KEY, timeoutMs: config.LABS_TIMEOUT_MS }),
@@ -43,7 +43,7 @@ export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise
       const rows = data.samples.filter((s) => kind === 'soil' || cultivars.has(s.cropId));
       if (rows.length === 0) continue;
       const draft = {
-        ...data.data, lab, agentId: data.data.agentId || agent.id, agronomistId: data.data.agronomistId || agronomist.id, depotId: depot.id,
+        ...data.data, lab, agentId: data.data.agentId || refs.agentId, agronomistId: data.data.agronomistId || refs.agronomistId, depotId: refs.depotId,
         samples: [rows.map((s) => ({
           ...s, blockNumber: s.blockNumber || 'B1', cultivars: kind === 'leaf' ? [cultivars.get(s.cropId)!] : [],
           growthStage: kind === 'leaf' ? 'Flowering' : '', test: kind === 'leaf' ? s.test : 'PBrayIWater',
@@ -53,5 +53,5 @@ export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise
       break;
     }
   }
-  if (made.length) await db.updateTable('submissions').set({ demo: true }).where('id', 'in', made).execute();
+  await repo.markDemo(db, made);
 }

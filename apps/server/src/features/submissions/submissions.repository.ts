@@ -63,6 +63,29 @@ export class SubmissionsRepository {
     return out;
   }
 
+  /** The first live agent, depot and agronomist (the demo's defaults), or undefined when one is missing. */
+  async firstReferences(db: Db): Promise<{ agentId: number; depotId: number; agronomistId: number } | undefined> {
+    const first = async (table: 'agents' | 'depots' | 'agronomists') =>
+      (await db.selectFrom(table).select('id').where('archived', '=', false).orderBy('id').executeTakeFirst())?.id;
+    const [agentId, depotId, agronomistId] = await Promise.all([first('agents'), first('depots'), first('agronomists')]);
+    return agentId && depotId && agronomistId ? { agentId, depotId, agronomistId } : undefined;
+  }
+
+  /** Each crop's first live cultivar: crop id → cultivar id. */
+  async firstCultivars(db: Db): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const c of await db.selectFrom('cultivars').select(['id', 'crop_id']).where('archived', '=', false).orderBy('id').execute()) if (!out.has(c.crop_id)) out.set(c.crop_id, c.id);
+    return out;
+  }
+
+  async any(db: Db): Promise<boolean> {
+    return !!(await db.selectFrom('submissions').select('id').limit(1).executeTakeFirst());
+  }
+
+  async markDemo(db: Db, ids: number[]): Promise<void> {
+    if (ids.length) await db.updateTable('submissions').set({ demo: true }).where('id', 'in', ids).execute();
+  }
+
   async insert(trx: Db, s: NewSubmission, samples: NewSample[]): Promise<number> {
     const { id } = await trx.insertInto('submissions').values(s).returning('id').executeTakeFirstOrThrow();
     if (samples.length) await trx.insertInto('submission_samples').values(samples.map((x) => ({ ...x, submission_id: id }))).execute();
