@@ -20,6 +20,7 @@ import { labminEndpoints } from './features/labmins';
 import { drisgraphsEndpoints } from './features/drisgraphs';
 import { cropsEndpoints } from './features/crops';
 import { farmersSampleEndpoints, leafsEndpoints } from './features/leafs';
+import { farmersSubmissionResultEndpoints, submissionResultEndpoints } from './features/submission-results';
 import { farmersSubmissionEndpoints, submissionEndpoints } from './features/submissions';
 
 export * from './endpoint';
@@ -58,6 +59,7 @@ export * from './features/submission-enums';
 export * from './features/submission-draft';
 export * from './features/submission-csv';
 export * from './features/submissions';
+export * from './features/submission-results';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
@@ -90,6 +92,8 @@ export const apiFeatures = {
   farmersSamples: farmersSampleEndpoints,
   submissions: submissionEndpoints,
   farmersSubmissions: farmersSubmissionEndpoints,
+  submissionResults: submissionResultEndpoints,
+  farmersSubmissionResults: farmersSubmissionResultEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -77,6 +77,10 @@ export const LabSubmissionRow = z.object({
   /** what the lab or the sending said went wrong, shown across the row */
   error: z.string().nullable(),
   state: z.enum(SUBMISSION_STATES),
+  /** one of its samples was captured with a location (posting to the farm-management system needs one) */
+  hasLocation: z.boolean(),
+  /** when it was posted to the farm-management system (the Completed tab), null: not yet */
+  postedToMfwDate: DateTime.nullable(),
   history: z.array(SubmissionEvent),
 });
 export type LabSubmissionRow = z.output<typeof LabSubmissionRow>;

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { DateTime, Ok, endpoint } from '../endpoint';
+import { UploadedFile, decimal, id, int, text } from '../fields';
+import { SUBMISSION_LABS } from './submission-enums';
+
+/**
+ * Submissions, part two (issue 14; spec part 2 §2 manual submission entry, the Results/Completed/Archived
+ * table and its dialogs, §3 manual result rows, lab result view, document/file, §5 manual entry, §7):
+ *
+ * - `getsamplenumbersforsubmission {submissionId}`: the manual entry sheet, one row per sample of the
+ *   submission with what is stored for it (lab number, N/A, values by code) and the row's result version
+ *   (0: nothing stored yet).
+ * - `updatemanualsubmission {submissionId, manualResult, submit, reason}`: saves the given rows in one
+ *   transaction through the one results store (a changed value keeps the old one, who, when and why in the
+ *   audit). Each row carries the `rowVersion` it read: a newer one stored answers 409 and nothing is saved.
+ *   A row saved must hold a value, a lab number or N/A (MANUAL_ENTRY_MESSAGES.rowEmpty at
+ *   `manualResult.{i}`). `submit: true` (the dialog's Save, after 'Are you sure you want to submit this
+ *   manual submission?') also needs every sample of the submission to hold one, then moves a Waiting
+ *   submission to Results. Changing the results of a Completed submission needs a `reason`.
+ * - `complete {id}`: a submission with results (Results) becomes Completed.
+ * - `archive {id}` (farmers: `archivesubmission`) / `restore {id}`: Results or Completed → Archived, and back to the state it left.
+ * - `getresults {id}`: the lab result view (§3) of a submission.
+ * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
+ *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
+ * - `getdocs {id}`, `uploadmanualsubmissionfiles` (multipart: submissionId, files; checked by content and
+ *   size), GET `downloaddocument {fileId, submissionId}`.
+ * - GET `/api/submission/exportresultsleaf` and `/api/submission/exportresultsfarmersample {state, ids}`: the
+ *   results of the chosen submissions (or of every submission in the state) as an Excel workbook, streamed.
+ */
+export const MANUAL_ENTRY_MESSAGES = {
+  rowEmpty: '(Please ensure that each row contains at least one entry or is marked as N/A)',
+  confirm: 'Are you sure you want to submit this manual submission?',
+  loadFailed: 'Could not get samples.',
+  saveFailed: 'Could not save result.',
+  notManual: 'Results of this submission come from its lab; they are not entered by hand.',
+  notOpen: 'This submission is archived; restore it to change its results.',
+  reasonRequired: 'Say why the results of a completed submission change',
+  unknownSample: 'This sample is not in the submission',
+  noResults: 'No lab results available',
+  noFiles: 'No files found.',
+  notUploaded: (n: number) => `(${n} rows not uploaded)`,
+  completeNeedsResults: 'Only a submission with results can be completed.',
+  archiveFrom: 'Only a submission with results or a completed one can be archived.',
+  restoreFrom: 'Only an archived submission can be restored.',
+  fileType: 'Upload a PDF, an image (PNG or JPEG), a spreadsheet (.xlsx or .csv) or a Word document (.docx)',
+  fileSize: 'Each file must be at most 10 MB',
+  noFile: 'Choose at least one file',
+} as const;
+
+/** Largest document accepted by `uploadmanualsubmissionfiles`, and how many at once. */
+export const SUBMISSION_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const SUBMISSION_FILES_AT_ONCE = 10;
+
+/** A measured value as entered: a bounded decimal, or null when not measured. */
+const ResultNumber = decimal({ min: -1e9, max: 1e9 }).nullable();
+
+/** One sample row of the manual entry sheet (§3 manual result row), values by the codes of LEAF_RESULT_VALUES or FARMERS_RESULT_VALUES. */
+export const ManualResultRow = z.object({
+  /** the submission sample */
+  sampleId: id('Choose a sample'),
+  sampleNumber: z.string(),
+  labNumber: z.string(),
+  na: z.boolean(),
+  values: z.record(z.string(), z.number()),
+  /** the stored result's version (0: none yet) */
+  rowVersion: z.number().int(),
+});
+export type ManualResultRow = z.output<typeof ManualResultRow>;
+
+export const ManualEntrySheet = z.object({
+  submissionId: z.number().int(),
+  kind: z.enum(['leaf', 'soil']),
+  lab: z.enum(SUBMISSION_LABS),
+  state: z.string(),
+  clientName: z.string(),
+  farmName: z.string(),
+  rows: z.array(ManualResultRow),
+});
+export type ManualEntrySheet = z.output<typeof ManualEntrySheet>;
+
+export const MAX_MANUAL_ROWS = 2000;
+
+export const ManualResultInput = z.object({
+  sampleId: id('Choose a sample'),
+  labNumber: text({ max: 64 }).default(''),
+  na: z.boolean().default(false),
+  values: z.record(text({ max: 32, min: 1 }), ResultNumber).default({}),
+  /** the version read (0: the row had no result) */
+  rowVersion: int({ min: 0, message: 'Version required' }),
+});
+export type ManualResultInput = z.input<typeof ManualResultInput>;
+
+export const ManualSubmissionUpdate = z.object({
+  submissionId: id('Choose a submission'),
+  manualResult: z.array(ManualResultInput).max(MAX_MANUAL_ROWS, `At most ${MAX_MANUAL_ROWS} rows`),
+  /** the dialog's Save: every sample must hold a result, then the submission has results */
+  submit: z.boolean().default(false),
+  /** why a completed submission's results change */
+  reason: text({ max: 500 }).default(''),
+});
+export type ManualSubmissionUpdate = z.input<typeof ManualSubmissionUpdate>;
+
+export const ManualSaveResult = z.object({
+  rows: z.array(z.object({ sampleId: z.number().int(), rowVersion: z.number().int() })),
+  state: z.string(),
+});
+export type ManualSaveResult = z.output<typeof ManualSaveResult>;
+
+/** The lab result view (§3): snake_case as the spec names it. */
+export const LabResultView = z.object({
+  lab_name: z.string(),
+  sampleData: z.array(z.object({
+    lab_number: z.string(),
+    sample_reference: z.string(),
+    resultvalue: z.array(z.object({ code: z.string(), name: z.string(), lab_result: z.number().nullable(), unit: z.string() })),
+  })),
+});
+export type LabResultView = z.output<typeof LabResultView>;
+
+export const SubmissionDocument = z.object({ id: z.number().int(), name: z.string(), size: z.number().int(), uploadedAt: DateTime });
+export type SubmissionDocument = z.output<typeof SubmissionDocument>;
+
+const SubmissionId = id('Choose a submission');
+const ById = z.object({ id: SubmissionId });
+const File = z.unknown();
+
+/** The ids of the chosen submissions in a query string: '1,2,3'. */
+const IdList = z
+  .string()
+  .max(11 * 1000)
+  .regex(/^(\d{1,10})(,\d{1,10})*$/, 'Choose submissions')
+  .transform((s) => s.split(',').map(Number))
+  .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), 'Choose submissions');
+
+export const ExportResultsQuery = z.object({
+  state: z.enum(['Results', 'Completed', 'Archived'], { error: 'Choose Results, Completed or Archived' }),
+  ids: IdList.optional(),
+});
+
+export const UploadSubmissionFiles = z.object({
+  submissionId: z.coerce.number({ error: 'Choose a submission' }).int('Choose a submission').min(1, 'Choose a submission').max(2_147_483_647, 'Choose a submission'),
+  files: z.array(UploadedFile).min(1, MANUAL_ENTRY_MESSAGES.noFile).max(SUBMISSION_FILES_AT_ONCE, `At most ${SUBMISSION_FILES_AT_ONCE} files at once`),
+});
+
+export const DownloadDocumentQuery = z.object({
+  fileId: z.coerce.number({ error: 'Choose a file' }).int('Choose a file').min(1, 'Choose a file').max(2_147_483_647, 'Choose a file'),
+  submissionId: z.coerce.number({ error: 'Choose a submission' }).int('Choose a submission').min(1, 'Choose a submission').max(2_147_483_647, 'Choose a submission'),
+});
+
+type Base = '/api/submission' | '/api/farmerssample';
+type Screen = 'Submissions' | 'FarmersSampleSubmissions';
+
+function resultCalls(base: Base, screen: Screen, archivePath: string) {
+  return {
+    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
+    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
+    complete: endpoint({ method: 'POST', path: `${base}/complete`, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
+    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    restore: endpoint({ method: 'POST', path: `${base}/restore`, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    getResults: endpoint({ method: 'POST', path: `${base}/getresults`, access: { permission: screen }, input: ById, output: LabResultView }),
+    print: endpoint({ method: 'POST', path: `${base}/print`, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
+    getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
+    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
+    downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, access: { permission: screen }, kind: 'file', input: DownloadDocumentQuery, output: File }),
+  };
+}
+
+export const submissionResultEndpoints = {
+  ...resultCalls('/api/submission', 'Submissions', 'archive'),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsleaf', access: { permission: 'SubmissionsResults' }, kind: 'file', input: ExportResultsQuery, output: File }),
+};
+
+export const farmersSubmissionResultEndpoints = {
+  // /api/farmerssample/archive is the entries' archive {id, archive}
+  ...resultCalls('/api/farmerssample', 'FarmersSampleSubmissions', 'archivesubmission'),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsfarmersample', access: { permission: 'SubmissionsResults' }, kind: 'file', input: ExportResultsQuery, output: File }),
+};
