@@ -123,6 +123,37 @@ describe('crop master API', () => {
     expect((await staff.call(ep.upsertCultivar, { cropId, entities: [{ cultivarId: navel.cultivarId, name: 'Navel', normsVersion: 1, norms: {} }] })).status).toBe(409);
   });
 
+  it('refuses a ratio given twice in a DRIS graph, a DRIS graph given twice, and a cultivar name the crop already has', async () => {
+    const r = await upsert(staff, 0, {
+      name: 'Lemon', norms: {},
+      drisGraphs: [
+        { graphName: 'Macro DRIS', rows: [{ expression: 'N/P', mean: 16.7, cv: 12 }, { expression: 'N/P', mean: 15, cv: 10 }, { expression: 'K*Ca', mean: 2, cv: 10 }, { expression: 'Ca*K', mean: 2, cv: 10 }] },
+        { graphName: 'macro dris', rows: [] },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual(expect.arrayContaining([
+      { field: 'data.drisGraphs.0.rows.1.expression', message: 'This ratio is given twice in the graph' },
+      { field: 'data.drisGraphs.0.rows.3.expression', message: 'This ratio is given twice in the graph' },
+      { field: 'data.drisGraphs.1.graphName', message: 'This DRIS graph is given twice' },
+    ]));
+    expect(r.body.fields).toHaveLength(3);
+    const twice = await staff.call(ep.upsertCultivar, { cropId, entities: [{ cultivarId: 0, name: 'Valencia', norms: {} }, { cultivarId: 0, name: 'valencia ', norms: {} }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields).toEqual([{ field: 'entities.1.name', message: 'A cultivar of this crop already has this name' }]);
+    const before = (await staff.call(ep.cultivars, { id: cropId })).body as { cultivarId: number; name: string; normsVersion: number }[];
+    const navel = before.find((c) => c.name === 'Navel');
+    expect(navel).toBeDefined();
+    const taken = await staff.call(ep.upsertCultivar, { cropId, entities: [{ cultivarId: 0, name: 'NAVEL', norms: {} }] });
+    expect(taken.body.fields).toEqual([{ field: 'entities.0.name', message: 'A cultivar of this crop already has this name' }]);
+    // a rename that frees a name lets another cultivar take it in the same save
+    const swapped = await staff.call(ep.upsertCultivar, { cropId, entities: [
+      { cultivarId: navel!.cultivarId, name: 'Navel (old)', normsVersion: navel!.normsVersion, norms: {} }, { cultivarId: 0, name: 'Navel', norms: {} },
+    ] });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    expect((swapped.body as { name: string }[]).map((c) => c.name).sort()).toEqual(['Navel', 'Navel (old)']);
+  });
+
   it('is refused without Crop', async () => {
     expect((await other.call(ep.paged, {})).status).toBe(403);
     expect((await other.call(ep.get, { id: cropId })).status).toBe(403);

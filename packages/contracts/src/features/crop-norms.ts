@@ -40,6 +40,8 @@ export const NORM_MESSAGES = {
   ratio: 'Use a ratio of two elements, e.g. N/P',
   positive: 'Must be greater than 0',
   graphName: 'Graph name required',
+  ratioTwice: 'This ratio is given twice in the graph',
+  graphTwice: 'This DRIS graph is given twice',
   source: "Source required (a citation, or 'lab')",
 } as const;
 
@@ -102,7 +104,17 @@ export const CropDrisGraph = z.object({
   id: int({ min: 0 }).default(0),
   graphName: text({ min: 1, max: MAX_TEXT, message: NORM_MESSAGES.graphName }),
   selected: z.boolean().default(false),
-  rows: z.array(DrisNormRow).max(300, 'At most 300 norms'),
+  rows: z.array(DrisNormRow).max(300, 'At most 300 norms').superRefine((rows, ctx) => {
+    // one norm per ratio (a product's order does not matter: K*Ca is Ca*K)
+    const seen = new Set<string>();
+    rows.forEach((row, i) => {
+      const t = normTerm(row.expression);
+      if (!t) return;
+      const key = t.kind === 'product' ? `${[t.a, t.b].sort().join('*')}` : `${t.a}/${t.b}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'expression'], message: NORM_MESSAGES.ratioTwice });
+      seen.add(key);
+    });
+  }),
 });
 export type CropDrisGraph = z.output<typeof CropDrisGraph>;
 export type CropDrisGraphInput = z.input<typeof CropDrisGraph>;

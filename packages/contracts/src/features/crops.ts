@@ -3,7 +3,7 @@ import { ELEMENTS } from '../dris/elements';
 import { Empty, Ok, endpoint } from '../endpoint';
 import { Count, RowVersion, UploadedFile, decimal, formInt, id, int, text } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
-import { CropDrisGraph, NormSet, Provenance } from './crop-norms';
+import { CropDrisGraph, NORM_MESSAGES, NormSet, Provenance } from './crop-norms';
 
 /**
  * The crop master (/crops, spec part 2 §2, §3, §7 'Crop'); every call needs Crop except the pick list `all`.
@@ -58,6 +58,7 @@ export const CROP_MESSAGES = {
   linkSelf: 'Choose another crop: a crop cannot be linked to itself',
   linkCultivarSelf: 'Choose another cultivar: a cultivar cannot be linked to itself',
   linkCultivarCrop: 'Choose a cultivar of the same crop',
+  cultivarTwice: 'A cultivar of this crop already has this name',
 } as const;
 const LinkedName = text({ min: 1, max: MAX_TEXT, message: 'Alternative name required' });
 
@@ -65,7 +66,14 @@ export const CropUpsertData = z.object({
   name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
   linkedNames: z.array(LinkedName).max(50, 'At most 50 alternative names').default([]),
   norms: NormSet,
-  drisGraphs: z.array(CropDrisGraph).max(20, 'At most 20 DRIS graphs').default([]),
+  drisGraphs: z.array(CropDrisGraph).max(20, 'At most 20 DRIS graphs').default([]).superRefine((graphs, ctx) => {
+    const seen = new Set<string>();
+    graphs.forEach((g, i) => {
+      const key = g.graphName.trim().toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'graphName'], message: NORM_MESSAGES.graphTwice });
+      seen.add(key);
+    });
+  }),
   /** the crop's version (new crops: absent) and its norms' version (0 when it had none) as read */
   rowVersion: formInt({ min: 1, message: 'Version required' }).optional(),
   normsVersion: Count.default(0),

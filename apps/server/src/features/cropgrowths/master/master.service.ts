@@ -128,6 +128,14 @@ export class CropMasterService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.crop(trx, cropId, true))) throw notFound('Crop');
       const mine = new Map((await this.repo.cultivars(trx, cropId)).map((c) => [c.id, c]));
+      // a name once a crop: the names after this save are the ones given and those of the cultivars left as they are
+      const given = new Set(entities.map((e) => e.cultivarId).filter((id) => id > 0));
+      const names = new Map([...mine.values()].filter((c) => !given.has(c.id)).map((c) => [c.name.trim().toLowerCase(), c.id]));
+      for (const [i, e] of entities.entries()) {
+        const key = e.name.trim().toLowerCase();
+        if (names.has(key)) throw fieldError(`entities.${i}.name`, CROP_MESSAGES.cultivarTwice);
+        names.set(key, e.cultivarId);
+      }
       for (const [i, e] of entities.entries()) {
         let id = e.cultivarId;
         if (!id) id = (await this.repo.insertCultivar(trx, cropId, e.name)).id;
