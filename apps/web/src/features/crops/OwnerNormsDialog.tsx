@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { ApiError } from '../../lib/api';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
@@ -33,6 +34,12 @@ export function OwnerNormsDialog(props: { kind: 'cultivars' | 'stages'; crop: { 
   return <OwnerForm {...props} title={title} owners={owners} />;
 }
 
+/** The stages' call names its fields `growthStages.{i}…`; the form (one for cultivars and stages) names them `entities.{i}…`. */
+function asEntityErrors(err: unknown): unknown {
+  if (!(err instanceof ApiError) || !err.body?.fields) return err;
+  return new ApiError(err.status, { ...err.body, fields: err.body.fields.map((f) => ({ ...f, field: f.field.replace(/^growthStages\./, 'entities.') })) });
+}
+
 function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; title: string; owners: Owner[]; onClose: () => void }) {
   const cultivarMode = props.kind === 'cultivars';
   const form = useContractForm(ep.upsertCultivar.input, {
@@ -47,7 +54,8 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
     form.submit(async (v) => {
       const list = v.entities.map((e) => ({ ...e, norms: { ...e.norms, graphs: savedGraphs(e.norms.graphs) } }));
       if (cultivarMode) return saveCultivars.mutateAsync({ cropId: v.cropId, entities: list });
-      return saveStages.mutateAsync({ cropId: v.cropId, growthStages: list.map((e) => ({ id: e.cultivarId, norms: e.norms, normsVersion: e.normsVersion })) });
+      return saveStages.mutateAsync({ cropId: v.cropId, growthStages: list.map((e) => ({ id: e.cultivarId, norms: e.norms, normsVersion: e.normsVersion })) })
+        .catch((err: unknown) => { throw asEntityErrors(err); });
     }, { success: cultivarMode ? 'Cultivars saved' : 'Growth stages saved', onSaved: props.onClose });
   const names = form.watch('entities').map((e) => e.name);
 
