@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leafsEndpoints } from '@sapwood/contracts';
@@ -76,6 +77,15 @@ describe('Results tabs', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => table.locator('tbody tr[data-row-id]').count()).toBe(1);
     await rowOf(page, 'L26002').waitFor();
+    // the tab's search as Excel, every value a column
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Download Excel').click()]);
+    expect(download.suggestedFilename()).toBe('leafs-results.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Sample Number', 'Lab Number', 'N/A', 'N %', 'NO3-N mg/l']));
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['L26002', 'M-7', 'N/A']));
     // an address with the tab opens it
     await page.goto(`${server.url}/leafs?tab=results`);
     await expect.poll(() => valueIn(page, 'L26001', 'Fe')).toBe('132');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES, farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
+import ExcelJS from 'exceljs';
+import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES, farmersSampleEndpoints as farmersEp, leafsEndpoints as ep, resultHeader } from '@sapwood/contracts';
 import { type CaptureResultInput, recordCaptureResults } from '../src/features/leafs';
 import { seedCaptureResultsDemo } from '../src/features/leafs/capture-results.demo';
 import { CapturesService } from '../src/features/leafs/captures.service';
@@ -101,6 +102,30 @@ describe('the leaf Results tab', () => {
     const admin = await signedIn(server.url, ADMIN);
     expect((await admin.call(ep.getLeafResults, {})).body.total).toBe(12);
     expect((await results.call(ep.getLeafResults, { rowsPerPage: 0 })).status).toBe(400);
+  });
+
+  it('downloads the tab as .xlsx with its search, every value a column with its unit, read back by exceljs; LeafResults only', async () => {
+    const download = (client: ApiClient, query: string) => fetch(`${server.url}${ep.resultsExcel.path}?${query}`, { headers: { cookie: client.cookie } });
+    const res = await download(results, 'search=L2600&sortBy=sampleNumber&ascending=true');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Lab', 'Sample Number', 'Crop', 'Client', 'Farm', 'Block', 'Agent', 'Agronomist', 'Date Synced', 'Date Captured',
+      'Lab Name', 'Lab Number', 'N/A', ...LEAF_RESULT_VALUES.map((v) => resultHeader(v))]);
+    // L26001, L26002, L26004, L26005, L26007, L26008 have results (L26002 archived); the others of L2600x none
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['L26001', 'L26002', 'L26004', 'L26005', 'L26007', 'L26008']);
+    const first = rows[1];
+    const at = (code: string) => 13 + LEAF_RESULT_VALUES.findIndex((v) => v.code === code);
+    expect([first[10], first[11], first[at('N')], first[at('Fe')], first[at('Zn')], first[at('Mo')] ?? null]).toEqual(['Nvirotek', 'NV-1001', 2.01, 121, 24.5, null]);
+    const refused = await download(leafsOnly, '');
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
+    const bad = await download(results, `search=${'x'.repeat(300)}`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fields: [{ field: 'search' }] });
   });
 });
 

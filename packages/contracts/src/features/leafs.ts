@@ -102,6 +102,8 @@ export const LEAF_MESSAGES = {
 export const CaptureExcelQuery = PagedRequest.pick({ search: true, sortBy: true, ascending: true }).extend({
   status: z.enum(['NotCompleted', 'Completed', 'Archived'], { error: 'Choose Not Completed, Completed or Archived' }).default('NotCompleted'),
 });
+/** The Results tab's Excel download: its search and order (every value of the kind a column, with its unit). */
+export const CaptureResultsExcelQuery = PagedRequest.pick({ search: true, sortBy: true, ascending: true });
 
 export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
 
@@ -136,6 +138,8 @@ export const leafsEndpoints = {
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
   /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
   getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
+  /** the Results tab as .xlsx (LeafResults, as the tab) */
+  resultsExcel: endpoint({ method: 'GET', path: '/api/leaf/resultsexcel', access: { permission: 'LeafResults' }, kind: 'file', input: CaptureResultsExcelQuery, output: z.unknown() }),
 };
 
 /** A farmers' sample entry (spec part 2 §3): as a leaf record without a crop, with its submission once completed. */
@@ -162,4 +166,5 @@ export const farmersSampleEndpoints = {
   getFarmerSampleResults: endpoint({
     method: 'POST', path: '/api/farmerssample/getfarmersampleresults', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleResultRecord),
   }),
+  resultsExcel: endpoint({ method: 'GET', path: '/api/farmerssample/resultsexcel', access: farmers, kind: 'file', input: CaptureResultsExcelQuery, output: z.unknown() }),
 };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CaptureExcelQuery } from '@sapwood/contracts';
+import { type CaptureExcelQuery, resultHeader, resultValuesOf } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
 import { type XlsxColumn, streamXlsx } from '../../platform/excel/xlsx-stream';
 import { matchWhere } from '../../db/keyset';
@@ -17,6 +17,11 @@ interface Row {
   agronomist: string;
   inserted: Date;
   appAdded: Date | null;
+  /** the Results tab's rows */
+  labName?: string;
+  labNumber?: string;
+  na?: boolean;
+  result?: { name: string; lab_result: number }[];
 }
 const CHUNK = 2000;
 const DATETIME = 'dd/mm/yyyy hh:mm';
@@ -34,13 +39,22 @@ const columns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
   { header: 'Date Captured', numFmt: DATETIME, value: (r) => r.appAdded },
 ];
 
+/** The Results tab's columns after the record's: the lab, its number, N/A and every value of the kind with its unit. */
+const resultColumns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
+  { header: 'Lab Name', value: (r) => r.labName },
+  { header: 'Lab Number', value: (r) => r.labNumber },
+  { header: 'N/A', value: (r) => (r.na ? 'N/A' : '') },
+  ...resultValuesOf(kind).map((v): XlsxColumn<Row> => ({ header: resultHeader(v), value: (r) => r.result?.find((x) => x.name === v.code)?.lab_result ?? null })),
+];
+
 /** A capture list (its state, its search, its order) as an .xlsx file, streamed in keyset chunks (the next read while one is written). */
-export function capturesExcel(list: CaptureList, kind: 'leaf' | 'soil', q: z.output<typeof CaptureExcelQuery>, reply: FastifyReply) {
+export function capturesExcel(list: CaptureList, kind: 'leaf' | 'soil', q: Omit<z.output<typeof CaptureExcelQuery>, 'status'> & { status: z.output<typeof CaptureExcelQuery>['status'] | 'Results' }, reply: FastifyReply) {
   const name = `${kind === 'leaf' ? 'leafs' : 'farmers-samples'}-${q.status.toLowerCase()}.xlsx`;
+  const results = q.status === 'Results';
   const where = matchWhere(list.decl, { search: q.search });
   const order = list.order(q.sortBy, q.ascending);
   return streamXlsx(reply, name, async (book) => {
-    const sheet = book.sheet(kind === 'leaf' ? 'Leafs' : 'Farmers samples', columns(kind));
+    const sheet = book.sheet(kind === 'leaf' ? 'Leafs' : 'Farmers samples', results ? [...columns(kind), ...resultColumns(kind)] : columns(kind));
     const fetch = (after: { id: number; k: string } | null) => list.chunkAfter(where, order, after, CHUNK);
     let current = await fetch(null);
     while (current.length) {

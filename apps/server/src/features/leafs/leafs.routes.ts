@@ -30,6 +30,7 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     syncPhotoAndLocation: (input, ctx) => syncPhotoAndLocation(deps.db, captures.repo, source, deps.storage, input.id, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
     getLeafResults: async (input) => JsonText.page(await lists.results('leaf').read(input)),
+    resultsExcel: (input, ctx) => capturesExcel(lists.results('leaf'), 'leaf', { ...input, status: 'Results' }, ctx.reply),
   });
   // a capture's photo: for those who see the captures of one kind or the other
   registrar.fileRoute('/upload/captures/:file', (req, reply) => serveImage(deps.storage, 'captures', req, reply), ['Leafs', 'FarmersSampleEntries']);
@@ -44,5 +45,6 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     getApiData: (input) => captures.apiData(input.id, 'soil'),
     pagedExcel: (input, ctx) => capturesExcel(lists.state('soil', input.status), 'soil', input, ctx.reply),
     getFarmerSampleResults: async (input) => JsonText.page(await lists.results('soil').read(input)),
+    resultsExcel: (input, ctx) => capturesExcel(lists.results('soil'), 'soil', { ...input, status: 'Results' }, ctx.reply),
   });
 }

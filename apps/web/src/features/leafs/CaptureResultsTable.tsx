@@ -59,6 +59,7 @@ export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; tool
       keyset
       searchPlaceholder="Start of sample, client, farm or block"
       testId="capture-results-table"
+      excelEndpoint={kind === 'leaf' ? apiFeatures.leafs.resultsExcel : apiFeatures.farmersSamples.resultsExcel}
       toolbar={toolbar}
     />
   );
