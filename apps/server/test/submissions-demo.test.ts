@@ -9,7 +9,8 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
 
 /**
  * Demo submissions on a first start with demo data and the stand-ins running (npm start): entries still on
- * both Prepare tabs, and submissions waiting on each lab kind, marked demo; those to an outside lab are sent.
+ * both Prepare tabs, submissions waiting on each lab kind, marked demo (those to an outside lab are sent), and
+ * on both screens ones with results, completed and archived.
  */
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
@@ -32,8 +33,9 @@ afterAll(async () => {
   await Promise.all([app?.close(), nv?.close(), wl?.close()]);
 });
 
-const waiting = async (endpoint: typeof ep.waiting | typeof farmersEp.waiting) =>
+const list = async (endpoint: typeof ep.waiting | typeof farmersEp.waiting) =>
   (await admin.call(endpoint, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false })).body.rows as LabSubmissionRow[];
+const waiting = list;
 
 describe('demo submissions', () => {
   it('leave entries on both Prepare tabs and wait on each lab kind, marked demo; the outside labs get theirs', async () => {
@@ -47,5 +49,24 @@ describe('demo submissions', () => {
       .toEqual(['Nvirotek', 'Wynland']);
     expect(nv.orders.length).toBe(2);
     expect(wl.orders.length).toBe(1);
+  });
+
+  it('fill every tab of both screens: results typed in (one with a sample typed by hand), completed (one posted), archived', async () => {
+    for (const calls of [ep, farmersEp]) {
+      const results = await list(calls.results);
+      expect(results.some((r) => r.lab === 'Manual' || r.lab === 'ManualFarmer')).toBe(true);
+      const completed = await list(calls.completed);
+      expect(completed.length).toBeGreaterThanOrEqual(2);
+      expect(completed.every((r) => r.completed !== null)).toBe(true);
+      expect(completed.filter((r) => r.postedToMfwDate !== null)).toHaveLength(1);
+      expect((await list(calls.archived)).length).toBeGreaterThan(0);
+      expect([...results, ...completed].every((r) => r.hasLocation)).toBe(true);
+    }
+    const db = server.built.deps.db;
+    const hand = await db.selectFrom('captures').select(['kind', 'status']).where('capture_key', 'like', 'hand-%').execute();
+    expect(hand.map((c) => c.kind).sort()).toEqual(['leaf', 'soil']);
+    const results = await db.selectFrom('capture_results').select('demo').where('source', '=', 'Manual').where('submission_id', 'is not', null).execute();
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((r) => r.demo)).toBe(true);
   });
 });

@@ -15,8 +15,9 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   audit). Each row carries the `rowVersion` it read: a newer one stored answers 409 and nothing is saved.
  *   A row saved must hold a value, a lab number or N/A (MANUAL_ENTRY_MESSAGES.rowEmpty at
  *   `manualResult.{i}`). `submit: true` (the dialog's Save, after 'Are you sure you want to submit this
- *   manual submission?') also needs every sample of the submission to hold one, then moves a Waiting
- *   submission to Results. Changing the results of a Completed submission needs a `reason`.
+ *   manual submission?') also needs every sample of the submission to hold one (else rowEmpty at
+ *   `manualResult.{n}`, n the sample's index in the sheet's row order, and nothing is saved), then moves a
+ *   Waiting submission to Results. Changing the results of a Completed submission needs a `reason`.
  * - `complete {id}`: a submission with results (Results) becomes Completed.
  * - `archive {id}` (farmers: `archivesubmission`) / `restore {id}`: Results or Completed → Archived, and back to the state it left.
  * - `getresults {id}`: the lab result view (§3) of a submission.
@@ -42,6 +43,7 @@ export const MANUAL_ENTRY_MESSAGES = {
   completeNeedsResults: 'Only a submission with results can be completed.',
   archiveFrom: 'Only a submission with results or a completed one can be archived.',
   restoreFrom: 'Only an archived submission can be restored.',
+  changed: 'This submission was changed by someone else meanwhile. Reload and try again.',
   fileType: 'Upload a PDF, an image (PNG or JPEG), a spreadsheet (.xlsx or .csv) or a Word document (.docx)',
   fileSize: 'Each file must be at most 10 MB',
   noFile: 'Choose at least one file',

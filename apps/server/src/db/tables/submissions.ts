@@ -33,6 +33,9 @@ export interface SubmissionTables {
     row_version: Generated<number>;
     client_key: Generated<string>;
     farm_key: Generated<string>;
+    /** migration 0191: the state an archived submission left, and when it was posted to the farm-management system */
+    archived_from: 'Results' | 'Completed' | null;
+    posted_to_mfw_at: Date | null;
   };
   submission_samples: {
     id: Generated<number>;

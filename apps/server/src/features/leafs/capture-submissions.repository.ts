@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { MappedCapture } from './capture-mapping';
 
 type Kind = 'leaf' | 'soil';
 
@@ -26,6 +27,19 @@ export interface EntryForSubmission {
   agronomist: string;
   capturedAt: Date | null;
   lab: string;
+}
+
+/** A sample typed by hand into a submission, as its capture is made (see captureSubmissions.handCapture). */
+export interface HandSample {
+  kind: Kind;
+  submissionId: number;
+  submittedAt: Date;
+  lab: string;
+  sampleNumber: string;
+  blockNumber: string;
+  cropId: number | null;
+  clientName: string;
+  farmName: string;
 }
 
 /** SQL of the captures as submissions see them (the leafs feature owns the table; submissions go through index.ts). */
@@ -67,5 +81,20 @@ export class CaptureSubmissionsRepository {
     const rows = await db.updateTable('captures').set({ status: 'NotCompleted', submission_id: null, submitted_at: null, row_version: sql`row_version + 1` })
       .where('submission_id', '=', submissionId).returning('id').execute();
     return rows.map((r) => r.id);
+  }
+
+  /** A Completed capture for a sample typed by hand (key `hand-<uuid>`): the row as typed is its original. */
+  async insertHand(db: Db, key: string, h: HandSample): Promise<number> {
+    const original = { sampleNumber: h.sampleNumber, block: h.blockNumber, cropId: h.cropId, client: h.clientName, farm: h.farmName, lab: h.lab, typedBy: 'hand', submissionId: h.submissionId };
+    const mapped: MappedCapture = {
+      sampleNumber: h.sampleNumber, lab: h.lab, cropId: h.cropId, crop: null, clientName: h.clientName, farmName: h.farmName, blockNumber: h.blockNumber,
+      agent: '', agronomist: '', capturedAt: null, location: null, photo: null,
+    };
+    const r = await db.insertInto('captures').values({
+      kind: h.kind, capture_key: key, source_updated_at: '', original: JSON.stringify(original), mapped: JSON.stringify(mapped), refused_reason: null, status: 'Completed',
+      lab: h.lab, sample_number: h.sampleNumber, crop_id: h.cropId, client_name: h.clientName, farm_name: h.farmName, block_number: h.blockNumber,
+      captured_at: null, submission_id: h.submissionId, submitted_at: h.submittedAt,
+    }).returning('id').executeTakeFirstOrThrow();
+    return r.id;
   }
 }

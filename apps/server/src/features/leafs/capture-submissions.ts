@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { SUBMISSION_MESSAGES } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict } from '../../http/errors';
 import { recordChanges } from '../../platform/audit/audit';
 import { archiveCaptures } from './capture-archive';
-import { CaptureSubmissionsRepository, type EntryForSubmission, type PendingGroup } from './capture-submissions.repository';
+import { CaptureSubmissionsRepository, type EntryForSubmission, type HandSample, type PendingGroup } from './capture-submissions.repository';
 
 type Kind = 'leaf' | 'soil';
 const repo = new CaptureSubmissionsRepository();
@@ -39,7 +40,20 @@ export const captureSubmissions = {
     return ids;
   },
 
+  /**
+   * Inside the caller's transaction: a Completed capture of the submission for a sample typed by hand into it
+   * (no capture of the field app), so that its results are stored like every other (ADR 0088). Audited.
+   */
+  async handCapture(trx: Db, sample: HandSample, userId: number | null): Promise<number> {
+    const id = await repo.insertHand(trx, `hand-${randomUUID()}`, sample);
+    await recordChanges(trx, [{
+      userId, entity: 'capture', entityId: id, action: 'create',
+      newValues: { byHand: true, status: 'Completed', submissionId: sample.submissionId, sampleNumber: sample.sampleNumber },
+    }]);
+    return id;
+  },
+
   /** The Prepare tab's delete: the group's Not Completed entries are archived, all or none. */
   archiveEntries: (db: Db, kind: Kind, ids: number[], userId: number): Promise<true> => archiveCaptures(db, kind, [...new Set(ids)], true, userId),
 };
-export type { EntryForSubmission, PendingGroup };
+export type { EntryForSubmission, HandSample, PendingGroup };

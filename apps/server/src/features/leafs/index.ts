@@ -30,4 +30,4 @@ export const leafsFeature: FeatureModule = {
 export { type CaptureResultInput, recordCaptureResults } from './capture-results.service';
 
 /** The one way the submissions feature reads and moves captures. */
-export { captureSubmissions, type EntryForSubmission, type PendingGroup } from './capture-submissions';
+export { captureSubmissions, type EntryForSubmission, type HandSample, type PendingGroup } from './capture-submissions';

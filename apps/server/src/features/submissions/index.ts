@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import * as m0190 from './migrations/0190_submissions';
+import * as m0191 from './migrations/0191_submission_results';
 import { submissionKeeps, submissionMovers } from './submissions.movers';
 import { seedSubmissionsDemo } from './submissions.demo';
 import { registerSubmissions } from './submissions.routes';
@@ -9,7 +10,7 @@ export const submissionsFeature: FeatureModule = {
   name: 'submissions',
   owns: ['submissions', 'submission_samples', 'submission_events'],
   register: registerSubmissions,
-  migrations: { '0190_submissions': m0190 },
+  migrations: { '0190_submissions': m0190, '0191_submission_results': m0191 },
   movers: submissionMovers,
   keeps: submissionKeeps,
   demo: (deps) => seedSubmissionsDemo(deps),

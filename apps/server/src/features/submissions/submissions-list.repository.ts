@@ -27,6 +27,13 @@ const columns = [
   { as: 'error', value: sql`s.error` },
   { as: 'state', value: sql`s.state` },
   {
+    // a sample's capture was taken with a location: from the capture app (mapped), or read again with its photo
+    as: 'hasLocation',
+    value: sql`exists (select 1 from submission_samples x join captures c on c.id = x.capture_id where x.submission_id = s.id
+      and ((c.latitude is not null and c.longitude is not null) or jsonb_typeof(c.mapped -> 'location') = 'object'))`,
+  },
+  { as: 'postedToMfwDate', value: sql`s.posted_to_mfw_at`, time: true },
+  {
     as: 'history',
     value: sql`(select coalesce(json_agg(json_build_object('at', ${at(sql`e.at`)}, 'by', u.name, 'from', e.from_state, 'to', e.to_state, 'reason', e.reason) order by e.id), '[]')
       from submission_events e left join users u on u.id = e.user_id where e.submission_id = s.id)`,

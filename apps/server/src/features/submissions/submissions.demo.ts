@@ -1,27 +1,40 @@
-import { type SubmissionDraft } from '@sapwood/contracts';
+import { type SubmissionDraft, resultValuesOf } from '@sapwood/contracts';
 import type { AppDeps } from '../../http/context';
 import { createNvirotekClient } from '../../platform/integrations/nvirotek.client';
 import { createWynlandClient } from '../../platform/integrations/wynland.client';
 import { JobsRepository } from '../../platform/jobs/jobs.repository';
 import { captureSubmissions } from '../leafs';
+import { ManualEntryService } from './manual-entry.service';
 import { SUBMISSION_SEND_JOB } from './submission-labs.job';
+import { SubmissionStatesService } from './submission-states.service';
 import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
 
 type Kind = 'leaf' | 'soil';
-const PLAN: { kind: Kind; lab: SubmissionDraft['lab'] }[] = [
+/** Where a demo submission ends: waiting (no `to`), with results, completed (posted to the farm-management system or not), archived. */
+type End = 'Results' | 'Completed' | 'Posted' | 'Archived';
+const PLAN: { kind: Kind; lab: SubmissionDraft['lab']; to?: End }[] = [
   { kind: 'leaf', lab: 'Manual' }, { kind: 'leaf', lab: 'Nvirotek' }, { kind: 'leaf', lab: 'Wynland' },
   { kind: 'soil', lab: 'ManualFarmer' }, { kind: 'soil', lab: 'NvirotekFarmer' },
+  ...(['Results', 'Completed', 'Posted', 'Archived'] as const).flatMap((to) => [{ kind: 'leaf' as const, lab: 'Manual' as const, to }, { kind: 'soil' as const, lab: 'ManualFarmer' as const, to }]),
 ];
+
+/** Plausible-looking values of every value of the kind (a few percent, tens of mg/kg), varying with `seed`. */
+const demoValues = (kind: Kind, seed: number) => Object.fromEntries(resultValuesOf(kind).map((v, i) => {
+  const r = ((seed * 7919 + i * 104_729) % 1000) / 1000;
+  return [v.code, Math.round((v.unit === '%' ? 0.1 + 3 * r : v.unit === '' ? 0.5 + 5 * r : 5 + 200 * r) * 100) / 100];
+}));
 
 /**
  * Demo submissions (marked demo), made the way a user makes them (prepare, then submit through the service and
  * its rules) from the demo captures, leaving most entries on the Prepare tabs: a Manual one waiting for hand
  * entry, one to each outside lab (sent by the send job to the labs' stand-ins, whose results then trickle in
- * through the poll) and the farmers' two. Without captures, or the agents, depots and agronomists the rules
- * need, it makes none.
+ * through the poll) and the farmers' two; then, for both screens, Manual ones whose results were typed in
+ * (one with a sample typed by hand), completed (one as if posted to the farm-management system) and archived.
+ * Without captures, or the agents, depots and agronomists the rules need, it makes none.
  */
-export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise<void> {
+export async function seedSubmissionsDemo(deps: AppDeps): Promise<void> {
+  const { db, config, log } = deps;
   const repo = new SubmissionsRepository();
   if (await repo.any(db)) return;
   const refs = await repo.firstReferences(db);
@@ -35,7 +48,7 @@ export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise
     await new JobsRepository(trx).insert(SUBMISSION_SEND_JOB, { id }, userId, trx);
   });
   const made: number[] = [];
-  for (const { kind, lab } of PLAN) {
+  for (const { kind, lab, to } of PLAN) {
     // a pending group with entries the rules accept (a leaf needs a crop with a cultivar)
     const groups = await captureSubmissions.pending(db, kind);
     for (const group of groups.slice(1)) {
@@ -49,9 +62,28 @@ export async function seedSubmissionsDemo({ db, config, log }: AppDeps): Promise
           growthStage: kind === 'leaf' ? 'Flowering' : '', test: kind === 'leaf' ? s.test : 'PBrayIWater',
         }))],
       } as SubmissionDraft;
-      made.push((await service.submit(kind, draft, null)).id);
+      // the one with results also has a sample typed in by hand (no capture of the field app)
+      if (to === 'Results') draft.samples[0].push({ ...draft.samples[0][0], testDataId: 0, sampleNumber: `${draft.samples[0][0].sampleNumber}-H` });
+      const { id } = await service.submit(kind, draft, null);
+      made.push(id);
+      if (to) await carryOn(deps.db, kind, id, to);
       break;
     }
   }
   await repo.markDemo(db, made);
+}
+
+/** Results typed in through the manual entry (submitted), then completed, posted or archived through the services. */
+async function carryOn(db: AppDeps['db'], kind: Kind, id: number, to: End): Promise<void> {
+  const manual = new ManualEntryService(db);
+  const states = new SubmissionStatesService(db);
+  const sheet = await manual.sheet(kind, id);
+  await manual.save(kind, {
+    submissionId: id, submit: true, reason: '',
+    manualResult: sheet.rows.map((r, i) => ({ sampleId: r.sampleId, labNumber: `M${kind === 'leaf' ? 'L' : 'S'}-${id}-${i + 1}`, na: false, values: demoValues(kind, id * 31 + i), rowVersion: r.rowVersion })),
+  }, null, true);
+  if (to === 'Results') return;
+  if (to === 'Archived') return void (await states.archive(kind, id, null));
+  await states.complete(kind, id, null);
+  if (to === 'Posted') await new SubmissionsRepository().markPosted(db, id);
 }

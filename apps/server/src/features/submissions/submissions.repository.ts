@@ -20,6 +20,9 @@ export interface StoredSubmission {
   labJobId: string | null;
   submissionWorkOrder: string | null;
   error: string | null;
+  submittedAt: Date;
+  /** the state an archived submission left */
+  archivedFrom: 'Results' | 'Completed' | null;
   rowVersion: number;
 }
 
@@ -86,6 +89,11 @@ export class SubmissionsRepository {
     if (ids.length) await db.updateTable('submissions').set({ demo: true }).where('id', 'in', ids).execute();
   }
 
+  /** Demo data: the submission as if posted to the farm-management system (issue 15 posts for real). */
+  async markPosted(db: Db, id: number): Promise<void> {
+    await db.updateTable('submissions').set({ posted_to_mfw_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  }
+
   async insert(trx: Db, s: NewSubmission, samples: NewSample[]): Promise<number> {
     const { id } = await trx.insertInto('submissions').values(s).returning('id').executeTakeFirstOrThrow();
     if (samples.length) await trx.insertInto('submission_samples').values(samples.map((x) => ({ ...x, submission_id: id }))).execute();
@@ -99,7 +107,8 @@ export class SubmissionsRepository {
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
     let q = db.selectFrom('submissions').where('id', '=', id)
       .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
-        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'row_version as rowVersion']);
+        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
+        'row_version as rowVersion']);
     if (kind) q = q.where('kind', '=', kind);
     return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
   }

@@ -3,6 +3,7 @@ import { JsonText } from '../../http/json-text';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { SubmissionLabJobs } from './submission-labs.job';
+import { registerSubmissionResults } from './submission-results.routes';
 import { SubmissionListsRepository } from './submissions-list.repository';
 import { SubmissionsService } from './submissions.service';
 
@@ -26,4 +27,5 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
       ...(kind === 'leaf' ? { archiveLeafs: (input: { ids: number[] }, ctx: { user: { id: number } }) => submissions.archiveEntries(input.ids, ctx.user.id) } : {}),
     });
   }
+  registerSubmissionResults(registrar, deps);
 }

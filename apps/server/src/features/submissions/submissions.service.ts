@@ -9,6 +9,7 @@ import { recordChange } from '../../platform/audit/audit';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import type { Labs } from '../../platform/integrations/lab-crops';
 import { captureSubmissions } from '../leafs';
+import { SubmissionResultsRepository } from './submission-results.repository';
 import { type NewSample, SubmissionsRepository } from './submissions.repository';
 
 type Kind = 'leaf' | 'soil';
@@ -26,6 +27,7 @@ const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
  */
 export class SubmissionsService {
   readonly repo = new SubmissionsRepository();
+  private readonly results = new SubmissionResultsRepository();
 
   constructor(
     private readonly db: Db,
@@ -143,13 +145,14 @@ export class SubmissionsService {
     });
   }
 
-  /** Deletes a waiting submission without a lab job; its entries return to Not Completed. */
+  /** Deletes a waiting submission without a lab job nor results; its entries return to Not Completed. */
   delete(kind: Kind, id: number, userId: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, kind, true);
       if (!s) throw notFound('Submission');
       if (s.labJobId !== null || s.submissionWorkOrder !== null) throw conflict(M.mayNotDeleteWithLabJob);
-      if (s.state !== 'Waiting') throw conflict(M.mayNotDelete);
+      // results saved by hand before the submit are kept: such a submission goes on, it is not deleted
+      if (s.state !== 'Waiting' || (await this.results.hasResults(trx, id))) throw conflict(M.mayNotDelete);
       const released = await captureSubmissions.releaseEntries(trx, id, userId);
       await this.repo.delete(trx, id);
       await recordChange(trx, { userId, entity: 'submission', entityId: id, action: 'delete', oldValues: { kind, lab: s.lab, clientName: s.clientName, entries: released } });

@@ -1,0 +1,105 @@
+import { type ManualEntrySheet, type ManualSaveResult, type ManualSubmissionUpdate, MANUAL_ENTRY_MESSAGES as M, type SubmissionLab, isManualLab } from '@sapwood/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { HttpError, fieldError, validationError } from '../../http/errors';
+import { type CaptureResultInput, captureSubmissions, recordCaptureResults } from '../leafs';
+import { holdsResult, labLabel } from './lab-results-view';
+import { type SampleWithResult, SubmissionResultsRepository } from './submission-results.repository';
+import { moveSubmission, submissionOf } from './submission-states.service';
+import type { StoredSubmission } from './submissions.repository';
+
+type Kind = 'leaf' | 'soil';
+type Update = z.output<typeof ManualSubmissionUpdate>;
+type Row = Update['manualResult'][number];
+type Problem = { field: string; message: string };
+
+const hasEntry = (row: Row) => row.na || row.labNumber.trim() !== '' || Object.values(row.values).some((v) => v !== null && v !== undefined);
+
+/** recordCaptureResults names its rows `rows.{i}` and the capture; the sheet names them `manualResult.{i}` and the sample. */
+function renamed(err: unknown): unknown {
+  if (!(err instanceof HttpError) || !err.fields) return err;
+  return validationError(err.fields.map((f) => ({
+    message: f.message,
+    field: f.field.replace(/^rows\.(\d+)\.captureId$/, 'manualResult.$1.sampleId').replace(/^rows\./, 'manualResult.'),
+  })));
+}
+
+/**
+ * The manual entry of a Manual or manual-farmer submission (spec §2 manual submission entry, §3 manual result
+ * row, §5): the sheet of its samples with what is stored, and the save of the rows typed, in one transaction
+ * through the leafs feature's one results store (audited with the old values and the reason, versioned: a row
+ * read at an older version answers 409 and nothing is saved). A sample typed by hand into the submission gets
+ * its capture on its first save (ADR 0088). The submission stays locked while it saves, so two saves of it take
+ * turns; `submit` then needs every sample to hold a result and moves a Waiting submission to Results.
+ */
+export class ManualEntryService {
+  private readonly results = new SubmissionResultsRepository();
+
+  constructor(private readonly db: Db) {}
+
+  async sheet(kind: Kind, submissionId: number): Promise<ManualEntrySheet> {
+    const s = await submissionOf(this.db, kind, submissionId);
+    const samples = await this.results.samples(this.db, submissionId);
+    return {
+      submissionId, kind, lab: s.lab as SubmissionLab, state: s.state, clientName: s.clientName, farmName: s.farmName,
+      rows: samples.map((x) => ({
+        sampleId: x.sampleId, sampleNumber: x.sampleNumber, labNumber: x.labNumber ?? '', na: x.na ?? false, values: x.values ?? {}, rowVersion: x.rowVersion ?? 0,
+      })),
+    };
+  }
+
+  /** `demo`: the results are demo data (marked as such). */
+  save(kind: Kind, input: Update, userId: number | null, demo = false): Promise<ManualSaveResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const s = await submissionOf(trx, kind, input.submissionId, true);
+      if (!isManualLab(s.lab)) throw fieldError('submissionId', M.notManual);
+      if (s.state === 'Archived') throw fieldError('submissionId', M.notOpen);
+      const reason = input.reason.trim();
+      if (s.state === 'Completed' && !reason) throw fieldError('reason', M.reasonRequired);
+      const samples = await this.results.samples(trx, s.id);
+      const byId = new Map(samples.map((x) => [x.sampleId, x]));
+      const problems: Problem[] = [];
+      input.manualResult.forEach((row, i) => {
+        if (!byId.has(row.sampleId)) problems.push({ field: `manualResult.${i}.sampleId`, message: M.unknownSample });
+        else if (!hasEntry(row)) problems.push({ field: `manualResult.${i}`, message: M.rowEmpty });
+      });
+      if (problems.length) throw validationError(problems);
+      const captures = await this.capturesOf(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);
+      const rows = input.manualResult.map((row, i): CaptureResultInput => ({
+        captureId: captures[i], labName: labLabel(s.lab), labNumber: row.labNumber, na: row.na, values: row.values, source: 'Manual',
+        submissionId: s.id, expectedVersion: row.rowVersion, demo,
+      }));
+      let versions: { rowVersion: number }[];
+      try {
+        versions = await recordCaptureResults(trx, rows, userId, reason || (s.state === 'Waiting' ? 'Results entered by hand' : 'Results corrected by hand'));
+      } catch (err) {
+        throw renamed(err);
+      }
+      let state = s.state;
+      if (input.submit) {
+        const missing = (await this.results.samples(trx, s.id)).flatMap((x, n) => (holdsResult(x) ? [] : [{ field: `manualResult.${n}`, message: M.rowEmpty }]));
+        if (missing.length) throw validationError(missing);
+        if (s.state === 'Waiting') {
+          await moveSubmission(trx, { id: s.id, from: 'Waiting', to: 'Results', userId, reason: 'Results entered by hand' });
+          state = 'Results';
+        }
+      }
+      return { rows: input.manualResult.map((row, i) => ({ sampleId: row.sampleId, rowVersion: versions[i].rowVersion })), state };
+    });
+  }
+
+  /** The capture of each sample: a sample typed by hand into the submission gets one (once, however often it is given). */
+  private async capturesOf(trx: Db, s: StoredSubmission, kind: Kind, samples: SampleWithResult[], userId: number | null): Promise<number[]> {
+    const made = new Map<number, number>();
+    for (const x of samples) {
+      if (x.captureId !== null || made.has(x.sampleId)) continue;
+      const captureId = await captureSubmissions.handCapture(trx, {
+        kind, submissionId: s.id, submittedAt: s.submittedAt, lab: s.lab, sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
+        clientName: s.clientName, farmName: s.farmName,
+      }, userId);
+      await this.results.linkCapture(trx, x.sampleId, captureId);
+      made.set(x.sampleId, captureId);
+    }
+    return samples.map((x) => x.captureId ?? made.get(x.sampleId)!);
+  }
+}

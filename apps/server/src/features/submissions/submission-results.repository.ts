@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SubmissionState } from './submissions.repository';
+
+/** A sample of a submission with what is stored of its results (nulls: nothing stored yet). */
+export interface SampleWithResult {
+  sampleId: number;
+  sampleNumber: string;
+  blockNumber: string;
+  cropId: number | null;
+  captureId: number | null;
+  labNumber: string | null;
+  na: boolean | null;
+  values: Record<string, number> | null;
+  rowVersion: number | null;
+}
+
+/**
+ * SQL of a submission's results as the submissions feature reads them (the results themselves are the leafs
+ * feature's `capture_results`, written only through recordCaptureResults) and of its changes of state.
+ */
+export class SubmissionResultsRepository {
+  /** Every sample of the submission in group and position order, with its capture's stored result. */
+  samples(db: Db, submissionId: number): Promise<SampleWithResult[]> {
+    return db.selectFrom('submission_samples as s')
+      .leftJoin('capture_results as r', 'r.capture_id', 's.capture_id')
+      .where('s.submission_id', '=', submissionId)
+      .select([
+        's.id as sampleId', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.crop_id as cropId', 's.capture_id as captureId',
+        'r.lab_number as labNumber', 'r.na', 'r.values', 'r.row_version as rowVersion',
+      ])
+      .orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
+  }
+
+  /** Links a sample typed by hand to the capture made for it. */
+  async linkCapture(trx: Db, sampleId: number, captureId: number): Promise<void> {
+    await trx.updateTable('submission_samples').set({ capture_id: captureId }).where('id', '=', sampleId).where('capture_id', 'is', null).execute();
+  }
+
+  /** Whether results were stored for the submission (by hand or from its lab). */
+  async hasResults(db: Db, submissionId: number): Promise<boolean> {
+    return !!(await db.selectFrom('capture_results').select('capture_id').where('submission_id', '=', submissionId).limit(1).executeTakeFirst());
+  }
+
+  /**
+   * Moves the submission from `from` to `to` only while it is in `from` (two racing changes cannot both
+   * succeed): false when it was not. Completed stamps `completed_at`; Archived keeps the state it left.
+   */
+  async move(trx: Db, id: number, from: SubmissionState, to: SubmissionState): Promise<boolean> {
+    const r = await trx.updateTable('submissions')
+      .set({
+        state: to,
+        ...(to === 'Completed' && from === 'Results' ? { completed_at: sql<Date>`now()` } : {}),
+        archived_from: to === 'Archived' && (from === 'Results' || from === 'Completed') ? from : null,
+        row_version: sql`row_version + 1`,
+      })
+      .where('id', '=', id).where('state', '=', from).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}

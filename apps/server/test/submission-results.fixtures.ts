@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  type ManualEntrySheet, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults, submissionEndpoints as ep, submissionResultEndpoints as leafResults,
+} from '@sapwood/contracts';
+import { CapturesService } from '../src/features/leafs/captures.service';
+import { createCaptureClient } from '../src/platform/integrations/capture.client';
+import type { ApiClient } from '../../../tests/support/api-client';
+import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
+import { type TestServer, startTestServer } from '../../../tests/support/server';
+import { createUser, signedIn } from '../../../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
+import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+
+/**
+ * The world of the submission result tests (issue 14): a server on a real database with the capture app's and
+ * Nvirotek's stand-ins, captures synced, the references a draft names, and a user holding every submission
+ * permission. `submitted` makes a submission of a kind and lab through the API, optionally with a sample typed
+ * by hand (no capture).
+ */
+export interface World {
+  server: TestServer;
+  capture: CaptureStandIn;
+  nv: NvirotekStandIn;
+  staff: ApiClient;
+  staffId: number;
+  close(): Promise<void>;
+  submitted(kind: 'leaf' | 'soil', lab: string, o?: { entries?: number; hand?: string; clientName?: string }): Promise<{ id: number; sheet: ManualEntrySheet }>;
+}
+
+export const PERMISSIONS = [
+  'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete', 'Leafs',
+];
+
+export async function startWorld(): Promise<World> {
+  const capture = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 30 });
+  const nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
+  const server = await startTestServer({ NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01' });
+  const db = server.built.deps.db;
+  const carb = await seedCarbohydrateReference(db);
+  const agent = await db.insertInto('agents').values({ name: 'Agent Smith' }).returning('id').executeTakeFirstOrThrow();
+  const depot = await db.insertInto('depots').values({ name: 'Tzaneen depot' }).returning('id').executeTakeFirstOrThrow();
+  const agronomist = await db.insertInto('agronomists').values({ name: 'Dr Nel' }).returning('id').executeTakeFirstOrThrow();
+  const captures = new CapturesService(db, createCaptureClient({ url: capture.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
+  expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
+  expect(await captures.sync('soil', null)).toMatchObject({ ok: true });
+  const creds = await createUser(db, PERMISSIONS, { name: 'Result Staff' });
+  const staff = await signedIn(server.url, creds);
+  const staffId = creds.id;
+
+  const fresh = (kind: 'leaf' | 'soil', n: number) => db.selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
+    .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '')
+    .$if(kind === 'leaf', (q) => q.where('crop_id', '=', carb.crop.id)).orderBy('id').limit(n).execute();
+
+  async function submitted(kind: 'leaf' | 'soil', lab: string, o: { entries?: number; hand?: string; clientName?: string } = {}) {
+    const rows: Record<string, unknown>[] = (await fresh(kind, o.entries ?? 2)).map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber }));
+    if (o.hand) rows.push({ testDataId: 0, sampleNumber: o.hand });
+    const samples = [rows.map((r) => (kind === 'leaf'
+      ? { ...r, blockNumber: 'B1', cropId: carb.crop.id, cultivars: [carb.cultivars[0].id], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf' }
+      : { ...r, blockNumber: 'B1', test: 'PBrayIWater' }))];
+    const draft = {
+      clientName: o.clientName ?? 'Orchard Co', farmName: 'Eastside', agentId: agent.id, depotId: depot.id, agronomistId: agronomist.id,
+      dateSent: '2026-11-20', dateSampled: '2026-11-18', lab, samples,
+    };
+    const r = await staff.call(kind === 'leaf' ? ep.submit : farmersEp.submit, draft);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = (r.body as { id: number }).id;
+    return { id, sheet: await sheetOf(staff, kind, id) };
+  }
+
+  return {
+    server, capture, nv, staff, staffId, submitted,
+    async close() {
+      await server.close();
+      await Promise.all([capture.close(), nv.close()]);
+    },
+  };
+}
+
+/** Starts the world before a test file's tests and closes it after them: its `w` is the world once started. */
+export function withWorld(): { w: World } {
+  const box = {} as { w: World };
+  beforeAll(async () => {
+    box.w = await startWorld();
+  }, 60_000);
+  afterAll(async () => {
+    await box.w?.close();
+  });
+  return box;
+}
+
+export async function sheetOf(client: ApiClient, kind: 'leaf' | 'soil', submissionId: number): Promise<ManualEntrySheet> {
+  const r = await client.call(kind === 'leaf' ? leafResults.sampleNumbers : farmersResults.sampleNumbers, { submissionId });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as ManualEntrySheet;
+}
+
+/** The fields of a 400 answer, field → message. */
+export const fieldsOf = (body: unknown) => Object.fromEntries(((body as { fields?: { field: string; message: string }[] }).fields ?? []).map((f) => [f.field, f.message]));
