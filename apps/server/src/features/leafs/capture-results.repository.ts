@@ -58,15 +58,27 @@ export class CaptureResultsRepository {
     return found;
   }
 
-  async insert(db: Db, w: ResultWrite, userId: number | null): Promise<void> {
-    await db.insertInto('capture_results').values({ capture_id: w.captureId, ...fieldsOf(w, userId) }).execute();
+  /** Inserts the results of captures that had none, in one statement. */
+  async insertAll(db: Db, writes: ResultWrite[], userId: number | null): Promise<void> {
+    if (writes.length === 0) return;
+    await db.insertInto('capture_results').values(writes.map((w) => ({ capture_id: w.captureId, ...fieldsOf(w, userId) }))).execute();
   }
 
-  /** Writes the result over version `version`; false when it is no longer that version. */
-  async update(db: Db, w: ResultWrite, userId: number | null, version: number): Promise<boolean> {
-    const r = await db.updateTable('capture_results').set({ ...fieldsOf(w, userId), row_version: sql`row_version + 1` })
-      .where('capture_id', '=', w.captureId).where('row_version', '=', version).returning('capture_id').executeTakeFirst();
-    return !!r;
+  /**
+   * Writes each result over the version read (`version`), in one statement; answers the captures written, so
+   * that a result no longer at its version (changed meanwhile) is the one missing.
+   */
+  async updateAll(db: Db, writes: { write: ResultWrite; version: number }[], userId: number | null): Promise<Set<number>> {
+    if (writes.length === 0) return new Set();
+    const rows = JSON.stringify(writes.map(({ write: w, version }) => ({ ...fieldsOf(w, userId), values: w.values, capture_id: w.captureId, version })));
+    const r = await sql<{ capture_id: number }>`
+      update capture_results r set lab_name = w.lab_name, lab_number = w.lab_number, na = w.na, values = w.values, source = w.source,
+        submission_id = w.submission_id, demo = w.demo, received_at = w.received_at, updated_by = w.updated_by, row_version = r.row_version + 1
+      from jsonb_to_recordset(${rows}::jsonb) as w(capture_id int, version int, lab_name text, lab_number text, na boolean, values jsonb, source text,
+        submission_id int, demo boolean, received_at timestamptz, updated_by int)
+      where r.capture_id = w.capture_id and r.row_version = w.version
+      returning r.capture_id`.execute(db);
+    return new Set(r.rows.map((x) => x.capture_id));
   }
 
   /** Demo data: every third live capture of a kind without a result yet, with its lab. */

@@ -92,6 +92,8 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
   if (errors.length) throw validationError(errors);
   const audits: AuditEntry[] = [];
   const versions: { captureId: number; rowVersion: number }[] = [];
+  const inserts: ResultWrite[] = [];
+  const updates: { write: ResultWrite; version: number }[] = [];
   for (const { write, old, expected } of writes) {
     if (expected !== undefined && expected !== (old?.rowVersion ?? 0)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
     const before = old ? audited(old) : null;
@@ -100,11 +102,15 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
       versions.push({ captureId: write.captureId, rowVersion: old.rowVersion });
       continue;
     }
-    if (!old) await repo.insert(trx, write, userId);
-    else if (!(await repo.update(trx, write, userId, old.rowVersion))) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
+    if (old) updates.push({ write, version: old.rowVersion });
+    else inserts.push(write);
     versions.push({ captureId: write.captureId, rowVersion: (old?.rowVersion ?? 0) + 1 });
     audits.push({ userId, entity: 'capture_result', entityId: write.captureId, action: old ? 'update' : 'create', oldValues: before ?? undefined, newValues: after, reason: reason ?? null });
   }
+  // the captures are locked: a result can only have moved on if it was written in this transaction before
+  await repo.insertAll(trx, inserts, userId);
+  const updated = await repo.updateAll(trx, updates, userId);
+  if (updated.size !== updates.length) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
   await recordChanges(trx, audits);
   return versions;
 }

@@ -83,18 +83,23 @@ export class CaptureSubmissionsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** A Completed capture for a sample typed by hand (key `hand-<uuid>`): the row as typed is its original. */
-  async insertHand(db: Db, key: string, h: HandSample): Promise<number> {
-    const original = { sampleNumber: h.sampleNumber, block: h.blockNumber, cropId: h.cropId, client: h.clientName, farm: h.farmName, lab: h.lab, typedBy: 'hand', submissionId: h.submissionId };
-    const mapped: MappedCapture = {
-      sampleNumber: h.sampleNumber, lab: h.lab, cropId: h.cropId, crop: null, clientName: h.clientName, farmName: h.farmName, blockNumber: h.blockNumber,
-      agent: '', agronomist: '', capturedAt: null, location: null, photo: null,
-    };
-    const r = await db.insertInto('captures').values({
-      kind: h.kind, capture_key: key, source_updated_at: '', original: JSON.stringify(original), mapped: JSON.stringify(mapped), refused_reason: null, status: 'Completed',
-      lab: h.lab, sample_number: h.sampleNumber, crop_id: h.cropId, client_name: h.clientName, farm_name: h.farmName, block_number: h.blockNumber,
-      captured_at: null, submission_id: h.submissionId, submitted_at: h.submittedAt,
-    }).returning('id').executeTakeFirstOrThrow();
-    return r.id;
+  /** Completed captures for samples typed by hand (keys `hand-<uuid>`), in one statement: the row as typed is each one's original. Answers their ids in order. */
+  async insertHand(db: Db, samples: { key: string; sample: HandSample }[]): Promise<number[]> {
+    if (samples.length === 0) return [];
+    const rows = samples.map(({ key, sample: h }) => {
+      const original = { sampleNumber: h.sampleNumber, block: h.blockNumber, cropId: h.cropId, client: h.clientName, farm: h.farmName, lab: h.lab, typedBy: 'hand', submissionId: h.submissionId };
+      const mapped: MappedCapture = {
+        sampleNumber: h.sampleNumber, lab: h.lab, cropId: h.cropId, crop: null, clientName: h.clientName, farmName: h.farmName, blockNumber: h.blockNumber,
+        agent: '', agronomist: '', capturedAt: null, location: null, photo: null,
+      };
+      return {
+        kind: h.kind, capture_key: key, source_updated_at: '', original: JSON.stringify(original), mapped: JSON.stringify(mapped), refused_reason: null, status: 'Completed' as const,
+        lab: h.lab, sample_number: h.sampleNumber, crop_id: h.cropId, client_name: h.clientName, farm_name: h.farmName, block_number: h.blockNumber,
+        captured_at: null, submission_id: h.submissionId, submitted_at: h.submittedAt,
+      };
+    });
+    const made = await db.insertInto('captures').values(rows).returning(['id', 'capture_key']).execute();
+    const byKey = new Map(made.map((r) => [r.capture_key, r.id]));
+    return samples.map((x) => byKey.get(x.key)!);
   }
 }

@@ -41,16 +41,17 @@ export const captureSubmissions = {
   },
 
   /**
-   * Inside the caller's transaction: a Completed capture of the submission for a sample typed by hand into it
-   * (no capture of the field app), so that its results are stored like every other (ADR 0088). Audited.
+   * Inside the caller's transaction: a Completed capture of the submission for each sample typed by hand into
+   * it (no capture of the field app), so that its results are stored like every other (ADR 0088). Audited.
+   * Answers their ids in the samples' order.
    */
-  async handCapture(trx: Db, sample: HandSample, userId: number | null): Promise<number> {
-    const id = await repo.insertHand(trx, `hand-${randomUUID()}`, sample);
-    await recordChanges(trx, [{
-      userId, entity: 'capture', entityId: id, action: 'create',
+  async handCaptures(trx: Db, samples: HandSample[], userId: number | null): Promise<number[]> {
+    const ids = await repo.insertHand(trx, samples.map((sample) => ({ key: `hand-${randomUUID()}`, sample })));
+    await recordChanges(trx, samples.map((sample, i) => ({
+      userId, entity: 'capture', entityId: ids[i], action: 'create' as const,
       newValues: { byHand: true, status: 'Completed', submissionId: sample.submissionId, sampleNumber: sample.sampleNumber },
-    }]);
-    return id;
+    })));
+    return ids;
   },
 
   /** The Prepare tab's delete: the group's Not Completed entries are archived, all or none. */

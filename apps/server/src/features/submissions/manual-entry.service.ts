@@ -90,16 +90,13 @@ export class ManualEntryService {
 
   /** The capture of each sample: a sample typed by hand into the submission gets one (once, however often it is given). */
   private async capturesOf(trx: Db, s: StoredSubmission, kind: Kind, samples: SampleWithResult[], userId: number | null): Promise<number[]> {
-    const made = new Map<number, number>();
-    for (const x of samples) {
-      if (x.captureId !== null || made.has(x.sampleId)) continue;
-      const captureId = await captureSubmissions.handCapture(trx, {
-        kind, submissionId: s.id, submittedAt: s.submittedAt, lab: s.lab, sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
-        clientName: s.clientName, farmName: s.farmName,
-      }, userId);
-      await this.results.linkCapture(trx, x.sampleId, captureId);
-      made.set(x.sampleId, captureId);
-    }
+    const hand = [...new Map(samples.filter((x) => x.captureId === null).map((x) => [x.sampleId, x])).values()];
+    const ids = await captureSubmissions.handCaptures(trx, hand.map((x) => ({
+      kind, submissionId: s.id, submittedAt: s.submittedAt, lab: s.lab, sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
+      clientName: s.clientName, farmName: s.farmName,
+    })), userId);
+    const made = new Map(hand.map((x, i) => [x.sampleId, ids[i]]));
+    await this.results.linkCaptures(trx, hand.map((x, i) => ({ sampleId: x.sampleId, captureId: ids[i] })));
     return samples.map((x) => x.captureId ?? made.get(x.sampleId)!);
   }
 }

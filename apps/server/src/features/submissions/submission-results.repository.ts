@@ -33,8 +33,12 @@ export class SubmissionResultsRepository {
   }
 
   /** Links a sample typed by hand to the capture made for it. */
-  async linkCapture(trx: Db, sampleId: number, captureId: number): Promise<void> {
-    await trx.updateTable('submission_samples').set({ capture_id: captureId }).where('id', '=', sampleId).where('capture_id', 'is', null).execute();
+  /** Links samples typed by hand to the captures made for them, in one statement. */
+  async linkCaptures(trx: Db, links: { sampleId: number; captureId: number }[]): Promise<void> {
+    if (links.length === 0) return;
+    await sql`update submission_samples x set capture_id = l.capture_id
+      from jsonb_to_recordset(${JSON.stringify(links.map((l) => ({ sample_id: l.sampleId, capture_id: l.captureId })))}::jsonb) as l(sample_id int, capture_id int)
+      where x.id = l.sample_id and x.capture_id is null`.execute(trx);
   }
 
   /** Whether results were stored for the submission (by hand or from its lab). */
