@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { createUser } from '../tests/support/users';
+
+/**
+ * Manual result entry in Chromium (issue 14; spec part 2 §2 manual submission entry, §5): opened from a
+ * Manual row of Waiting for Lab; typed by keyboard (Enter, arrows, Tab) with a row saved when the focus
+ * leaves it, a bad value refused at its cell, a paste with its preview, a CSV upload with a row matching no
+ * sample, a file attached, a row changed by someone else meanwhile, then Save after asking: the submission
+ * leaves Waiting. The tab (and so the Manual button) needs SubmissionsWaitingForLab.
+ */
+let w: World;
+let browser: Browser;
+let errors: string[] = [];
+const db = () => w.server.built.deps.db;
+
+async function open(permissions: string[], path: string): Promise<Page> {
+  const page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, w.server.url, await createUser(db(), permissions, { name: 'Entry Staff' }), path);
+  return page;
+}
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+const stored = (submissionId: number) => db().selectFrom('capture_results').innerJoin('captures', 'captures.id', 'capture_results.capture_id')
+  .select(['captures.sample_number as sampleNumber', 'capture_results.lab_number as labNumber', 'capture_results.values', 'capture_results.na'])
+  .where('capture_results.submission_id', '=', submissionId).execute();
+const valuesOf = async (id: number, sampleNumber: string) => (await stored(id)).find((r) => r.sampleNumber === sampleNumber);
+
+async function paste(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function openEntry(page: Page, id: number) {
+  const row = page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${id}"]`);
+  await row.getByRole('button', { name: `Manual ${id}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Manual entry · Submission ${id}`) });
+  await dialog.getByTestId('manual-grid').waitFor();
+  return dialog;
+}
+
+let sub: { id: number; sheet: ManualEntrySheet };
+beforeAll(async () => {
+  w = await startWorld();
+  sub = await w.submitted('leaf', 'Manual', { entries: 3, clientName: 'Manual Orchard' });
+  browser = await launchBrowser();
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await w?.close();
+});
+
+describe('manual result entry', () => {
+  it('offers Manual only on the Waiting for Lab tab, which needs its permission', async () => {
+    const none = await open(['Submissions', 'SubmissionsPrepare'], '/submissions');
+    await none.getByText('Choose a tab.').waitFor();
+    expect(await none.getByRole('tab').allTextContents()).toEqual(['Prepare']);
+    expect(await none.getByRole('button', { name: /^Manual \d+$/ }).count()).toBe(0);
+    await none.close();
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const row = page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${sub.id}"]`);
+    await row.getByRole('button', { name: `Manual ${sub.id}`, exact: true }).waitFor();
+    // a sheet that cannot be read says so
+    await page.route('**/api/submission/getsamplenumbersforsubmission', (r) => r.fulfill({ status: 500, body: '{}' }));
+    await row.getByRole('button', { name: `Manual ${sub.id}`, exact: true }).click();
+    await page.getByTestId('manual-load-error').getByText(M.loadFailed).waitFor();
+    await page.getByTestId('manual-close').click();
+    await page.unroute('**/api/submission/getsamplenumbersforsubmission');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('enters a leaf submission by keyboard, paste and CSV, attaches a file, and saves it out of Waiting', async () => {
+    const [s0, s1, s2] = sub.sheet.rows.map((r) => r.sampleNumber);
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, sub.id);
+    await expect.poll(() => dialog.locator('thead').textContent()).toContain('Na%%');
+    expect(await dialog.getByTestId('head-Fe').textContent()).toBe('Femg/kg');
+    expect(await dialog.getByTestId('head-No3').textContent()).toBe('NO3-Nmg/l');
+    expect(await dialog.getByTestId('manual-row-0').textContent()).toContain(s0);
+
+    // the dialog opens in the first Lab Number; Tab right, Enter down (the row left saves itself)
+    await expect.poll(() => focused(page)).toBe('cell-0-labNumber');
+    await page.keyboard.type('LAB-1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1.50');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0.25');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('cell-1-P');
+    expect(await dialog.getByTestId('cell-0-N').inputValue()).toBe('1.50');
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(sub.id, s0)).toMatchObject({ labNumber: 'LAB-1', na: false, values: { N: 1.5, P: 0.25 } });
+
+    // the arrows: up and down always, left and right at the edge of the text; Shift+Enter up
+    await page.keyboard.press('ArrowUp');
+    expect(await focused(page)).toBe('cell-0-P');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toBe('cell-0-K');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toBe('cell-0-N');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('cell-2-N');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Shift');
+    expect(await focused(page)).toBe('cell-1-N');
+
+    // a bad value: red at its cell with its message, and not saved
+    await page.keyboard.type('1.2.3');
+    await dialog.getByTestId('cell-error-1-N').getByText('Not a number').waitFor();
+    expect(await dialog.getByTestId('cell-1-N').getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('unsaved');
+    expect(await valuesOf(sub.id, s1)).toBeUndefined();
+
+    // a paste of two lines from a spreadsheet into row 2's Lab Number: a preview of what changes, then applied and saved
+    await paste(page, 'cell-1-labNumber', 'LAB-2\t2.5\t0.3\r\nLAB-3\t2.6\t0.31\r\n');
+    const preview = page.getByTestId('paste-preview');
+    await preview.getByTestId('paste-preview-apply').waitFor();
+    expect(await preview.getByTestId('paste-preview-row-0').textContent()).toBe(`${s1} · Lab Number—LAB-2`);
+    expect(await preview.getByTestId('paste-preview-row-1').textContent()).toBe(`${s1} · N %1.2.32.5`);
+    expect(await preview.locator('tbody tr').count()).toBe(6);
+    await preview.getByTestId('paste-preview-apply').click();
+    await page.getByTestId('paste-preview-apply').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('cell-2-P').inputValue()).toBe('0.31');
+    expect(await dialog.getByTestId('cell-error-1-N').count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId(`row-status-${s2}`).getAttribute('data-state')).toBe('saved');
+    await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(sub.id, s2)).toMatchObject({ labNumber: 'LAB-3', values: { N: 2.6, P: 0.31 } });
+
+    // a CSV: its rows matched by sample number (case and spaces aside); one matches none
+    const csv = `Sample,Lab,N,Na %,Fe mg/kg\r\n ${s2.toLowerCase()} ,LAB-3,2.7,0.05,88\r\nNOT-A-SAMPLE,X,1,1,1\r\n`;
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByTestId('manual-info').getByText(M.notUploaded(1)).waitFor();
+    expect(await dialog.getByTestId('cell-2-Fe').inputValue()).toBe('88');
+    expect(await dialog.getByTestId('cell-2-NaPerc').inputValue()).toBe('0.05');
+    await expect.poll(async () => (await valuesOf(sub.id, s2))?.values).toMatchObject({ N: 2.7, NaPerc: 0.05, Fe: 88 });
+
+    // the sheet as CSV reads back to what is shown
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('manual-csv-download').click()]);
+    expect(download.suggestedFilename()).toBe('data.csv');
+    const back = parseManualCsv('leaf', readFileSync((await download.path())!, 'utf8'));
+    expect(back.rows.map((r) => [r.sampleNumber, r.labNumber, r.values.N])).toEqual([[s0, 'LAB-1', 1.5], [s1, 'LAB-2', 2.5], [s2, 'LAB-3', 2.7]]);
+
+    // a file attached to the submission
+    await dialog.getByTestId('manual-upload-files').click();
+    const files = page.getByTestId('upload-files-dialog');
+    await files.locator('input[type=file]').setInputFiles({ name: 'lab-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await files.getByTestId('upload-files-send').click();
+    await files.getByTestId('upload-files-docs').getByText('lab-report.pdf').waitFor();
+    await files.getByTestId('upload-files-close').click();
+
+    // someone else changes a row meanwhile: the row says so and takes theirs on Reload
+    const now = await sheetOf(w.staff, 'leaf', sub.id);
+    const r0 = now.rows[0];
+    expect((await w.staff.call(leaf.updateManual, { submissionId: sub.id, manualResult: [{ sampleId: r0.sampleId, labNumber: 'THEIRS', values: { N: 9 }, rowVersion: r0.rowVersion }] })).status).toBe(200);
+    await dialog.getByTestId('cell-0-K').click();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId(`row-message-${s0}`).getByText(/changed by someone else/).waitFor();
+    await dialog.getByTestId(`row-reload-${s0}`).click();
+    await expect.poll(() => dialog.getByTestId('cell-0-labNumber').inputValue()).toBe('THEIRS');
+    expect(await dialog.getByTestId('cell-0-K').inputValue()).toBe('');
+
+    // closing with a row not saved asks first
+    await dialog.getByTestId('cell-1-K').click();
+    await page.keyboard.type('3');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await ask.getByText('You have unsaved changes. Discard them?').waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+
+    // Save: after asking, the unsaved rows saved and the submission off to Results
+    await dialog.getByTestId('manual-save').click();
+    const confirm = page.getByRole('dialog', { name: 'Submit' });
+    await confirm.getByText(M.confirm).waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Results saved').first().waitFor();
+    await expect.poll(() => page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${sub.id}"]`).count()).toBe(0);
+    expect((await db().selectFrom('submissions').select('state').where('id', '=', sub.id).executeTakeFirstOrThrow()).state).toBe('Results');
+    expect((await valuesOf(sub.id, s1))?.values).toMatchObject({ N: 2.5, P: 0.3, K: 3 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('tells a row with nothing in it on Save, at the row', async () => {
+    const other = await w.submitted('leaf', 'Manual', { entries: 1, clientName: 'Empty Orchard' });
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, other.id);
+    await dialog.getByTestId('manual-save').click();
+    await page.getByRole('dialog', { name: 'Submit' }).getByRole('button', { name: 'Yes' }).click();
+    const sn = other.sheet.rows[0].sampleNumber;
+    await dialog.getByTestId(`row-message-${sn}`).getByText(M.rowEmpty).waitFor();
+    await dialog.getByTestId('manual-error').waitFor();
+    expect((await db().selectFrom('submissions').select('state').where('id', '=', other.id).executeTakeFirstOrThrow()).state).toBe('Waiting');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
