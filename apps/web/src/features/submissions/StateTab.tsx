@@ -1,39 +1,123 @@
+import { Button, Checkbox, Group, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconFiles } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { LabSubmissionRow } from '@sapwood/contracts';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PagedTable } from '../../components/ui/table/PagedTable';
+import { endpointUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { type SubmissionKind, endpointsOf } from './kind';
-import { History } from './WaitingTab';
+import { useCan } from '../../lib/session';
+import { CombineReportsDialog } from './CombineReportsDialog';
+import { FilesDialog } from './FilesDialog';
+import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
+import { LabResultDialog } from './LabResultDialog';
+import { LabResultsDialog } from './LabResultsDialog';
+import { type RowDialog, RowActions, type StateTabName, useStateChanges } from './StateActions';
 
-export type StateTabName = 'results' | 'completed' | 'archived';
+export type { StateTabName } from './StateActions';
+
+const STATE_OF = { results: 'Results', completed: 'Completed', archived: 'Archived' } as const;
+type Row = LabSubmissionRow;
+
+/** The chosen rows of a tab, kept across its pages (by id, with the row as last seen). */
+function useRowSelection() {
+  const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());
+  const set = useCallback((rows: Row[], on: boolean) => setSelected((prev) => {
+    const next = new Map(prev);
+    for (const r of rows) {
+      if (on) next.set(r.id, r);
+      else next.delete(r.id);
+    }
+    return next;
+  }), []);
+  const drop = useCallback((id: number) => setSelected((prev) => {
+    if (!prev.has(id)) return prev;
+    const next = new Map(prev);
+    next.delete(id);
+    return next;
+  }), []);
+  return { selected, set, drop };
+}
 
 /**
- * The Results, Completed and Archived tabs' table (spec part 2 §2): Id, Client (Farm), Samples, Submitted On
- * (Completed On on the Completed tab), Prepared By, and the row's history. The rows' actions (archive and
- * restore, results, print, docs, reports, posting) come with manual result entry and the reports.
+ * The Results, Completed and Archived tabs' one table (spec part 2 §2): select, Id, Client (Farm), Samples,
+ * Submitted On (Completed On on the Completed tab, which adds Posted: when it went to the farm-management
+ * system), Prepared By and the row's actions. Above it Export (the chosen rows' results as Excel, or every row of
+ * the tab's state when none is chosen) and, with more than one row chosen, Combine Reports.
  */
 export function StateTab({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) {
+  // a tab of its own: its choice of rows and open dialog start afresh
+  return <StateTable key={`${kind}-${tab}`} kind={kind} tab={tab} />;
+}
+
+function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) {
   const ep = endpointsOf(kind);
-  const columns = useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => [
-    { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
-    { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
-    { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
-    tab === 'completed'
-      ? { id: 'completed', header: () => 'Completed On', enableSorting: false, cell: ({ row }) => formatDateTime(row.original.completed) }
-      : { id: 'submitted', header: 'Submitted On', cell: ({ row }) => formatDateTime(row.original.submitted) },
-    { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
-    { id: 'actions', header: () => 'Actions', enableSorting: false, size: 70, cell: ({ row }) => <History row={row.original} /> },
-  ], [kind, tab]);
+  const rep = resultEndpointsOf(kind);
+  const can = useCan();
+  const mayArchive = can('SubmissionsDelete');
+  const { selected, set, drop } = useRowSelection();
+  const changes = useStateChanges(kind, drop);
+  const [pageRows, setPageRows] = useState<Row[]>([]);
+  const [open, setOpen] = useState<{ dialog: RowDialog; row: Row } | null>(null);
+  const [combining, setCombining] = useState(false);
+  const onOpen = useCallback((dialog: RowDialog, row: Row) => setOpen({ dialog, row }), []);
+
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
+    const allOnPage = pageRows.length > 0 && pageRows.every((r) => selected.has(r.id));
+    const someOnPage = pageRows.some((r) => selected.has(r.id));
+    return [
+      {
+        id: 'select', enableSorting: false, size: 40,
+        header: () => <Checkbox size="xs" aria-label="Select the page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(e) => set(pageRows, e.currentTarget.checked)} />,
+        cell: ({ row: { original: r } }) => <Checkbox size="xs" aria-label={`Select ${r.id}`} checked={selected.has(r.id)} onChange={(e) => set([r], e.currentTarget.checked)} />,
+      },
+      { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
+      { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
+      { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
+      ...(tab === 'completed'
+        ? [
+          { id: 'completed', header: () => 'Completed On', enableSorting: false, cell: ({ row }) => formatDateTime(row.original.completed) },
+          { id: 'posted', header: () => 'Posted', enableSorting: false, cell: ({ row }) => formatDateTime(row.original.postedToMfwDate) },
+        ] satisfies ColumnDef<Row, unknown>[]
+        : [{ id: 'submitted', header: 'Submitted On', cell: ({ row }) => formatDateTime(row.original.submitted) }] satisfies ColumnDef<Row, unknown>[]),
+      { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
+      {
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 150,
+        cell: ({ row }) => <RowActions row={row.original} tab={tab} changes={changes} mayArchive={mayArchive} onOpen={onOpen} />,
+      },
+    ];
+  }, [kind, tab, pageRows, selected, set, changes, mayArchive, onOpen]);
+
+  const ids = [...selected.keys()];
+  const exportUrl = endpointUrl(rep.exportResults, { state: STATE_OF[tab], ids: ids.length ? ids.join(',') : undefined });
+  const toolbar = (
+    <Group gap="xs" wrap="nowrap">
+      {ids.length > 0 && <Text size="sm" c="dimmed" data-testid="selected-count">{ids.length} selected</Text>}
+      {ids.length > 1 && (
+        <Button size="xs" variant="light" leftSection={<IconFiles size={14} />} onClick={() => setCombining(true)} data-testid="combine-reports">Combine Reports</Button>
+      )}
+      <Button size="xs" variant="light" color="green" component="a" href={exportUrl} download leftSection={<IconFileSpreadsheet size={14} />} data-testid="export-results">
+        Export
+      </Button>
+    </Group>
+  );
+  const close = () => setOpen(null);
   return (
-    <PagedTable
-      key={tab}
-      endpoint={ep[tab]}
-      columns={columns}
-      rowId={(r) => r.id}
-      keyset
-      searchPlaceholder="Start of client or farm"
-      testId={`${tab}-table`}
-    />
+    <>
+      <PagedTable
+        endpoint={ep[tab]}
+        columns={columns}
+        rowId={(r) => r.id}
+        keyset
+        searchPlaceholder="Start of client or farm"
+        testId={`${tab}-table`}
+        toolbar={toolbar}
+        onRows={setPageRows}
+      />
+      {open?.dialog === 'results' && <LabResultDialog kind={kind} row={open.row} onClose={close} />}
+      {open?.dialog === 'print' && <LabResultsDialog kind={kind} row={open.row} onClose={close} />}
+      {open?.dialog === 'docs' && <FilesDialog kind={kind} row={open.row} onClose={close} />}
+      {combining && <CombineReportsDialog rows={[...selected.values()]} onClose={() => setCombining(false)} />}
+    </>
   );
 }

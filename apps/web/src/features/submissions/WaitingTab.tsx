@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconHistory, IconLink, IconX } from '@tabler/icons-react';
+import { IconHistory, IconLink, IconPencil, IconPrinter, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type LabSubmissionRow, SUBMISSION_LAB_LABELS, SUBMISSION_MESSAGES as M, isManualLab } from '@sapwood/contracts';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,8 @@ import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { JobIdDialog } from './JobIdDialog';
+import { LabResultsDialog } from './LabResultsDialog';
+import { ManualEntryDialog } from './ManualEntryDialog';
 import { type SubmissionKind, endpointsOf } from './kind';
 
 /** A row's history: who changed it, when, from what to what and why. */
@@ -42,6 +44,8 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
   const can = useCan();
   const confirm = useConfirm();
   const [link, setLink] = useState<LabSubmissionRow | null>(null);
+  const [manual, setManual] = useState<LabSubmissionRow | null>(null);
+  const [printing, setPrinting] = useState<LabSubmissionRow | null>(null);
   const remove = useEndpointMutation(ep.delete, {
     invalidates: [ep.waiting, ep.pending],
     onSuccess: () => notify.success('Successfully'),
@@ -73,8 +77,14 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
         id: 'actions', header: () => 'Actions', enableSorting: false, size: 120,
         cell: ({ row: { original: r } }) => (
           <Group gap={4} wrap="nowrap">
+            {isManualLab(r.lab) && (
+              <Tooltip label="Manual"><ActionIcon variant="subtle" aria-label={`Manual ${r.id}`} onClick={() => setManual(r)}><IconPencil size={16} /></ActionIcon></Tooltip>
+            )}
             {!r.labJobId && !r.submissionWorkOrder && (
               <Tooltip label="Manual Link"><ActionIcon variant="subtle" aria-label={`Manual Link ${r.id}`} onClick={() => setLink(r)}><IconLink size={16} /></ActionIcon></Tooltip>
+            )}
+            {!isManualLab(r.lab) && (
+              <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => setPrinting(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
             )}
             <History row={r} />
             {mayDelete && !r.labJobId && (
@@ -98,6 +108,8 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
         rowStyle={(r) => (r.error ? { backgroundColor: 'var(--mantine-color-red-1)' } : undefined)}
       />
       {link && <JobIdDialog kind={kind} row={link} onClose={() => setLink(null)} />}
+      {manual && <ManualEntryDialog kind={kind} submissionId={manual.id} onClose={() => setManual(null)} />}
+      {printing && <LabResultsDialog kind={kind} row={printing} onClose={() => setPrinting(null)} />}
     </>
   );
 }

@@ -1,0 +1,41 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { LabResultView } from '@sapwood/contracts';
+import { labResultCsv, labResultTable } from './labResultTable';
+
+const view: LabResultView = {
+  lab_name: 'Manual',
+  sampleData: [
+    { lab_number: 'LN-1', sample_reference: 'L26001', resultvalue: [
+      { code: 'n', name: 'N', lab_result: 2.5, unit: '%' },
+      { code: 'fe', name: 'Fe', lab_result: null, unit: 'mg/kg' },
+    ] },
+    { lab_number: '', sample_reference: '=HYPERLINK("x"), "a"', resultvalue: [
+      { code: 'fe', name: 'Fe', lab_result: -3, unit: 'mg/kg' },
+      { code: 'ratio', name: 'Ca:Mg', lab_result: 1.25, unit: '' },
+    ] },
+  ],
+};
+
+describe('the lab result view as a table and as data.csv', () => {
+  it('has one column per value, in first-seen order, and null where a sample lacks one', () => {
+    const t = labResultTable(view);
+    expect(t.columns.map((c) => c.code)).toEqual(['n', 'fe', 'ratio']);
+    expect(t.rows.map((r) => r.values)).toEqual([[2.5, null, null], [null, -3, 1.25]]);
+  });
+
+  it('writes the header with units, empty cells for values not measured, and quotes text as CSV needs', () => {
+    const csv = labResultCsv(view);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Lab Number,Sample Reference,N (%),Fe (mg/kg),Ca:Mg');
+    expect(lines[1]).toBe('LN-1,L26001,2.5,,');
+    // a formula-looking reference is defused; numbers (negative too) stay numbers
+    const back = Papa.parse<string[]>(csv).data;
+    expect(back[2]).toEqual(['', `'=HYPERLINK("x"), "a"`, '', '-3', '1.25']);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('writes only the header for a view without samples', () => {
+    expect(labResultCsv({ lab_name: 'Wynland', sampleData: [] }).trim()).toBe('Lab Number,Sample Reference');
+  });
+});
