@@ -4,7 +4,7 @@ import { type EndpointDef, type Permission, hasPermission } from '@sapwood/contr
 import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
 import { HttpError, forbidden, unauthorized, unsupportedMediaType, zodToFields } from './errors';
 import { JsonText } from './json-text';
-import { readMultipart } from './multipart';
+import { listFieldsOf, readMultipart } from './multipart';
 import { logAsUser } from './request-log';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? PublicCallContext : AuthedCallContext;
@@ -87,6 +87,7 @@ export class Registrar {
     const { checkOutput } = this.opts;
     const sessions = this.sessions;
     const accepted = def.method === 'GET' ? null : def.multipart ? FORM_TYPES : JSON_TYPES;
+    const lists = def.multipart ? listFieldsOf(def.input) : undefined;
     this.app.route({
       method: def.method,
       url: def.path,
@@ -104,7 +105,7 @@ export class Registrar {
           if (!session) throw unauthorized();
           if ('permission' in def.access && !hasPermission(session.user.permissions, def.access.permission)) throw forbidden();
         }
-        const raw = def.multipart ? await readMultipart(req) : def.method === 'GET' ? req.query : (req.body ?? {});
+        const raw = def.multipart ? await readMultipart(req, lists) : def.method === 'GET' ? req.query : (req.body ?? {});
         const parsed = def.input.safeParse(raw);
         if (!parsed.success) {
           const fields = zodToFields(parsed.error);

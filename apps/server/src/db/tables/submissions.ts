@@ -62,4 +62,15 @@ export interface SubmissionTables {
     to_state: string;
     reason: Generated<string>;
   };
+  /** migration 0192: documents uploaded to a submission (ADR 0089) */
+  submission_files: {
+    id: Generated<number>;
+    submission_id: number;
+    name: string;
+    storage_key: string;
+    content_type: string;
+    size: number;
+    uploaded_by: number | null;
+    uploaded_at: Generated<Date>;
+  };
 }

@@ -3,6 +3,7 @@ import { JsonText } from '../../http/json-text';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { SubmissionLabJobs } from './submission-labs.job';
+import { registerSubmissionFiles } from './submission-files.routes';
 import { registerSubmissionResults } from './submission-results.routes';
 import { SubmissionListsRepository } from './submissions-list.repository';
 import { SubmissionsService } from './submissions.service';
@@ -28,4 +29,5 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
     });
   }
   registerSubmissionResults(registrar, deps);
+  registerSubmissionFiles(registrar, deps);
 }
