@@ -80,6 +80,10 @@ export async function loadSubmissions(url: string, log: (s: string) => void, n =
       join lateral (select id from cultivars where crop_id = cr.id order by id limit 1) cu on true
       where s.reference like 'bench-%'`);
     await c.query(`
+      update submissions s set sample_count = x.n, crop_ids = x.crops
+      from (select submission_id, count(*)::int as n, array_agg(distinct crop_id order by crop_id) as crops from submission_samples group by submission_id) x
+      where x.submission_id = s.id and s.reference like 'bench-%'`);
+    await c.query(`
       insert into submission_events (submission_id, at, user_id, from_state, to_state, reason)
       select s.id, s.submitted_at, s.prepared_by, null, 'Waiting', 'submitted' from submissions s where s.reference like 'bench-%'
       union all

@@ -11,6 +11,7 @@ let server: TestServer;
 let staff: ApiClient;
 let a: CarbohydrateReference;
 let b: CarbohydrateReference;
+let submissionId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,6 +21,12 @@ beforeAll(async () => {
   await seedLabJob(db, a, { samples: [{ sampleNumber: 'A1', sugar: 5 }, { sampleNumber: 'A2', sugar: 6, stage: 2 }] });
   await seedLabJob(db, b, { samples: [{ sampleNumber: 'B1', sugar: 4 }] });
   staff = await signedIn(server.url, await createUser(db, ['Crop']));
+  // a submission listing both crops (its crops are kept on it: migration 0193)
+  const [agent, depot, agronomist] = await Promise.all((['agents', 'depots', 'agronomists'] as const).map((t) => db.insertInto(t).values({ name: `${t} 1` }).returning('id').executeTakeFirstOrThrow()));
+  submissionId = (await db.insertInto('submissions').values({
+    kind: 'leaf', lab: 'Manual', client_name: 'C', farm_name: 'F', agent_id: agent.id, depot_id: depot.id, agronomist_id: agronomist.id, reference: 'crops-link-1',
+    sample_count: 2, crop_ids: [a.crop.id, b.crop.id].sort((x, y) => x - y),
+  }).returning('id').executeTakeFirstOrThrow()).id;
   // cultivar-level norms of crop A (they go with the cultivar), and crop A's own norms (they stay with it)
   await staff.call(ep.upsertCultivar, { cropId: a.crop.id, entities: [{ cultivarId: a.cultivars[0].id, name: a.cultivars[0].name, norms: { graphs: { macroGraph: { selected: true, n: { min: 2, med: 2.5, max: 3 } } } } }] });
 });
@@ -54,6 +61,7 @@ describe('delete with link', () => {
     const r = await staff.call(ep.delete, { cropId: a.crop.id, linkCropId: b.crop.id });
     expect(r.status).toBe(200);
     for (const t of ['lab_job_entries', 'cultivars', 'regions', 'growth_stages'] as const) expect(await count(t, a.crop.id), t).toBe(0);
+    expect((await db.selectFrom('submissions').select('crop_ids').where('id', '=', submissionId).executeTakeFirstOrThrow()).crop_ids).toEqual([b.crop.id]);
     expect(await count('lab_job_entries', b.crop.id)).toBe(3);
     // the moved stages follow the target's own, in their order
     const stages = await db.selectFrom('growth_stages').select(['name', 'sequence_number']).where('crop_id', '=', b.crop.id).orderBy('sequence_number').execute();

@@ -36,6 +36,9 @@ export interface SubmissionTables {
     /** migration 0191: the state an archived submission left, and when it was posted to the farm-management system */
     archived_from: 'Results' | 'Completed' | null;
     posted_to_mfw_at: Date | null;
+    /** migration 0193: how many samples it has and the crops among them (kept: samples do not change once submitted) */
+    sample_count: Generated<number>;
+    crop_ids: Generated<number[]>;
   };
   submission_samples: {
     id: Generated<number>;

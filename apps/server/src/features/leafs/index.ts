@@ -9,6 +9,7 @@ import * as m0181 from './migrations/0181_capture_results';
 import * as m0182 from './migrations/0182_capture_list_indexes';
 import * as m0183 from './migrations/0183_capture_keys';
 import * as m0184 from './migrations/0184_capture_submission';
+import * as m0194 from './migrations/0194_capture_located';
 
 /** Leaf and soil captures pulled from the field capture app (/leafs, /farmerssampleentries). */
 export const leafsFeature: FeatureModule = {
@@ -17,7 +18,7 @@ export const leafsFeature: FeatureModule = {
   register: registerLeafs,
   migrations: {
     '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182,
-    '0183_capture_keys': m0183, '0184_capture_submission': m0184,
+    '0183_capture_keys': m0183, '0184_capture_submission': m0184, '0194_capture_located': m0194,
   },
   movers: captureMovers,
   demo: async (deps) => {

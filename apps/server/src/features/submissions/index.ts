@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../platform/features/feature-module';
 import * as m0190 from './migrations/0190_submissions';
 import * as m0191 from './migrations/0191_submission_results';
 import * as m0192 from './migrations/0192_submission_files';
+import * as m0193 from './migrations/0193_submission_list_columns';
 import { submissionKeeps, submissionMovers } from './submissions.movers';
 import { seedSubmissionsDemo } from './submissions.demo';
 import { registerSubmissions } from './submissions.routes';
@@ -11,7 +12,7 @@ export const submissionsFeature: FeatureModule = {
   name: 'submissions',
   owns: ['submissions', 'submission_samples', 'submission_events', 'submission_files'],
   register: registerSubmissions,
-  migrations: { '0190_submissions': m0190, '0191_submission_results': m0191, '0192_submission_files': m0192 },
+  migrations: { '0190_submissions': m0190, '0191_submission_results': m0191, '0192_submission_files': m0192, '0193_submission_list_columns': m0193 },
   movers: submissionMovers,
   keeps: submissionKeeps,
   demo: (deps) => seedSubmissionsDemo(deps),

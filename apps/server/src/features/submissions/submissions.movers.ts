@@ -31,6 +31,17 @@ export const submissionMovers: ReferenceMover[] = [
     },
   },
   {
+    // the crops a submission lists (kept on it, migration 0193): the merged crop's id replaced, once
+    refers: 'crops', table: 'submissions', column: 'crop_ids',
+    async move(tx, from, to) {
+      if (!to) return [];
+      const rows = await tx.updateTable('submissions')
+        .set({ crop_ids: sql<number[]>`array(select distinct c from unnest(array_replace(crop_ids, ${from.id}::int, ${to.id}::int)) c order by c)` })
+        .where(sql<boolean>`${from.id}::int = any(crop_ids)`).returning('id').execute();
+      return rows.map((r) => r.id);
+    },
+  },
+  {
     refers: 'cultivars', table: 'submission_samples', column: 'cultivar_ids',
     async move(tx, from, to) {
       if (!to) return [];

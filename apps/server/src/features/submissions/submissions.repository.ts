@@ -95,7 +95,8 @@ export class SubmissionsRepository {
   }
 
   async insert(trx: Db, s: NewSubmission, samples: NewSample[]): Promise<number> {
-    const { id } = await trx.insertInto('submissions').values(s).returning('id').executeTakeFirstOrThrow();
+    const cropIds = [...new Set(samples.map((x) => x.crop_id).filter((c): c is number => typeof c === 'number'))].sort((a, b) => a - b);
+    const { id } = await trx.insertInto('submissions').values({ ...s, sample_count: samples.length, crop_ids: cropIds }).returning('id').executeTakeFirstOrThrow();
     if (samples.length) await trx.insertInto('submission_samples').values(samples.map((x) => ({ ...x, submission_id: id }))).execute();
     return id;
   }
