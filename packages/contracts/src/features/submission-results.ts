@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Ok, endpoint } from '../endpoint';
-import { UploadedFile, decimal, id, int, text } from '../fields';
+import { UploadedFile, decimal, id, int, patterned, text } from '../fields';
 import { SUBMISSION_LABS } from './submission-enums';
 
 /**
@@ -127,10 +127,7 @@ const ById = z.object({ id: SubmissionId });
 const File = z.unknown();
 
 /** The ids of the chosen submissions in a query string: '1,2,3'. */
-const IdList = z
-  .string()
-  .max(11 * 1000)
-  .regex(/^(\d{1,10})(,\d{1,10})*$/, 'Choose submissions')
+const IdList = patterned(/^(\d{1,10})(,\d{1,10})*$/, 'Choose submissions', 11 * 1000)
   .transform((s) => s.split(',').map(Number))
   .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), 'Choose submissions');
 
