@@ -17,6 +17,7 @@ import { drisGraphsFeature } from './features/drisgraphs';
 import { farmsFeature } from './features/farms';
 import { labminsFeature } from './features/labmins';
 import { leafsFeature } from './features/leafs';
+import { leafReportFeature } from './features/leaf-report';
 import { labFeature } from './features/lab';
 import { languagesFeature } from './features/languages';
 import { rolesFeature } from './features/roles';
@@ -51,6 +52,7 @@ export const features: readonly FeatureModule[] = [
   drisGraphsFeature,
   leafsFeature,
   submissionsFeature,
+  leafReportFeature,
 ];
 
 /** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */

@@ -31,10 +31,11 @@ export const PERMISSIONS = [
   'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete', 'Leafs',
 ];
 
-export async function startWorld(): Promise<World> {
+/** `env`: more of the server's settings (e.g. MFW_URL of an MFW stand-in). */
+export async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const capture = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 30 });
   const nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  const server = await startTestServer({ NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01' });
+  const server = await startTestServer({ NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01', ...env });
   const db = server.built.deps.db;
   const carb = await seedCarbohydrateReference(db);
   const agent = await db.insertInto('agents').values({ name: 'Agent Smith' }).returning('id').executeTakeFirstOrThrow();
@@ -96,3 +97,22 @@ export async function sheetOf(client: ApiClient, kind: 'leaf' | 'soil', submissi
 
 /** The fields of a 400 answer, field → message. */
 export const fieldsOf = (body: unknown) => Object.fromEntries(((body as { fields?: { field: string; message: string }[] }).fields ?? []).map((f) => [f.field, f.message]));
+
+/**
+ * A Manual (leaf) or ManualFarmer (soil) submission of two captured samples with results typed in and submitted
+ * (the first with a lab number and values, the second N/A): on the Results tab, or Completed with `complete`.
+ */
+export async function withTypedResults(w: World, kind: 'leaf' | 'soil', clientName: string, o: { complete?: boolean } = {}): Promise<number> {
+  const { id, sheet } = await w.submitted(kind, kind === 'leaf' ? 'Manual' : 'ManualFarmer', { entries: 2, clientName });
+  const ep = kind === 'leaf' ? leafResults : farmersResults;
+  const r = await w.staff.call(ep.updateManual, {
+    submissionId: id, submit: true,
+    manualResult: [
+      { sampleId: sheet.rows[0].sampleId, labNumber: 'LN-7', values: kind === 'leaf' ? { N: 2.75, Fe: 81 } : { k: 123.5 }, rowVersion: 0 },
+      { sampleId: sheet.rows[1].sampleId, na: true, rowVersion: 0 },
+    ],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  if (o.complete) expect((await w.staff.call(ep.complete, { id })).status).toBe(200);
+  return id;
+}

@@ -22,6 +22,8 @@ import { cropsEndpoints } from './features/crops';
 import { farmersSampleEndpoints, leafsEndpoints } from './features/leafs';
 import { farmersSubmissionResultEndpoints, submissionResultEndpoints } from './features/submission-results';
 import { farmersSubmissionEndpoints, submissionEndpoints } from './features/submissions';
+import { farmersReportEndpoints, leafReportEndpoints } from './features/leaf-report';
+import { farmersSubmissionPostingEndpoints, submissionPostingEndpoints } from './features/submission-posting';
 
 export * from './endpoint';
 export * from './permissions';
@@ -60,7 +62,9 @@ export * from './features/submission-draft';
 export * from './features/submission-csv';
 export * from './features/submissions';
 export * from './features/submission-results';
+export * from './features/submission-posting';
 export * from './features/manual-result-csv';
+export * from './features/leaf-report';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
@@ -95,6 +99,10 @@ export const apiFeatures = {
   farmersSubmissions: farmersSubmissionEndpoints,
   submissionResults: submissionResultEndpoints,
   farmersSubmissionResults: farmersSubmissionResultEndpoints,
+  leafReport: leafReportEndpoints,
+  farmersReport: farmersReportEndpoints,
+  submissionPosting: submissionPostingEndpoints,
+  farmersSubmissionPosting: farmersSubmissionPostingEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);

@@ -76,4 +76,17 @@ export interface SubmissionTables {
     uploaded_by: number | null;
     uploaded_at: Generated<Date>;
   };
+  /** migration 0195: every attempt to post a submission to the farm-management system (issue 15) */
+  submission_posts: {
+    id: Generated<number>;
+    submission_id: number;
+    attempt: number;
+    status: 'success' | 'failed';
+    http_status: number | null;
+    response: string | null;
+    error: string | null;
+    idempotency_key: string;
+    user_id: number | null;
+    at: Generated<Date>;
+  };
 }

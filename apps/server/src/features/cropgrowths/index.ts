@@ -10,6 +10,8 @@ import { cropMasterMovers } from './master/master.movers';
 export { resolveRange, type RangeOverride, type ResolvedRange, type StageRanges } from './ranges';
 /** Which leaf norm applies to a sample (growth stage over cultivar over crop): the reports use this. */
 export { type LevelNorms, resolveNorms } from './master/norm-resolution';
+/** The norms of a sample read from the database and resolved (with the crop's Selected DRIS graphs). */
+export { resolveSampleNorms } from './master/sample-norms';
 
 const OWN_NORMS = 'leaf and DRIS norms belong to their crop, cultivar or stage: a replacement keeps its own norms';
 const OWN_VALUES = 'the override values of a region or cultivar for one stage stay with them (an archived stage keeps its own)';

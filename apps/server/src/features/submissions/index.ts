@@ -3,6 +3,7 @@ import * as m0190 from './migrations/0190_submissions';
 import * as m0191 from './migrations/0191_submission_results';
 import * as m0192 from './migrations/0192_submission_files';
 import * as m0193 from './migrations/0193_submission_list_columns';
+import * as m0195 from './migrations/0195_submission_posts';
 import { submissionKeeps, submissionMovers } from './submissions.movers';
 import { seedSubmissionsDemo } from './submissions.demo';
 import { registerSubmissions } from './submissions.routes';
@@ -10,9 +11,9 @@ import { registerSubmissions } from './submissions.routes';
 /** Submissions of leaf and soil samples to a lab (/submissions, /farmerssamplesubmissions). */
 export const submissionsFeature: FeatureModule = {
   name: 'submissions',
-  owns: ['submissions', 'submission_samples', 'submission_events', 'submission_files'],
+  owns: ['submissions', 'submission_samples', 'submission_events', 'submission_files', 'submission_posts'],
   register: registerSubmissions,
-  migrations: { '0190_submissions': m0190, '0191_submission_results': m0191, '0192_submission_files': m0192, '0193_submission_list_columns': m0193 },
+  migrations: { '0190_submissions': m0190, '0191_submission_results': m0191, '0192_submission_files': m0192, '0193_submission_list_columns': m0193, '0195_submission_posts': m0195 },
   movers: submissionMovers,
   keeps: submissionKeeps,
   demo: (deps) => seedSubmissionsDemo(deps),

@@ -4,6 +4,7 @@ import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { SubmissionLabJobs } from './submission-labs.job';
 import { registerSubmissionFiles } from './submission-files.routes';
+import { registerSubmissionPosting } from './submission-posting.routes';
 import { registerSubmissionResults } from './submission-results.routes';
 import { SubmissionListsRepository } from './submissions-list.repository';
 import { SubmissionsService } from './submissions.service';
@@ -30,4 +31,5 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
   }
   registerSubmissionResults(registrar, deps);
   registerSubmissionFiles(registrar, deps);
+  registerSubmissionPosting(registrar, deps);
 }

@@ -32,37 +32,64 @@ export interface MfwAttempt {
   farmId: string | null;
 }
 
+/** The results of a lab submission's samples (leaf: the element values; farmers: the soil values), by code with units. */
+export interface MfwSampleResultsPost {
+  submissionId: number;
+  kind: 'leaf' | 'soil';
+  client: string;
+  farm: string;
+  lab: string;
+  dateSampled: string | null;
+  completedAt: string | null;
+  samples: {
+    sampleNumber: string;
+    block: string;
+    crop: string | null;
+    labNumber: string;
+    na: boolean;
+    values: { code: string; value: number; unit: string }[];
+  }[];
+}
+
+type OnAttempt = (a: MfwAttempt) => Promise<void>;
+
 export interface MfwClient {
   readonly configured: boolean;
-  postResults(post: MfwResultPost, idempotencyKey: string, onAttempt: (a: MfwAttempt) => Promise<void>): Promise<MfwAttempt>;
+  /** carbohydrate results of a location group (POST /api/results) */
+  postResults(post: MfwResultPost, idempotencyKey: string, onAttempt: OnAttempt): Promise<MfwAttempt>;
+  /** a submission's sample results (POST /api/v1/sample-results) */
+  postSampleResults(post: MfwSampleResultsPost, idempotencyKey: string, onAttempt: OnAttempt): Promise<MfwAttempt>;
 }
 
 export function createMfwClient(cfg: { url?: string; apiKey?: string; timeoutMs: number; retries?: number }): MfwClient {
   const retries = cfg.retries ?? 3;
+  /** Posts `body` to `path`, retrying a network fault, 5xx or 429 with the same key; every attempt is told to `onAttempt`. */
+  async function post(path: string, body: unknown, key: string, onAttempt: OnAttempt): Promise<MfwAttempt> {
+    if (!cfg.url) {
+      const a: MfwAttempt = { attempt: 1, ok: false, httpStatus: null, body: null, error: 'MFW is not configured (MFW_URL is not set).', farmId: null };
+      await onAttempt(a);
+      return a;
+    }
+    let last: MfwAttempt | null = null;
+    for (let attempt = 1; attempt <= retries; attempt += 1) {
+      last = await once(new URL(path, cfg.url), cfg.apiKey, cfg.timeoutMs, body, key, attempt);
+      await onAttempt(last);
+      const retryable = !last.ok && (last.httpStatus === null || last.httpStatus >= 500 || last.httpStatus === 429);
+      if (!retryable) break;
+      if (attempt < retries) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+    }
+    return last!;
+  }
   return {
     configured: !!cfg.url,
-    async postResults(post, key, onAttempt) {
-      if (!cfg.url) {
-        const a: MfwAttempt = { attempt: 1, ok: false, httpStatus: null, body: null, error: 'MFW is not configured (MFW_URL is not set).', farmId: null };
-        await onAttempt(a);
-        return a;
-      }
-      let last: MfwAttempt | null = null;
-      for (let attempt = 1; attempt <= retries; attempt += 1) {
-        last = await once(cfg.url, cfg.apiKey, cfg.timeoutMs, post, key, attempt);
-        await onAttempt(last);
-        const retryable = !last.ok && (last.httpStatus === null || last.httpStatus >= 500 || last.httpStatus === 429);
-        if (!retryable) break;
-        if (attempt < retries) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
-      }
-      return last!;
-    },
+    postResults: (body, key, onAttempt) => post('/api/results', body, key, onAttempt),
+    postSampleResults: (body, key, onAttempt) => post('/api/v1/sample-results', body, key, onAttempt),
   };
 }
 
-async function once(url: string, apiKey: string | undefined, timeoutMs: number, post: MfwResultPost, key: string, attempt: number): Promise<MfwAttempt> {
+async function once(url: URL, apiKey: string | undefined, timeoutMs: number, post: unknown, key: string, attempt: number): Promise<MfwAttempt> {
   try {
-    const res = await fetch(new URL('/api/results', url), {
+    const res = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

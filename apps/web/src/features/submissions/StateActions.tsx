@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/ui/confirm';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
+import { PostToMfwButton } from './PostToMfw';
 import { History } from './WaitingTab';
 
 export type StateTabName = 'results' | 'completed' | 'archived';
@@ -64,14 +65,16 @@ interface RowActionsProps {
   /** archive and restore need SubmissionsDelete */
   mayArchive: boolean;
   onOpen: (dialog: RowDialog, row: LabSubmissionRow) => void;
+  /** posts a Completed row to the farm-management system (after asking) */
+  onPost?: (row: LabSubmissionRow) => void;
 }
 
 /**
  * A row's actions on the Results, Completed and Archived tabs: complete (Results), archive or restore (with
- * SubmissionsDelete), the menu with results, print (not for the Manual nor the manual farmer lab) and docs, and
- * the row's history. Posting to the farm-management system and the report come with the reports (issue 15).
+ * SubmissionsDelete), post to MFW (Completed, a row with a location), the menu with results, print (not for the
+ * Manual nor the manual farmer lab) and docs, and the row's history.
  */
-export function RowActions({ row, tab, changes, mayArchive, onOpen }: RowActionsProps) {
+export function RowActions({ row, tab, changes, mayArchive, onOpen, onPost }: RowActionsProps) {
   const icon = (label: string, onClick: () => void, child: React.ReactNode, color?: string) => (
     <Tooltip label={label}>
       <ActionIcon variant="subtle" color={color} aria-label={`${label} ${row.id}`} onClick={onClick}>{child}</ActionIcon>
@@ -80,6 +83,7 @@ export function RowActions({ row, tab, changes, mayArchive, onOpen }: RowActions
   return (
     <Group gap={4} wrap="nowrap">
       {tab === 'results' && icon('complete', () => void changes.complete(row), <IconCircleCheck size={16} />, 'teal')}
+      {tab === 'completed' && onPost && <PostToMfwButton row={row} onPost={onPost} />}
       {mayArchive && tab !== 'archived' && icon('archive', () => void changes.archive(row), <IconArchive size={16} />, 'orange')}
       {mayArchive && tab === 'archived' && icon('restore', () => void changes.restore(row), <IconRestore size={16} />)}
       <Menu withinPortal position="bottom-end" shadow="md">

@@ -12,6 +12,7 @@ import { FilesDialog } from './FilesDialog';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
 import { LabResultDialog } from './LabResultDialog';
 import { LabResultsDialog } from './LabResultsDialog';
+import { usePostToMfw } from './PostToMfw';
 import { type RowDialog, RowActions, type StateTabName, useStateChanges } from './StateActions';
 
 export type { StateTabName } from './StateActions';
@@ -57,6 +58,9 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
   const mayArchive = can('SubmissionsDelete');
   const { selected, set, drop } = useRowSelection();
   const changes = useStateChanges(kind, drop);
+  const posting = usePostToMfw(kind);
+  const { post } = posting;
+  const onPost = useCallback((row: Row) => void post(row), [post]);
   const [pageRows, setPageRows] = useState<Row[]>([]);
   const [open, setOpen] = useState<{ dialog: RowDialog; row: Row } | null>(null);
   const [combining, setCombining] = useState(false);
@@ -83,10 +87,10 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
       {
         id: 'actions', header: () => 'Actions', enableSorting: false, size: 150,
-        cell: ({ row }) => <RowActions row={row.original} tab={tab} changes={changes} mayArchive={mayArchive} onOpen={onOpen} />,
+        cell: ({ row }) => <RowActions row={row.original} tab={tab} changes={changes} mayArchive={mayArchive} onOpen={onOpen} onPost={onPost} />,
       },
     ];
-  }, [kind, tab, pageRows, selected, set, changes, mayArchive, onOpen]);
+  }, [kind, tab, pageRows, selected, set, changes, mayArchive, onOpen, onPost]);
 
   const ids = [...selected.keys()];
   const exportUrl = endpointUrl(rep.exportResults, { state: STATE_OF[tab], ids: ids.length ? ids.join(',') : undefined });
@@ -117,6 +121,7 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       {open?.dialog === 'results' && <LabResultDialog kind={kind} row={open.row} onClose={close} />}
       {open?.dialog === 'print' && <LabResultsDialog kind={kind} row={open.row} onClose={close} />}
       {open?.dialog === 'docs' && <FilesDialog kind={kind} row={open.row} onClose={close} />}
+      {posting.dialog}
       {combining && <CombineReportsDialog rows={[...selected.values()]} onClose={() => setCombining(false)} />}
     </>
   );

@@ -9,7 +9,7 @@ import { prepareCropImage, removeCropImage, storeCropImage } from './crop-image'
 import { CloneRepository } from './clone.repository';
 import { CropMasterRepository } from './master.repository';
 import { PickListsRepository } from './pick-lists.repository';
-import { resolveNorms } from './norm-resolution';
+import { resolveSampleNorms } from './sample-norms';
 import { NO_NORMS as NO_NORMS_SET, NormsRepository } from './norms.repository';
 
 const CROP_STALE = 'This crop was changed by someone else. Reload and try again.';
@@ -260,10 +260,6 @@ export class CropMasterService {
   /** The norms that apply to a sample of this crop (and cultivar and stage, when known), and where each comes from. */
   async resolve(cropId: number, cultivarId: number | null, growthStageId: number | null): Promise<ResolvedNorms> {
     if (!(await this.repo.crop(this.db, cropId))) throw notFound('Crop');
-    const levels = [];
-    if (growthStageId) levels.push({ level: 'stage' as const, ...(await this.norms.of(this.db, { cropId, cultivarId: null, growthStageId })) });
-    if (cultivarId) levels.push({ level: 'cultivar' as const, ...(await this.norms.of(this.db, { cropId, cultivarId, growthStageId: null })) });
-    levels.push({ level: 'crop' as const, ...(await this.norms.of(this.db, { cropId, cultivarId: null, growthStageId: null })) });
-    return { elements: resolveNorms(levels), drisGraphs: (await this.norms.drisGraphs(this.db, cropId)).filter((g) => g.selected) };
+    return resolveSampleNorms(this.db, cropId, cultivarId, growthStageId);
   }
 }

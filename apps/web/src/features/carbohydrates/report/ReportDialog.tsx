@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { useContractForm } from '../../../lib/useContractForm';
-import { PostResultsDialog } from './PostResultsDialog';
+import { PostResultsDialog } from '../../../components/ui/PostResultsDialog';
 import { firstSelectedId, postForm } from './report-form';
 
 const api = apiFeatures.carbohydrateReport;

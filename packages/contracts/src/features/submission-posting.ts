@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { id } from '../fields';
+import { PostResult } from './carbohydrate-report';
+
+/**
+ * Posting a completed submission to the farm-management system (MFW; issue 15, spec part 2 §2 Completed tab,
+ * §4, §7): `posttomfw {id}` sends the results of every sample of the submission (leaf: sample number, block,
+ * crop, lab number, N/A and the values by code with their units; farmers: the soil values) through the MFW
+ * connector and answers a list of `{status, message}` (the Posted result dialog's Success and Failed lists).
+ *
+ * - Only a Completed submission (else 400 at `id`, `notCompleted`) whose captures have a location (else 400 at
+ *   `id`, `noLocation`) is posted.
+ * - The post carries an idempotency key made of the submission and a hash of what is posted: posting unchanged
+ *   results again is the same post, and MFW makes no duplicate. Every attempt is logged with its answer.
+ * - Success stamps the submission's posted date (`postedToMfwDate` of the Completed tab's rows) and its
+ *   history; a failure answers Failed with the reason and leaves the posted date as it was.
+ */
+export const SUBMISSION_POSTING_MESSAGES = {
+  action: 'Post to MFW',
+  confirm: 'Are you sure you want to post this submission to MFW?',
+  confirmAgain: 'This submission was already posted to MFW. Post it again?',
+  notCompleted: 'Only a completed submission can be posted to MFW.',
+  noLocation: 'Only a submission with a location can be posted to MFW.',
+  noResults: 'This submission has no results to post.',
+  notConfigured: 'MFW is not configured',
+  posted: (id: number, samples: number) => `Submission ${id}: ${samples} ${samples === 1 ? 'sample' : 'samples'} posted to MFW`,
+  failed: (id: number, reason: string) => `Submission ${id}: ${reason}`,
+} as const;
+
+/** The Posted result dialog's texts (the carbohydrate report's upload and the submissions' post share it). */
+export const POST_RESULT_MESSAGES = {
+  title: 'Posted result',
+  success: 'Success',
+  failed: 'Failed',
+  nothingSuccessful: 'Nothing successful',
+  nothingFailed: 'Nothing failed',
+} as const;
+
+const ById = z.object({ id: id('Choose a submission') });
+
+const postToMfw = (base: '/api/submission' | '/api/farmerssample') =>
+  endpoint({ method: 'POST', path: `${base}/posttomfw`, access: { permission: 'SubmissionsCompleted' }, input: ById, output: z.array(PostResult) });
+
+export const submissionPostingEndpoints = { postToMfw: postToMfw('/api/submission') };
+export const farmersSubmissionPostingEndpoints = { postToMfw: postToMfw('/api/farmerssample') };
