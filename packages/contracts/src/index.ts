@@ -23,6 +23,7 @@ import { farmersSampleEndpoints, leafsEndpoints } from './features/leafs';
 import { farmersSubmissionResultEndpoints, submissionResultEndpoints } from './features/submission-results';
 import { farmersSubmissionEndpoints, submissionEndpoints } from './features/submissions';
 import { farmersReportEndpoints, leafReportEndpoints } from './features/leaf-report';
+import { farmersPdfEndpoints, leafPdfEndpoints } from './features/submission-reports';
 import { farmersSubmissionPostingEndpoints, submissionPostingEndpoints } from './features/submission-posting';
 
 export * from './endpoint';
@@ -65,6 +66,7 @@ export * from './features/submission-results';
 export * from './features/submission-posting';
 export * from './features/manual-result-csv';
 export * from './features/leaf-report';
+export * from './features/submission-reports';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';
 export * from './dris/elements';
 export * from './dris/expression';
@@ -101,6 +103,8 @@ export const apiFeatures = {
   farmersSubmissionResults: farmersSubmissionResultEndpoints,
   leafReport: leafReportEndpoints,
   farmersReport: farmersReportEndpoints,
+  leafPdf: leafPdfEndpoints,
+  farmersPdf: farmersPdfEndpoints,
   submissionPosting: submissionPostingEndpoints,
   farmersSubmissionPosting: farmersSubmissionPostingEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;

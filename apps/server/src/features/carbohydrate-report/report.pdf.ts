@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
+import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
 import { formatDay } from '@sapwood/contracts';
 import { drawRangeChart } from './report.chart';
 import type { Flag, ReportGroup, ReportSample } from './report.model';
 import type { ReportTexts } from './report.texts';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDoc;
 
 export interface ReportDocument {
   client: string;
@@ -18,9 +18,9 @@ export interface ReportDocument {
   generatedOn: string;
 }
 
-const M = 36;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
+const M = PAGE.margin;
+const PAGE_W = PAGE.width;
+const PAGE_H = PAGE.height;
 const COLS: { key: string; w: number; align?: 'right' }[] = [
   { key: 'report.sampleNumber', w: 64 }, { key: 'report.block', w: 40 }, { key: 'report.cropCultivar', w: 92 },
   { key: 'report.growthStage', w: 70 }, { key: 'report.organ', w: 50 }, { key: 'report.sugar', w: 46, align: 'right' },
@@ -29,14 +29,7 @@ const COLS: { key: string; w: number; align?: 'right' }[] = [
 
 /** Renders the report: one page (or more) per location group, in selection order, then the summary. */
 export function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: Buffer | null, onGroup?: (done: number) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: M, bufferPages: true, compress: true, info: { Title: t['report.carbohydrate.title'], Author: r.address.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+  const { doc, bytes } = startPdf({ title: t['report.carbohydrate.title'], author: r.address.name });
   r.groups.forEach((g, i) => {
     if (i > 0) doc.addPage();
     groupPage(doc, r, g, t, logo);
@@ -46,45 +39,18 @@ export function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: Buffer 
     doc.addPage();
     summaryPage(doc, r, t, logo);
   }
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    doc.page.margins.bottom = 0; // the footer sits in the margin; without this pdfkit would start a new page
-    doc.font('Helvetica').fontSize(7).fillColor('#777');
-    doc.text(`${r.address.name} · ${r.generatedOn}`, M, PAGE_H - M + 8, { width: 300, lineBreak: false });
-    doc.text(t['report.page'].replace('{page}', String(i + 1)).replace('{pages}', String(range.count)), PAGE_W - M - 120, PAGE_H - M + 8, { width: 120, align: 'right', lineBreak: false });
-  }
-  doc.end();
-  return done;
+  finishPdf(doc, `${r.address.name} · ${r.generatedOn}`, t['report.page']);
+  return bytes;
 }
 
 function header(doc: Doc, r: ReportDocument, t: ReportTexts, logo: Buffer | null): number {
-  let y = M;
-  if (logo) {
-    try {
-      doc.image(logo, M, y, { fit: [130, 52] });
-    } catch {
-      /* an unreadable logo leaves the space empty */
-    }
-  }
-  doc.font('Helvetica-Bold').fontSize(13).fillColor('#1d3b2f').text(r.address.name, M + 140, y, { width: 250, align: 'center' });
-  doc.font('Helvetica').fontSize(7).fillColor('#444').text(r.address.lines.join('  ·  '), M + 140, y + 18, { width: 250, align: 'center' });
-  const word = r.address.logoWord;
-  doc.lineWidth(1.2).strokeColor('#2f7d57').roundedRect(PAGE_W - M - 110, y + 4, 110, 36, 6).stroke();
-  doc.font('Helvetica-Bold').fontSize(word.length > 12 ? 10 : 14).fillColor('#2f7d57').text(word, PAGE_W - M - 110, y + 15, { width: 110, align: 'center', lineBreak: false });
-  y += 62;
+  let y = drawBrandHead(doc, { ...r.address, distributor: r.distributor }, logo);
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#111').text(t['report.carbohydrate.title'], M, y);
   y += 18;
   const pairs: [string, string][] = [
     [t['report.client'], r.client], [t['report.farm'], r.farm], [t['report.agriculturist'], r.agriculturist], [t['report.agent'], r.agent],
   ];
-  doc.fontSize(8);
-  pairs.forEach(([label, value], i) => {
-    const x = M + (i % 2) * 262;
-    const yy = y + Math.floor(i / 2) * 12;
-    doc.font('Helvetica-Bold').fillColor('#333').text(`${label}:`, x, yy, { continued: true }).font('Helvetica').text(` ${value}`);
-  });
-  return y + 30;
+  return drawPairs(doc, pairs, y);
 }
 
 function groupPage(doc: Doc, r: ReportDocument, g: ReportGroup, t: ReportTexts, logo: Buffer | null) {

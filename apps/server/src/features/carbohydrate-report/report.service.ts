@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { type PostResult, type ReportRequest, formatDayTime } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
@@ -8,6 +7,8 @@ import { fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { MfwClient, MfwResultPost } from '../../platform/integrations/mfw.client';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
+import { distributorLogo } from '../../platform/reports/report-logo';
+import { fileNamePart as safe } from '../../platform/reports/report-pdf';
 import { type FileStorage, readAll } from '../../platform/storage/storage';
 import { type ReportGroup, buildGroups } from './report.model';
 import { type ReportDocument, renderReportPdf } from './report.pdf';
@@ -90,7 +91,7 @@ export class ReportService {
     const { groups, doc } = await this.assemble(selection, options);
     await ctx.progress(10);
     const distributor = await this.repo.distributor(options.distributor);
-    const logo = await this.logo(distributor?.image_path ?? null, distributor?.image_hash ?? null, options.lowImageQuality);
+    const logo = await distributorLogo(this.files, this.log, distributor?.image_path ?? null, distributor?.image_hash ?? null, options.lowImageQuality);
     const texts = reportTexts(await loadTexts(this.db, options.langId, Object.keys(REPORT_TEXTS)));
     const pdf = await renderReportPdf(doc, texts, logo, (n) => void ctx.progress(10 + Math.round((80 * n) / Math.max(1, groups.length))));
     const address = await this.repo.address(options.addressId);
@@ -126,22 +127,6 @@ export class ReportService {
     return { groups, doc };
   }
 
-  /** The distributor's logo; Low Image Quality embeds a small, strongly compressed copy. */
-  private async logo(path: string | null, hash: string | null, low: boolean): Promise<Buffer | null> {
-    // the distributor's full-size logo, as features/distributors stores it; a missing file is no logo, but a
-    // store that cannot answer fails the job, which is retried, rather than making a report without its logo
-    const original = path && hash ? await readAll(this.files, `distributors/${path}-${hash}.png`) : null;
-    if (!original) return null;
-    try {
-      const img = sharp(original).flatten({ background: '#ffffff' });
-      return low ? await img.resize({ width: 160, withoutEnlargement: true }).jpeg({ quality: 40 }).toBuffer()
-        : await img.resize({ width: 900, withoutEnlargement: true }).png().toBuffer();
-    } catch (err) {
-      this.log.warn({ err }, 'distributor logo could not be read; the report is made without it');
-      return null;
-    }
-  }
-
   /** Posts each location group's results to MFW; safe to retry (same content, same idempotency key). */
   async postToMfw(input: z.output<typeof ReportRequest>, userId: number): Promise<z.output<typeof PostResult>[]> {
     const { result: selection, ...options } = input;
@@ -174,8 +159,4 @@ export class ReportService {
     }
     return out;
   }
-}
-
-function safe(s: string): string {
-  return s.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'report';
 }

@@ -1,5 +1,5 @@
 import {
-  FARMERS_REPORT_MESSAGES, type FarmersReportData, FarmersReportRequest, LEAF_REPORT_MESSAGES, LeafReportHeader, type LeafPreReport,
+  FARMERS_REPORT_MESSAGES, type FarmersReportData, FarmersReportRequest, LEAF_REPORT_MESSAGES, type LeafPreReport,
   LeafReportRequest, type PreviewPage, QuestImageQuery, type ResolvedNorms, SavePage, leafImageUrl,
 } from '@sapwood/contracts';
 import type { z } from 'zod';
@@ -11,14 +11,9 @@ import { loadTexts } from '../languages';
 import { type PageInput, pagePng, pageSvg } from './leaf-page';
 import { LeafReportRepository, type ReportSampleRow, type ReportSubmission, type StoredSettings } from './leaf-report.repository';
 import { LEAF_REPORT_TEXT_KEYS, leafReportTexts } from './leaf-report.texts';
+import { type SavedChoice, farmersHeader, leafHeader, savedChoices } from './report-header';
 
 type Kind = 'leaf' | 'soil';
-/** A sample as saved in the settings: chosen for the report, with its organ type and whether its image is left out. */
-interface SavedChoice {
-  id: number;
-  excludeImage: boolean;
-  organTypeEnum: string;
-}
 type LeafRequest = z.output<typeof LeafReportRequest>;
 type FarmersRequest = z.output<typeof FarmersReportRequest>;
 
@@ -30,17 +25,6 @@ interface PerSubmission {
   samples: ReportSampleRow[];
   extraSampleNumbers: string[];
 }
-
-/** The leaf header saved for the submission, else its defaults (§3: from the submission; GraphNew; only the summary). */
-function leafHeader(s: ReportSubmission, saved: StoredSettings | undefined): LeafReportHeader {
-  const parsed = LeafReportHeader.safeParse(saved?.header);
-  if (parsed.success && parsed.data.submissionId === s.id) return parsed.data;
-  return LeafReportHeader.parse({
-    submissionId: s.id, languageId: s.languageId ?? 0, clientName: s.clientName, farmName: s.farmName, agronomistId: s.agronomistId, agentId: s.agentId,
-  });
-}
-
-const savedChoices = (s: StoredSettings | undefined): SavedChoice[] | undefined => (Array.isArray(s?.samples) ? (s.samples as SavedChoice[]) : undefined);
 
 /**
  * The report settings and previews (issue 15): the Report Settings dialog's data, the checks of §5 before a
@@ -185,13 +169,11 @@ export class LeafReportService {
   /** The farmers' Report Settings data per submission (§3 report data (farmers)). */
   farmersPreReport(ids: readonly number[]): Promise<FarmersReportData[]> {
     return this.perSubmission('soil', ids, ({ id, s, saved, samples, extraSampleNumbers }) => {
-      const h = (saved?.header ?? {}) as Partial<FarmersReportData['farmerData']>;
       const choices = savedChoices(saved);
       const chosen = new Set((choices ?? []).map((c) => c.id));
       return {
         farmerData: {
-          id, submissionId: id, address: h.address ?? 0, agent: h.agent ?? s.agentId, agronomistId: h.agronomistId ?? s.agronomistId, distributor: h.distributor ?? 0,
-          clientName: h.clientName ?? s.clientName, farmName: h.farmName ?? s.farmName, languageId: h.languageId ?? s.languageId ?? 0,
+          id, ...farmersHeader(s, saved),
           samples: samples.map((x) => ({
             id: x.id, dateCaptured: x.capturedAt, sampleMatched: x.matched, notes: x.notes, sample: x.sampleNumber, dataId: x.captureId,
             blockNumber: x.blockNumber, selected: choices ? chosen.has(x.id) : x.matched,

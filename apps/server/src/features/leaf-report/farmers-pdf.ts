@@ -1,0 +1,71 @@
+import { formatDay } from '@sapwood/contracts';
+import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
+import type { FarmersPdfSample, FarmersPdfSection, FrozenReport } from './submission-report.model';
+
+type FarmersReport = Extract<FrozenReport, { kind: 'soil' }>;
+const M = PAGE.margin;
+const WIDTH = PAGE.width - 2 * M;
+const BOTTOM = PAGE.height - M - 14;
+const PER_ROW = 4;
+const CELL = WIDTH / PER_ROW;
+
+const num = (v: number | null) => (v === null ? '–' : String(Number(v.toFixed(4))));
+
+/**
+ * The farmers' report PDF, drawn only from its frozen document: per submission the brand, title and names,
+ * then each chosen sample with its lab number, date and values (label, unit, value) in a grid.
+ */
+export function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buffer | null>, onSample?: (done: number, total: number) => void): Promise<Buffer> {
+  const first = r.sections[0];
+  const { doc, bytes } = startPdf({ title: first?.texts['report.farmers.title'] ?? "Farmer's Sample Report", author: first?.brand.name ?? '' });
+  const total = r.sections.reduce((n, s) => n + s.samples.length, 0);
+  let done = 0;
+  r.sections.forEach((s, i) => {
+    if (i > 0) doc.addPage();
+    const logo = s.logo ? logos.get(s.logo.distributorId) ?? null : null;
+    let y = head(doc, r, s, logo);
+    for (const sample of s.samples) {
+      const h = 16 + Math.ceil(sample.values.length / PER_ROW) * 11 + 10;
+      if (y + h > BOTTOM) {
+        doc.addPage();
+        y = head(doc, r, s, logo);
+      }
+      y = sampleBlock(doc, s, sample, y);
+      done += 1;
+      onSample?.(done, total);
+    }
+  });
+  finishPdf(doc, `${first?.brand.name ?? ''} · ${formatDay(r.generatedOn, 'UTC')} · #${r.reportId}`, first?.texts['report.sub.page'] ?? 'Page {page} of {pages}');
+  return bytes;
+}
+
+function head(doc: PdfDoc, r: FarmersReport, s: FarmersPdfSection, logo: Buffer | null): number {
+  const t = s.texts;
+  let y = drawBrandHead(doc, s.brand, logo);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor('#111').text(t['report.farmers.title'], M, y, { width: WIDTH, lineBreak: false });
+  y += 18;
+  return drawPairs(doc, [
+    [t['report.sub.client'], s.clientName], [t['report.sub.farm'], s.farmName], [t['report.sub.agronomist'], s.agronomist], [t['report.sub.agent'], s.agent],
+    [t['report.sub.distributor'], s.brand.distributor], [t['report.sub.submission'], `${s.submissionId} · ${formatDay(r.generatedOn, 'UTC')}`],
+  ], y);
+}
+
+function sampleBlock(doc: PdfDoc, s: FarmersPdfSection, sample: FarmersPdfSample, top: number): number {
+  const t = s.texts;
+  let y = top;
+  doc.rect(M, y, WIDTH, 14).fill('#e8f1ec');
+  const title = [sample.sampleNumber, sample.blockNumber, sample.labNumber, sample.sampleDate && `${t['report.sub.sampleDate']}: ${formatDay(sample.sampleDate, 'UTC')}`].filter(Boolean).join(' · ');
+  doc.font('Helvetica-Bold').fontSize(8).fillColor('#1d3b2f').text(title, M + 3, y + 3, { width: WIDTH - 6, lineBreak: false, ellipsis: true });
+  y += 16;
+  if (sample.na) {
+    doc.font('Helvetica-Bold').fontSize(8).fillColor('#b7791f').text(t['report.sub.na'], M + 3, y, { lineBreak: false });
+    return y + 16;
+  }
+  sample.values.forEach((v, i) => {
+    const x = M + (i % PER_ROW) * CELL;
+    const yy = y + Math.floor(i / PER_ROW) * 11;
+    doc.font('Helvetica').fontSize(7).fillColor('#444').text(`${v.label}${v.unit ? ` (${v.unit})` : ''}`, x + 3, yy, { width: CELL * 0.62, height: 9, ellipsis: true });
+    doc.font('Helvetica-Bold').fillColor('#111').text(num(v.value), x + CELL * 0.6, yy, { width: CELL * 0.4 - 6, align: 'right', lineBreak: false });
+  });
+  return y + Math.ceil(sample.values.length / PER_ROW) * 11 + 10;
+}
