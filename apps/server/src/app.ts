@@ -59,6 +59,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new RequestLogController(),
     trustProxy: trustProxyOf(config),
     bodyLimit: 2 * 1024 * 1024,
+    // the leaf report's preview image is a GET carrying the two typed texts (4,000 characters each, up to 6
+    // bytes each once percent-encoded): Node's 16 KB header limit would refuse a long recommendation
+    http: { maxHeaderSize: 64 * 1024 },
     ajv: { customOptions: { coerceTypes: false } },
   });
   // the file store first: a wrong S3 setting stops the start with a clear message (ADR 0077)

@@ -166,6 +166,11 @@ describe('the preview page', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'png' });
     expect(meta.width).toBeGreaterThan(500);
+    // the longest texts, of letters that take six bytes each in the address, still draw
+    const longest = new URLSearchParams({ submissionId: String(leaf.id), leafId: String(a), recommendation: 'ê'.repeat(4000), whatDoesPlantSay: 'sê '.repeat(1333) });
+    const long = await fetch(`${world.w.server.url}${ep.questImage.path}?${longest}`, { headers: { cookie: staff().cookie } });
+    expect(long.status).toBe(200);
+    expect(long.headers.get('content-type')).toBe('image/png');
     // a sample without a result has no page; one of another submission is refused
     expect((await staff().call(ep.questImage, { submissionId: leaf.id, leafId: leaf.pre.samples[1].id })).status).toBe(400);
     expect((await staff().call(ep.questImage, { submissionId: leaf.id, leafId: 999_999 })).status).toBe(400);
