@@ -107,8 +107,8 @@ describe('the Results, Completed and Archived tabs', () => {
     await db().updateTable('submissions').set({ posted_to_mfw_at: new Date(2026, 10, 24, 9, 5) }).where('id', '=', id).execute();
     await page.reload();
     await expect.poll(() => done.locator('td').nth(5).textContent()).toBe('24/11/2026 09:05');
-    // no report action yet (issue 15; posting to MFW: e2e/submission-posting.test.ts)
-    expect(await done.getByRole('button', { name: /^report/i }).count()).toBe(0);
+    // its report action (the report itself: e2e/submission-reports.test.ts; posting to MFW: e2e/submission-posting.test.ts)
+    expect(await done.getByRole('button', { name: `report ${id}` }).count()).toBe(1);
 
     // archive, after asking: 'Successfully', and on Archived
     await done.getByRole('button', { name: `archive ${id}` }).click();
@@ -165,6 +165,8 @@ describe('the Results, Completed and Archived tabs', () => {
     await dialog.getByText(M.noResults).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // the row's menu fades out (opacity 0, still in the page) until its exit transition ends
+    await page.locator('[role=menu]').waitFor({ state: 'detached' });
     // a Manual submission's results are its entry: its menu has no print
     await rowOf(page, 'results', manual).getByRole('button', { name: `menu ${manual}` }).click();
     await page.getByRole('menuitem', { name: 'results' }).waitFor();
@@ -186,10 +188,12 @@ describe('the Results, Completed and Archived tabs', () => {
     expect(one.url()).toContain(`ids=${a}`);
     await rowOf(page, 'results', b).getByLabel(`Select ${b}`).check();
     await page.getByTestId('combine-reports').click();
-    const dialog = page.getByRole('dialog', { name: 'Combine Reports' });
-    expect(await dialog.getByTestId('combine-list').textContent()).toContain('Combine A');
-    expect(await dialog.getByTestId('combine-list').textContent()).toContain('Combine B');
+    // the Report Settings of both, a tab each (the combined report itself: e2e/submission-reports.test.ts)
+    const dialog = page.getByRole('dialog', { name: 'Report Settings · Combine Reports' });
+    await dialog.getByTestId('report-tab-1').waitFor();
+    expect(await dialog.getByRole('tab').allTextContents()).toEqual([`${a} · Combine A (Eastside)`, `${b} · Combine B (Eastside)`]);
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     // none chosen: every row of the tab's state
     await rowOf(page, 'results', a).getByLabel(`Select ${a}`).uncheck();
     await rowOf(page, 'results', b).getByLabel(`Select ${b}`).uncheck();

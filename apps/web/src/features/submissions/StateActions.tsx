@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
-import { IconArchive, IconCircleCheck, IconDotsVertical, IconFiles, IconFlask, IconPrinter, IconRestore } from '@tabler/icons-react';
+import { IconArchive, IconCircleCheck, IconDotsVertical, IconFiles, IconFlask, IconPrinter, IconReportAnalytics, IconRestore } from '@tabler/icons-react';
 import { type LabSubmissionRow, isManualLab } from '@sapwood/contracts';
 import { useMemo } from 'react';
 import { useConfirm } from '../../components/ui/confirm';
@@ -10,8 +10,8 @@ import { PostToMfwButton } from './PostToMfw';
 import { History } from './WaitingTab';
 
 export type StateTabName = 'results' | 'completed' | 'archived';
-/** The dialogs a row's menu opens: results (Lab Result), print (Lab Results) and docs (Files). */
-export type RowDialog = 'results' | 'print' | 'docs';
+/** The dialogs a row opens: its report (Report Settings), and from its menu results (Lab Result), print (Lab Results) and docs (Files). */
+export type RowDialog = 'report' | 'results' | 'print' | 'docs';
 
 export const STATE_MESSAGES = {
   complete: 'Are you sure you want to complete this submission?',
@@ -70,9 +70,9 @@ interface RowActionsProps {
 }
 
 /**
- * A row's actions on the Results, Completed and Archived tabs: complete (Results), archive or restore (with
- * SubmissionsDelete), post to MFW (Completed, a row with a location), the menu with results, print (not for the
- * Manual nor the manual farmer lab) and docs, and the row's history.
+ * A row's actions on the Results, Completed and Archived tabs: complete (Results), post to MFW (Completed, a row
+ * with a location), report, archive or restore (with SubmissionsDelete), the menu with results, print (not for
+ * the Manual nor the manual farmer lab) and docs, and the row's history.
  */
 export function RowActions({ row, tab, changes, mayArchive, onOpen, onPost }: RowActionsProps) {
   const icon = (label: string, onClick: () => void, child: React.ReactNode, color?: string) => (
@@ -84,6 +84,7 @@ export function RowActions({ row, tab, changes, mayArchive, onOpen, onPost }: Ro
     <Group gap={4} wrap="nowrap">
       {tab === 'results' && icon('complete', () => void changes.complete(row), <IconCircleCheck size={16} />, 'teal')}
       {tab === 'completed' && onPost && <PostToMfwButton row={row} onPost={onPost} />}
+      {icon('report', () => onOpen('report', row), <IconReportAnalytics size={16} />, 'indigo')}
       {mayArchive && tab !== 'archived' && icon('archive', () => void changes.archive(row), <IconArchive size={16} />, 'orange')}
       {mayArchive && tab === 'archived' && icon('restore', () => void changes.restore(row), <IconRestore size={16} />)}
       <Menu withinPortal position="bottom-end" shadow="md">

@@ -7,12 +7,12 @@ import { PagedTable } from '../../components/ui/table/PagedTable';
 import { endpointUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { CombineReportsDialog } from './CombineReportsDialog';
 import { FilesDialog } from './FilesDialog';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
 import { LabResultDialog } from './LabResultDialog';
 import { LabResultsDialog } from './LabResultsDialog';
 import { usePostToMfw } from './PostToMfw';
+import { ReportFlow } from './report/ReportFlow';
 import { type RowDialog, RowActions, type StateTabName, useStateChanges } from './StateActions';
 
 export type { StateTabName } from './StateActions';
@@ -105,7 +105,8 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       </Button>
     </Group>
   );
-  const close = () => setOpen(null);
+  const close = useCallback(() => setOpen(null), []);
+  const closeCombined = useCallback(() => setCombining(false), []);
   return (
     <>
       <PagedTable
@@ -122,7 +123,8 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       {open?.dialog === 'print' && <LabResultsDialog kind={kind} row={open.row} onClose={close} />}
       {open?.dialog === 'docs' && <FilesDialog kind={kind} row={open.row} onClose={close} />}
       {posting.dialog}
-      {combining && <CombineReportsDialog rows={[...selected.values()]} onClose={() => setCombining(false)} />}
+      {open?.dialog === 'report' && <ReportFlow kind={kind} ids={[open.row.id]} onClose={close} />}
+      {combining && <ReportFlow kind={kind} ids={ids} onClose={closeCombined} />}
     </>
   );
 }

@@ -1,8 +1,13 @@
 import { lazy } from 'react';
 import type { ScreenModule } from '../../lib/screens';
 
+const reportProgress = lazy(() => import('./report/ReportProgressPage'));
+
 /** Submissions of leaf and farmers' samples to a lab. */
 export const screens: ScreenModule[] = [
   { path: '/submissions', page: lazy(() => import('./LeafSubmissionsPage')) },
   { path: '/farmerssamplesubmissions', page: lazy(() => import('./FarmersSubmissionsPage')) },
+  // a report PDF's progress, opened by Download PDF (leaf) and the farmers' report link (the report's calls need the screen's permission)
+  { path: '/reports/leaf/:id', page: reportProgress },
+  { path: '/reports/farmers/:id', page: reportProgress },
 ];
