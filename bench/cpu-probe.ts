@@ -2,7 +2,8 @@
 // PostgreSQL, over sequential calls on one connection. Needs a database loaded by
 // `BENCH_KEEP_DB=name npm run bench:carbohydrates`; then `BENCH_KEEP_DB=name npx tsx bench/cpu-probe.ts`.
 // BENCH_ONLY=<regex> picks scenarios, PROBE_N the calls each, PROBE_NODE_OPTIONS the server's NODE_OPTIONS
-// (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+// (Node 20 refuses --cpu-prof in NODE_OPTIONS: use a `--require` hook that starts node:inspector's profiler and
+// writes the profile on SIGTERM before the app's own handler exits).
 import { readFileSync, readdirSync } from 'node:fs';
 import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { BenchClient, startBenchServer } from './bench-server';
