@@ -15,6 +15,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
+          // a worker's files share loaded modules (ADR 0093): each file still starts its own server on its own database
+          isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -26,6 +28,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          // as the API tests (ADR 0093): each file still starts its own server, database and Chromium
+          isolate: false,
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
