@@ -82,6 +82,9 @@ describe('the manual CSV', () => {
     const csv = manualCsv('leaf', rows);
     expect(csv.split('\r\n')[1].startsWith("'=1+2,'-L1,-1.5")).toBe(true);
     expect(parseManualCsv('leaf', csv).rows[0]).toMatchObject({ sampleNumber: '=1+2', labNumber: '-L1', values: { N: -1.5 } });
+    // text that starts with an apostrophe before such a character keeps it (found by the round trip below)
+    const quoted = [{ sampleNumber: "'=1", labNumber: "''+x", na: false, values: {} }, { sampleNumber: "'abc", labNumber: "'", na: false, values: {} }];
+    expect(parseManualCsv('leaf', manualCsv('leaf', quoted)).rows.map((r) => [r.sampleNumber, r.labNumber])).toEqual([["'=1", "''+x"], ["'abc", "'"]]);
   });
 
   it('reports a bad number with its line and column, and takes only the columns the file has', () => {

@@ -165,10 +165,15 @@ export interface ParsedManualCsv {
   error?: string;
 }
 
-/** Text written to a CSV that a spreadsheet would take for a formula gets a leading apostrophe; read back without it. */
+/**
+ * Text written to a CSV that a spreadsheet would take for a formula gets a leading apostrophe; read back without
+ * it. Text that already starts with apostrophes before such a character gets one more, so that "'=" comes back
+ * as "'=" and not as "=".
+ */
 const FORMULA = /^[=+\-@\t\r]/;
-const escapeText = (s: string) => (FORMULA.test(s) ? `'${s}` : s);
-const unescapeText = (s: string) => (s.startsWith("'") && FORMULA.test(s.slice(1)) ? s.slice(1) : s);
+const needsEscape = (s: string) => FORMULA.test(s.replace(/^'+/, ''));
+const escapeText = (s: string) => (needsEscape(s) ? `'${s}` : s);
+const unescapeText = (s: string) => (s.startsWith("'") && needsEscape(s) ? s.slice(1) : s);
 
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
