@@ -18,6 +18,7 @@ import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixture
 import { ADMIN, startTestServer } from '../tests/support/server';
 import { signedIn } from '../tests/support/users';
 import { median, pct } from './load-round';
+import { withPeakMemory } from './peak-memory';
 
 const SAMPLES = 40;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -105,25 +106,18 @@ const sorted = [...images].sort((a, b) => a - b);
 // 2. the PDF of the 40 pages
 const runs: { seconds: number; peakMB: number; kb: number; pdfPages: number }[] = [];
 for (let r = 0; r < PDFS; r += 1) {
-  global.gc?.();
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  const t0 = performance.now();
-  const start = ok(await admin.call(pdfEp.startReport, { leafIds: pages.map((p) => p.sampleId) }), 'startreport') as { id: number };
-  for (;;) {
-    const s = ok(await admin.call(pdfEp.reportStatus, { id: start.id }), 'reportstatus') as { status: string; error: string | null };
-    if (s.status === 'done') break;
-    if (s.status === 'failed') throw new Error(s.error ?? 'failed');
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  const file = Buffer.from(await (await fetch(`${server.url}${pdfEp.reportFile.path}?id=${start.id}`, { headers: { cookie: admin.cookie } })).arrayBuffer());
+  const made = await withPeakMemory(async () => {
+    const start = ok(await admin.call(pdfEp.startReport, { leafIds: pages.map((p) => p.sampleId) }), 'startreport') as { id: number };
+    for (;;) {
+      const s = ok(await admin.call(pdfEp.reportStatus, { id: start.id }), 'reportstatus') as { status: string; error: string | null };
+      if (s.status === 'done') return start.id;
+      if (s.status === 'failed') throw new Error(s.error ?? 'failed');
+      await new Promise((res) => setTimeout(res, 25));
+    }
+  });
+  const file = Buffer.from(await (await fetch(`${server.url}${pdfEp.reportFile.path}?id=${made.value}`, { headers: { cookie: admin.cookie } })).arrayBuffer());
   if (process.env.BENCH_PDF_OUT && r === 0) writeFileSync(process.env.BENCH_PDF_OUT, file);
-  runs.push({ seconds, peakMB: (peak - rss0) / 1024 / 1024, kb: file.length / 1024, pdfPages: (file.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length });
+  runs.push({ seconds: made.seconds, peakMB: made.peakMB, kb: file.length / 1024, pdfPages: (file.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length });
 }
 
 console.log(`\nLeaf report of ${SAMPLES} samples, database: ${server.built.deps.dbKind}`);

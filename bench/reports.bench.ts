@@ -9,6 +9,7 @@ import { createStorage } from '../apps/server/src/platform/storage/storage';
 import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, startTestServer } from '../tests/support/server';
 import { signedIn } from '../tests/support/users';
+import { withPeakMemory } from './peak-memory';
 
 const GROUPS = 50;
 const PER_GROUP = 10;
@@ -34,29 +35,22 @@ const address = await db.insertInto('addresses').values({ name: 'Sapwood Labs', 
 const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: 'logo', image_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
 
 async function run(lowImageQuality: boolean) {
-  global.gc?.();
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  const t0 = performance.now();
-  const start = await admin.call(ep.startReport, {
-    result: selection.join(';'), langId: 1, client: 'Bench Client', farm: 'Bench Farm', agriculturist: 'Dr Nel', agent: 'Agent Smith',
-    distributor: distributor.id, addressId: address.id, lowImageQuality, includeSummary: true,
+  const made = await withPeakMemory(async () => {
+    const start = await admin.call(ep.startReport, {
+      result: selection.join(';'), langId: 1, client: 'Bench Client', farm: 'Bench Farm', agriculturist: 'Dr Nel', agent: 'Agent Smith',
+      distributor: distributor.id, addressId: address.id, lowImageQuality, includeSummary: true,
+    });
+    if (start.status !== 200) throw new Error(JSON.stringify(start.body));
+    for (;;) {
+      const s = await admin.call(ep.reportStatus, { id: start.body.id });
+      if (s.body.status === 'done') return start.body.id as number;
+      if (s.body.status === 'failed') throw new Error(s.body.error);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   });
-  if (start.status !== 200) throw new Error(JSON.stringify(start.body));
-  for (;;) {
-    const s = await admin.call(ep.reportStatus, { id: start.body.id });
-    if (s.body.status === 'done') break;
-    if (s.body.status === 'failed') throw new Error(s.body.error);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  const file = await fetch(`${server.url}${ep.reportFile.path}?id=${start.body.id}`, { headers: { cookie: admin.cookie } });
+  const file = await fetch(`${server.url}${ep.reportFile.path}?id=${made.value}`, { headers: { cookie: admin.cookie } });
   const size = (await file.arrayBuffer()).byteLength;
-  return { lowImageQuality, seconds: seconds.toFixed(2), peakGrowthMB: ((peak - rss0) / 1024 / 1024).toFixed(0), fileKB: (size / 1024).toFixed(0) };
+  return { lowImageQuality, seconds: made.seconds.toFixed(2), peakGrowthMB: made.peakMB.toFixed(0), fileKB: (size / 1024).toFixed(0) };
 }
 
 const results = [await run(false), await run(true)];

@@ -48,25 +48,19 @@ const ReportId = z.object({ id: formInt({ min: 1, message: 'Choose a report' }) 
 /** The URL of a report's progress page (the tab a Download PDF opens). */
 export const reportProgressPath = (kind: 'leaf' | 'soil', reportId: number) => `/reports/${kind === 'leaf' ? 'leaf' : 'farmers'}/${reportId}`;
 
-const leaf = { permission: 'Submissions' } as const;
-const farmers = { permission: 'FarmersSampleSubmissions' } as const;
+/** A kind's four calls under its path and permission; `key` names the ids a report is asked for. */
+function pdfCalls<K extends string>(base: `/api/${string}`, permission: 'Submissions' | 'FarmersSampleSubmissions', key: K, query: z.ZodType<Record<K, number[]>>, message: string) {
+  const access = { permission } as const;
+  return {
+    questPdf: endpoint({ method: 'GET', path: `${base}/questpdf`, access, kind: 'file', input: query, output: z.unknown() }),
+    startReport: endpoint({
+      method: 'POST', path: `${base}/startreport`, access,
+      input: z.object({ [key]: IdArray(message) } as Record<K, ReturnType<typeof IdArray>>), output: z.object({ id: z.number().int() }),
+    }),
+    reportStatus: endpoint({ method: 'GET', path: `${base}/reportstatus`, access, input: ReportId, output: SubmissionReportStatus }),
+    reportFile: endpoint({ method: 'GET', path: `${base}/reportfile`, access, kind: 'file', input: ReportId, output: z.unknown() }),
+  };
+}
 
-export const leafPdfEndpoints = {
-  questPdf: endpoint({ method: 'GET', path: '/api/submission/questpdf', access: leaf, kind: 'file', input: LeafPdfQuery, output: z.unknown() }),
-  startReport: endpoint({
-    method: 'POST', path: '/api/submission/startreport', access: leaf,
-    input: z.object({ leafIds: IdArray(SUBMISSION_REPORT_MESSAGES.leafIds) }), output: z.object({ id: z.number().int() }),
-  }),
-  reportStatus: endpoint({ method: 'GET', path: '/api/submission/reportstatus', access: leaf, input: ReportId, output: SubmissionReportStatus }),
-  reportFile: endpoint({ method: 'GET', path: '/api/submission/reportfile', access: leaf, kind: 'file', input: ReportId, output: z.unknown() }),
-};
-
-export const farmersPdfEndpoints = {
-  questPdf: endpoint({ method: 'GET', path: '/api/farmerssample/questpdf', access: farmers, kind: 'file', input: FarmersPdfQuery, output: z.unknown() }),
-  startReport: endpoint({
-    method: 'POST', path: '/api/farmerssample/startreport', access: farmers,
-    input: z.object({ submissionIds: IdArray(SUBMISSION_REPORT_MESSAGES.submissionIds) }), output: z.object({ id: z.number().int() }),
-  }),
-  reportStatus: endpoint({ method: 'GET', path: '/api/farmerssample/reportstatus', access: farmers, input: ReportId, output: SubmissionReportStatus }),
-  reportFile: endpoint({ method: 'GET', path: '/api/farmerssample/reportfile', access: farmers, kind: 'file', input: ReportId, output: z.unknown() }),
-};
+export const leafPdfEndpoints = pdfCalls('/api/submission', 'Submissions', 'leafIds', LeafPdfQuery, SUBMISSION_REPORT_MESSAGES.leafIds);
+export const farmersPdfEndpoints = pdfCalls('/api/farmerssample', 'FarmersSampleSubmissions', 'submissionIds', FarmersPdfQuery, SUBMISSION_REPORT_MESSAGES.submissionIds);

@@ -24,22 +24,27 @@ export function registerLeafReport(registrar: Registrar, ctx: FeatureContext): v
     preReport: (input) => reports.farmersPreReport(input.ids),
     updateReportData: (input, c) => reports.farmersUpdateReportData(input, c.user.id),
   });
-  registrar.feature(leafPdfEndpoints, {
-    async questPdf(input, c) {
-      const id = await pdfs.requestLeaf(input.leafIds, c.user.id);
-      return c.reply.redirect(reportProgressPath('leaf', id), 303);
+  /** A kind's PDF calls: ask (the link answers the progress page, startreport the id), status and the stored file. */
+  const pdfHandlers = (kind: 'leaf' | 'soil', ask: (ids: number[], userId: number) => Promise<number>) => ({
+    async questPdf(ids: number[], reply: FastifyReply, userId: number) {
+      return reply.redirect(reportProgressPath(kind, await ask(ids, userId)), 303);
     },
-    startReport: async (input, c) => ({ id: await pdfs.requestLeaf(input.leafIds, c.user.id) }),
-    reportStatus: (input) => pdfs.status('leaf', input.id),
-    reportFile: async (input, c) => sendPdf(c.reply, await pdfs.file('leaf', input.id)),
+    start: async (ids: number[], userId: number) => ({ id: await ask(ids, userId) }),
+    status: (id: number) => pdfs.status(kind, id),
+    file: async (id: number, reply: FastifyReply) => sendPdf(reply, await pdfs.file(kind, id)),
   });
+  const leaf = pdfHandlers('leaf', (ids, userId) => pdfs.requestLeaf(ids, userId));
+  registrar.feature(leafPdfEndpoints, {
+    questPdf: (input, c) => leaf.questPdf(input.leafIds, c.reply, c.user.id),
+    startReport: (input, c) => leaf.start(input.leafIds, c.user.id),
+    reportStatus: (input) => leaf.status(input.id),
+    reportFile: (input, c) => leaf.file(input.id, c.reply),
+  });
+  const farmers = pdfHandlers('soil', (ids, userId) => pdfs.requestFarmers(ids, userId));
   registrar.feature(farmersPdfEndpoints, {
-    async questPdf(input, c) {
-      const id = await pdfs.requestFarmers(input.submissionIds, c.user.id);
-      return c.reply.redirect(reportProgressPath('soil', id), 303);
-    },
-    startReport: async (input, c) => ({ id: await pdfs.requestFarmers(input.submissionIds, c.user.id) }),
-    reportStatus: (input) => pdfs.status('soil', input.id),
-    reportFile: async (input, c) => sendPdf(c.reply, await pdfs.file('soil', input.id)),
+    questPdf: (input, c) => farmers.questPdf(input.submissionIds, c.reply, c.user.id),
+    startReport: (input, c) => farmers.start(input.submissionIds, c.user.id),
+    reportStatus: (input) => farmers.status(input.id),
+    reportFile: (input, c) => farmers.file(input.id, c.reply),
   });
 }

@@ -67,7 +67,7 @@ export class ReportAssembler {
       if (!s) continue;
       const header = leafHeader(s, settings.get(id));
       const choices = new Map((savedChoices(settings.get(id)) ?? []).map((c) => [c.id, c]));
-      const base = await this.section(s, { ...header, addressId: header.addressId, distributorId: header.distributorId });
+      const base = await this.section(s, header);
       const pageTexts = leafReportTexts(await loadTexts(this.db, header.languageId || null, LEAF_REPORT_TEXT_KEYS));
       const ids = all.filter((x) => x.submissionId === id && wanted.has(x.id)).map((x) => x.id);
       const saved = new Map((await this.leafRepo.pages(this.db, id, ids)).map((p) => [p.sampleId, p]));
