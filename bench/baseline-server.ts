@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type LeafAsk, leafStatement } from './baseline-leafs';
 
@@ -95,4 +97,41 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
       await pool.end();
     },
   };
+}
+
+/**
+ * The baseline in a process of its own, as the app runs (node:http + pg, nothing else loaded): the load
+ * generator's process would otherwise answer its own requests, with no hand-over between processes per
+ * answer, which the app pays and a deployed bare server would pay too. `pid`: its CPU can be read.
+ */
+export async function startBaselineProcess(databaseUrl: string, connections = 20): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { PATH: process.env.PATH ?? '', ...(process.env.BASELINE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BASELINE_NODE_OPTIONS } : {}), BASELINE_DATABASE_URL: databaseUrl, BASELINE_CONNECTIONS: String(connections) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\S+)\n/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`baseline server exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    close: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+// run as a process (startBaselineProcess): serve until SIGTERM
+if (process.env.BASELINE_DATABASE_URL && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startBaselineServer(process.env.BASELINE_DATABASE_URL, Number(process.env.BASELINE_CONNECTIONS ?? 20));
+  process.stdout.write(`listening ${server.url}\n`);
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }

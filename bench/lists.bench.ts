@@ -1,6 +1,6 @@
 // npm run bench:lists — every million-row list against a bare server, side by side (issue 19). Next to the app
-// (a real server process, production mode) a baseline in this process (bench/baseline-server.ts: node:http + pg,
-// one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
+// (a real server process, production mode) a baseline in a process of its own (bench/baseline-server.ts: node:http
+// + pg, one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
 // runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
 // throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
 // BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone);
@@ -8,7 +8,7 @@
 import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
-import { startBaselineServer } from './baseline-server';
+import { startBaselineProcess } from './baseline-server';
 import { keptDatabase } from './bench-db';
 import { BenchClient, seekTo, startBenchServer } from './bench-server';
 import { countCaptures, loadCaptures } from './captures-data';
@@ -21,6 +21,7 @@ const CONCURRENCY = 20;
 const SIZE = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP = 300;
 const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? REQUESTS);
 const LISTS = (process.env.BENCH_LISTS ?? 'carbohydrates,leafs').split(',');
 const log = (s: string) => console.log(s);
@@ -34,7 +35,7 @@ async function main() {
   const kept = process.env.BENCH_KEEP_DB;
   const { url, drop, loaded } = kept ? await keptDatabase(SERVER_URL, kept) : { ...(await createServerDatabase(SERVER_URL)), loaded: false };
   let server: ServerProcess | null = null;
-  let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+  let baseline: Awaited<ReturnType<typeof startBaselineProcess>> | null = null;
   let appClient: BenchClient | null = null;
   let baseClient: BenchClient | null = null;
   try {
@@ -46,7 +47,7 @@ async function main() {
     const captures = have && have.captures === 0 ? await loadCaptures(url, log) : have;
     log(`${counts.results} results${captures ? `, ${captures.captures} captures (${captures.leafNotCompleted} in the /leafs list)` : ''}; app at ${server.url}`);
     await appClient.signIn();
-    baseline = await startBaselineServer(url, CONCURRENCY);
+    baseline = await startBaselineProcess(url, CONCURRENCY);
     baseClient = new BenchClient(baseline.url, CONCURRENCY);
     const a = appClient;
     const b = baseClient;
@@ -73,6 +74,9 @@ async function main() {
     for (const s of scenarios) {
       const appR: { rps: number; p95: number }[] = [];
       const baseR: { rps: number; p95: number }[] = [];
+      // an unmeasured round each first: both servers compile their hot code before anything is counted
+      await round((i) => a.request('POST', s.path, s.app(i)), WARM_UP, CONCURRENCY);
+      await round((i) => b.request('POST', s.basePath, s.base(i)), WARM_UP, CONCURRENCY);
       for (let r = 0; r < ROUNDS; r++) {
         appR.push(await round((i) => a.request('POST', s.path, s.app(i)), s.requests ?? REQUESTS, CONCURRENCY));
         baseR.push(await round((i) => b.request('POST', s.basePath, s.base(i)), s.requests ?? REQUESTS, CONCURRENCY));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/support/database';
 import { type KeysetDeclaration, KeysetList, type ListOrder, type PageResult, fixedOrder, listMatch, orderOf } from '../src/db/keyset';
+import { Statements } from '../src/db/keyset/statements';
 
 /**
  * The keyset engine (db/keyset) on a small table of its own, declared the way a million-row list
@@ -80,7 +81,7 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
     const pages = Math.ceil(expected.length / size);
     const byOffset: PageResult[] = [];
     for (let page = 1; page <= pages; page++) {
-      const p = await list.page({ ...match, order, page, size });
+      const p = await list.page({ match, order, page, size });
       expect(ids(p), `page ${page}`).toEqual(expected.slice((page - 1) * size, page * size));
       byOffset.push(p);
     }
@@ -91,7 +92,7 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
       const anchor = { page: from, first: at.firstKey ?? '', last: at.lastKey ?? '' };
       for (const to of [from - 2, from - 1, from, from + 1, from + 3]) {
         if (to < 1 || to > pages) continue;
-        const p = await list.page({ ...match, order, page: to, size, anchor });
+        const p = await list.page({ match, order, page: to, size, anchor });
         expect(ids(p), `${from} → ${to}`).toEqual(expected.slice((to - 1) * size, to * size));
       }
     }
@@ -101,7 +102,7 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
       const end = new KeysetList<Filter, Row>(fresh.handle.db, DEMO, { cap, fromEndAfter: 10 });
       const first = byOffset[0];
       const last = Math.ceil(first.total / size);
-      const p = await end.page({ ...match, order, page: last, size, anchor: { page: 1, first: first.firstKey ?? '', last: first.lastKey ?? '' } });
+      const p = await end.page({ match, order, page: last, size, anchor: { page: 1, first: first.firstKey ?? '', last: first.lastKey ?? '' } });
       expect(ids(p)).toEqual(expected.slice(-size));
     }
   });
@@ -112,10 +113,12 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
     const cases: [Filter & { search?: string }, string][] = [
       [{ kind: 1 }, 'kind = 1'], [{ label: 'AP' }, `label_key like 'ap%'`], [{ search: 'zz' }, `other_key like 'zz%'`],
       [{ kind: 2, search: 'ch' }, `kind = 2 and (label_key like 'ch%' or other_key like 'ch%')`], [{ label: 'á' }, `label_key like 'á%'`],
+      // the same shapes again with other values: the kept statements, given these values
+      [{ kind: 2 }, 'kind = 2'], [{ label: 'ba' }, `label_key like 'ba%'`], [{ kind: 1, search: 'ap' }, `kind = 1 and (label_key like 'ap%' or other_key like 'ap%')`],
     ];
     for (const [filter, cond] of cases) {
       const expected = await plainIds('label:a', cond);
-      const p = await list.page({ ...listMatch(DEMO, filter), order, page: 1, size: 100 });
+      const p = await list.page({ match: listMatch(DEMO, filter), order, page: 1, size: 100 });
       expect(ids(p), JSON.stringify(filter)).toEqual(expected);
     }
   });
@@ -142,5 +145,20 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
 describe('keyset declaration', () => {
   it('refuses names it would write into statements unless they are plain lower-case names', () => {
     expect(() => new KeysetList(fresh.handle.db, { ...DEMO, table: 'keyset_demo; drop table x' })).toThrow(/plain lower-case name/);
+  });
+});
+
+describe('list statements kept by shape', () => {
+  it("binds a later call's values to the kept text, and refuses values that are not the compiled ones", async () => {
+    const statements = new Statements(fresh.handle.db);
+    const q = (kind: number) => sql<{ id: number }>`select id from keyset_demo where kind = ${kind} and at is not null order by id`;
+    const first = statements.of('by kind', [1], () => q(1));
+    const again = statements.of('by kind', [2], () => {
+      throw new Error('a kept shape is not built again');
+    });
+    expect(again.sql).toBe(first.sql);
+    expect((await statements.run(again)).map((r) => r.id)).toEqual(await plainIds('default', 'kind = 2').then((x) => x.reverse()));
+    expect(() => statements.of('wrong values', [3, 4], () => q(3))).toThrow(/not the compiled ones/);
+    expect(() => statements.of('wrong order', ['3'], () => q(3))).toThrow(/not the compiled ones/);
   });
 });

@@ -15,7 +15,8 @@ export class JsonText {
   }
 
   /** A keyset list's page (db/keyset PageResult): its rows as the database wrote them, with its total and cursors. */
-  static page({ rowsJson, ...rest }: { rowsJson: string; total: number; estimated: boolean; firstKey: string | null; lastKey: string | null }): JsonText {
-    return JsonText.object(rest, { rows: rowsJson });
+  static page(p: { rowsJson: string; total: number; estimated: boolean; firstKey: string | null; lastKey: string | null }): JsonText {
+    const key = (k: string | null) => (k === null ? 'null' : JSON.stringify(k));
+    return new JsonText(`{"rows":${p.rowsJson},"total":${JSON.stringify(p.total)},"estimated":${p.estimated},"firstKey":${key(p.firstKey)},"lastKey":${key(p.lastKey)}}`);
   }
 }

@@ -94,8 +94,9 @@ export class Registrar {
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
       // the body's type is checked before the body is read: a JSON endpoint takes JSON only (or no body at all)
       ...(accepted && {
-        onRequest: async (req: FastifyRequest) => {
-          if (!acceptsBody(req, accepted)) throw unsupportedMediaType(def.multipart ? 'a form (multipart/form-data or urlencoded) or application/json' : 'application/json');
+        onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+          if (acceptsBody(req, accepted)) done();
+          else done(unsupportedMediaType(def.multipart ? 'a form (multipart/form-data or urlencoded) or application/json' : 'application/json'));
         },
       }),
       handler: async (req, reply) => {

@@ -30,8 +30,17 @@ export const requestLogOptions = {
   },
 } satisfies Pick<Exclude<FastifyServerOptions['logger'], boolean | undefined>, 'serializers' | 'redact'>;
 
-/** From here on every line of this request (its 'request completed' too) names the signed-in user. */
+/**
+ * From here on every line of this request (its 'request completed' too) names the signed-in user. The
+ * request's own logger (a child Fastify made for it, shared by its reply) takes the binding in place:
+ * a further child logger per request was measured at 2–4% of a list call's CPU (ADR 0094).
+ */
 export function logAsUser(req: FastifyRequest, reply: FastifyReply, userId: number | string): void {
+  const log = req.log as FastifyRequest['log'] & { setBindings?: (b: Record<string, unknown>) => void };
+  if (typeof log.setBindings === 'function' && reply.log === log) {
+    log.setBindings({ userId });
+    return;
+  }
   const child = req.log.child({ userId });
   req.log = child;
   reply.log = child;

@@ -17,7 +17,7 @@ export class Estimates {
   constructor(private readonly db: Db, private readonly from: RawBuilder<unknown>) {}
 
   /** `known`: a key of this condition the caller has (see ListMatch.key); otherwise the compiled statement is the key */
-  async of(where: RawBuilder<unknown>, known?: string): Promise<number> {
+  async of(where: () => RawBuilder<unknown>, known?: string): Promise<number> {
     const now = Date.now();
     let query = known === undefined ? this.compile(where) : undefined;
     const key = known === undefined ? `${query!.sql}\u0000${JSON.stringify(query!.parameters)}` : `\u0001${known}`;
@@ -34,7 +34,7 @@ export class Estimates {
     return rows;
   }
 
-  private compile(where: RawBuilder<unknown>) {
-    return sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where}`.compile(this.db);
+  private compile(where: () => RawBuilder<unknown>) {
+    return sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where()}`.compile(this.db);
   }
 }

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { MAX_PAGE_SKIP, pageTooDeepMessage } from '@sapwood/contracts';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../database';
@@ -6,8 +6,9 @@ import { prepared } from '../prepared';
 import { type KeysetDeclaration, checked } from './declaration';
 import { Estimates } from './estimate';
 import type { ListMatch } from './match';
-import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek } from './order';
-import { type JsonPage, detailsOf, idsInOrder, jsonPageOf, jsonRowsOf, withDates } from './rows-json';
+import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek, seekValues } from './order';
+import { Statements } from './statements';
+import { type JsonPage, detailsOf, idsInOrder, jsonRowsOf, keyedPage, onePass, onePassPage, rowJson, withDates } from './rows-json';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -19,7 +20,8 @@ export interface PageAnchor {
   last: string;
 }
 
-export interface PageRequest extends ListMatch {
+export interface PageRequest {
+  match: ListMatch;
   order: ListOrder;
   page: number;
   size: number;
@@ -68,6 +70,14 @@ function compiledOnce(db: Db, fragment: RawBuilder<unknown>): RawBuilder<unknown
   return parameters.length === 0 ? sql.raw(text) : fragment;
 }
 
+/** Where a read starts: after (or, inclusive, from) the row of key k and id, in the direction read. */
+interface Seek {
+  k: string;
+  id: number;
+  forward: boolean;
+  inclusive: boolean;
+}
+
 /** A row's place in an order: its id and the order's key as text. */
 interface Key {
   id: number;
@@ -99,8 +109,11 @@ export class KeysetList<F, R> {
   private readonly estimates: Estimates;
   private readonly from: RawBuilder<unknown>;
   private readonly idCol: RawBuilder<unknown>;
-  /** the page's JSON from the key source `p` (see `compiledOnce`) */
-  private readonly pageJson: RawBuilder<unknown>;
+  /** a page row's JSON (see `compiledOnce`) */
+  private readonly rowJson: RawBuilder<unknown>;
+  /** whether a page from the start may be read in one pass (see onePassPage) */
+  private readonly onePass: boolean;
+  private readonly statements: Statements;
 
   constructor(protected readonly db: Db, decl: KeysetDeclaration<F>, o: KeysetOptions = {}) {
     this.decl = checked(decl);
@@ -111,7 +124,9 @@ export class KeysetList<F, R> {
     this.from = sql`${sql.table(decl.table)} ${sql.raw(decl.alias)}`;
     this.idCol = sql.raw(`${decl.alias}.${decl.id}`);
     this.estimates = new Estimates(db, this.from);
-    this.pageJson = compiledOnce(db, jsonPageOf(this.decl, sql`p`));
+    this.rowJson = compiledOnce(db, rowJson(this.decl.rows.page));
+    this.onePass = onePass(this.decl.rows.page);
+    this.statements = new Statements(db);
   }
 
   /**
@@ -131,7 +146,7 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimates.of(r.where, r.key);
+    const estimate = await this.estimates.of(() => r.match.where, r.match.key);
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -160,26 +175,34 @@ export class KeysetList<F, R> {
    * so the sort keeps only the rows up to the page (a bounded sort).
    */
   private async smallPage(r: PageRequest): Promise<JsonPage & { n: number }> {
+    const { match, order } = r;
     const limit = this.cap + 1;
+    const offset = (r.page - 1) * r.size;
     const { from, idCol } = this;
-    const source = r.branches
-      ? sql`(${sql.join(r.branches.map((b) => sql`select ${idCol} as id, ${r.order.key} as sk from ${from} where ${b}`), sql` union `)})`
-      : sql`(select ${idCol} as id, ${r.order.key} as sk from ${from} where ${r.where})`;
-    const collect = r.readsRows
-      ? sql`m as materialized (select u.id, u.sk from ${source} u limit ${limit}),
+    const collect = () => {
+      const branches = match.branches;
+      const source = branches
+        ? sql`(${sql.join(branches.map((b) => sql`select ${idCol} as id, ${order.key} as sk from ${from} where ${b}`), sql` union `)})`
+        : sql`(select ${idCol} as id, ${order.key} as sk from ${from} where ${match.where})`;
+      return match.readsRows
+        ? sql`m as materialized (select u.id, u.sk from ${source} u limit ${limit}),
         c as (select count(*)::int as n from m)`
-      : sql`ids as materialized (select ${idCol} as id from ${from} where ${r.where} limit ${limit}),
+        : sql`ids as materialized (select ${idCol} as id from ${from} where ${match.where} limit ${limit}),
         c as (select count(*)::int as n from ids),
-        m as materialized (select ${idCol} as id, ${r.order.key} as sk from ids join ${from} on ${idCol} = ids.id
+        m as materialized (select ${idCol} as id, ${order.key} as sk from ids join ${from} on ${idCol} = ids.id
           where (select c.n from c) <= ${this.cap})`;
-    const page = sql`p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(r.order)}) as rn
-          from (select m.id, m.sk from m order by ${orderByMatched(r.order)} limit ${r.size} offset ${(r.page - 1) * r.size}) m)`;
-    if (!r.readsRows) {
-      // planned once per connection (its plan does not depend on the values): keys and rows in one statement
-      const q = sql<JsonPage & { n: number }>`with ${collect}, ${page} select c.n, d.* from c cross join (${this.pageJson}) d`;
-      return (await prepared(q).execute(this.db)).rows[0];
+    };
+    if (!match.readsRows) {
+      // planned once per connection (its plan does not depend on the values): count, keys and rows in one statement
+      const q = this.statement(`small ${order.name}`, match, [limit, this.cap, r.size, offset], () => {
+        const keys = sql`select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
+        return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, ` }));
+      });
+      return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
     }
-    const q = sql<{ n: number; id: number | null; k: string | null }>`with ${collect}, ${page}
+    const page = sql`p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn
+          from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)`;
+    const q = sql<{ n: number; id: number | null; k: string | null }>`with ${collect()}, ${page}
       select c.n, p.id, p.k from c left join p on true order by p.rn`;
     const keys = (await q.execute(this.db)).rows;
     const n = keys[0]?.n ?? 0;
@@ -207,47 +230,58 @@ export class KeysetList<F, R> {
    * more than MAX_PAGE_SKIP rows from both ends is refused (PageTooDeep) instead of walking every row before it.
    */
   private pageInOrder(r: PageRequest, total: { total: number; estimated: boolean }): Promise<JsonPage> {
-    const { order, size, page, anchor } = r;
-    const prepare = !r.readsRows;
+    const { match, order, size, page, anchor } = r;
+    const prepare = !match.readsRows;
     const offset = (page - 1) * size;
     const lastPage = Math.max(1, Math.ceil(total.total / size));
     const fromEnd = Math.max(0, lastPage - page) * size;
     if (total.estimated && offset >= this.fromEndAfter && page >= lastPage) {
-      return this.inOrder(r.where, order, { limit: size, offset: 0, forward: false, prepare });
+      return this.inOrder(match, null, order, { limit: size, offset: 0, forward: false, prepare });
     }
     if (anchor && anchor.page === page) {
       // the same page again (a refresh, a save on it): from its first row on. Page 1 is always the
       // start of the list (newer rows show there), so it is read from the start.
       const from = page > 1 ? decodeCursor(order, anchor.first) : null;
-      if (from) {
-        const where = sql`${r.where} and ${seek(order, from.k, from.id, true, true)}`;
-        return this.inOrder(where, order, { limit: size, offset: 0, forward: true, prepare });
-      }
+      if (from) return this.inOrder(match, { ...from, forward: true, inclusive: true }, order, { limit: size, offset: 0, forward: true, prepare });
     } else if (anchor) {
       const forward = page > anchor.page;
       const from = decodeCursor(order, forward ? anchor.last : anchor.first);
       const skip = (Math.abs(page - anchor.page) - 1) * size;
-      if (from && skip <= this.maxSkip) {
-        const where = sql`${r.where} and ${seek(order, from.k, from.id, forward)}`;
-        return this.inOrder(where, order, { limit: size, offset: skip, forward, prepare });
-      }
+      if (from && skip <= this.maxSkip) return this.inOrder(match, { ...from, forward, inclusive: false }, order, { limit: size, offset: skip, forward, prepare });
     }
-    if (offset <= this.maxSkip) return this.inOrder(r.where, order, { limit: size, offset, forward: true, prepare });
-    if (total.estimated && fromEnd <= this.maxSkip) return this.inOrder(r.where, order, { limit: size, offset: fromEnd, forward: false, prepare });
+    if (offset <= this.maxSkip) return this.inOrder(match, null, order, { limit: size, offset, forward: true, prepare });
+    if (total.estimated && fromEnd <= this.maxSkip) return this.inOrder(match, null, order, { limit: size, offset: fromEnd, forward: false, prepare });
     throw new PageTooDeep(page);
   }
 
   /**
-   * A stretch of the list read in order, in one statement (one round trip): its keys in the direction read
-   * (through the order's index), numbered in list order, then their rows as the page's JSON.
+   * A stretch of the list read in order, in one statement (one round trip), from a seek when given:
+   * from the start in one pass where the shape allows it, else its keys in the direction read (through
+   * the order's index), then their rows as the page's JSON in list order.
    */
-  private async inOrder(where: RawBuilder<unknown>, order: ListOrder, o: InOrder): Promise<JsonPage> {
-    const { from, idCol } = this;
-    const read = sql`select ${idCol} as id, ${order.key} as sk from ${from} where ${where}
-      order by ${orderBy(order, o.forward)} limit ${o.limit} offset ${o.offset}`;
-    const q = sql<JsonPage>`with p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn from (${read}) m)
-      ${this.pageJson}`;
-    return (await (o.prepare ? prepared(q) : q).execute(this.db)).rows[0];
+  private async inOrder(match: ListMatch, from: Seek | null, order: ListOrder, o: InOrder): Promise<JsonPage> {
+    const { idCol } = this;
+    const one = this.onePass && o.forward && o.offset === 0;
+    const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare}`;
+    const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(one ? [o.limit] : [o.limit, o.offset])];
+    const q = this.statement(shape, match, values, () => {
+      const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
+      const page = one
+        ? onePassPage(this.decl, this.rowJson, where, order.key, orderBy(order), o.limit)
+        : keyedPage(this.decl, this.rowJson, sql`select ${idCol} as id, ${order.key} as sk from ${this.from} where ${where}
+      order by ${orderBy(order, o.forward)} limit ${o.limit} offset ${o.offset}`, orderByMatched(order, true, 'src'));
+      return o.prepare ? prepared(page) : page;
+    });
+    return (await this.statements.run(q))[0];
+  }
+
+  /**
+   * A statement kept by shape (statements.ts): the match's condition first, then `after` (the values
+   * the statement writes after it). A match without a shape is built each time.
+   */
+  private statement<T>(shape: string, match: ListMatch, after: unknown[], build: () => RawBuilder<T>): CompiledQuery<T> {
+    if (match.shape === undefined || match.values === undefined) return build().compile(this.db);
+    return this.statements.of(`${shape} | ${match.shape}`, [...match.values, ...after], build);
   }
 
   /** The next chunk of bulk rows after a key (downloads walk the whole list this way, never by offset). */
@@ -267,6 +301,6 @@ export class KeysetList<F, R> {
 
   /** The planner's estimate of how many rows match (cached a few seconds per condition). */
   estimate(where: RawBuilder<unknown>): Promise<number> {
-    return this.estimates.of(where);
+    return this.estimates.of(() => where);
   }
 }

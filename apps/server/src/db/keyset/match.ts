@@ -11,6 +11,13 @@ export interface ListMatch {
   branches?: RawBuilder<unknown>[];
   /** the filter's values and search as text: one key per distinct match (the estimate's cache key, without compiling `where`) */
   key?: string;
+  /**
+   * What makes `where`'s text (which filters are set, and how each compares) and its parameters in the
+   * order they appear in it: statements are kept by shape and given these values (statements.ts), so a
+   * list call need not build `where` at all.
+   */
+  shape?: string;
+  values?: readonly unknown[];
 }
 
 /**
@@ -70,13 +77,54 @@ export function matchWhere<F>(d: KeysetDeclaration<F>, f: Values<F>): RawBuilder
 const all = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 /**
+ * The shape and the parameters of `matchWhere`'s condition for these values, in the order it writes them:
+ * the declared filters that are set (an equality one value, a text range its start and, unless it has
+ * none, its end), then the search (the same range on each searched key). A fixed condition of the
+ * declaration (`where`) is text without parameters.
+ */
+function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string; values: unknown[] } {
+  const shape: string[] = [];
+  const values: unknown[] = [];
+  const range = (text: string, times: number, name: string) => {
+    const from = text.toLowerCase();
+    const to = prefixEnd(from);
+    shape.push(`${name}${to === null ? '^' : '^^'}`);
+    for (let i = 0; i < times; i++) values.push(...(to === null ? [from] : [from, to]));
+  };
+  for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
+    const v = f[field] as unknown;
+    if (!filter || !v) continue;
+    if (filter.kind === 'prefix') range(String(v), 1, field);
+    else {
+      shape.push(`${field}=`);
+      values.push(v);
+    }
+  }
+  if (f.search) range(f.search, d.search.length, 'search');
+  return { shape: shape.join(','), values };
+}
+
+/**
  * The list's matches. With a search text, also as conditions whose union they are, one per searched
  * key: each is answered by one index alone, where the OR of all of them would read every matching row.
+ * `where` and `branches` are built when first read: a statement already kept for the shape needs neither.
  */
 export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
-  const { parts, text } = filterParts(d, f);
   const search = f.search;
-  const branches = search ? d.search.map((k) => all([...parts, startsWith(columnOf(d, k), search)])) : undefined;
   const key = JSON.stringify([...Object.keys(d.filters).map((field) => f[field as keyof F] ?? null), search ?? '']);
-  return { where: matchWhere(d, f), readsRows: text || !!search, branches, key };
+  const text = Object.entries(d.filters).some(([field, filter]) => (filter as { kind: string } | undefined)?.kind === 'prefix' && !!f[field as keyof F]);
+  let where: RawBuilder<unknown> | undefined;
+  let branches: RawBuilder<unknown>[] | undefined;
+  return {
+    get where() {
+      return (where ??= matchWhere(d, f));
+    },
+    get branches() {
+      if (!search) return undefined;
+      return (branches ??= d.search.map((k) => all([...filterParts(d, f).parts, startsWith(columnOf(d, k), search)])));
+    },
+    readsRows: text || !!search,
+    key,
+    ...whereValues(d, f),
+  };
 }

@@ -54,16 +54,23 @@ export function seek(o: ListOrder, v: string, id: number, forward: boolean, incl
   return sql`(${o.key} ${op(keyDesc, false)} ${val} and (${o.key} ${op(keyDesc, true)} ${val} or ${o.id} ${op(idDesc, !inclusive)} ${id}))`;
 }
 
+/** The parameters `seek` writes, in their order: the key's value (twice) and the id. */
+export function seekValues(o: ListOrder, v: string, id: number): unknown[] {
+  const key = o.kind === 'int' || o.kind === 'num' ? Number(v) : v;
+  return [key, key, id];
+}
+
 export function orderBy(o: ListOrder, forward = true): RawBuilder<unknown> {
   const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
   return sql`${o.key} ${dir(o.keyDesc)}, ${o.id} ${dir(o.idDesc)}`;
 }
 
-/** The same order over the materialized match set `m` (columns id and sk, the key). */
-export function orderByMatched(o: ListOrder, forward = true): RawBuilder<unknown> {
+/** The same order over a relation of keys (`m`, the materialized match set, by default) with columns id and sk (the key). */
+export function orderByMatched(o: ListOrder, forward = true, alias: 'm' | 'src' = 'm'): RawBuilder<unknown> {
   const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
-  const key = o.kind === 'text' ? sql`m.sk collate "C"` : sql`m.sk`;
-  return sql`${key} ${dir(o.keyDesc)}, m.id ${dir(o.idDesc)}`;
+  const [sk, id] = [sql.raw(`${alias}.sk`), sql.raw(`${alias}.id`)];
+  const key = o.kind === 'text' ? sql`${sk} collate "C"` : sk;
+  return sql`${key} ${dir(o.keyDesc)}, ${id} ${dir(o.idDesc)}`;
 }
 
 /** A row's position in an order, as an opaque string the client sends back with the next page. */

@@ -18,7 +18,7 @@ export class SearchedList<R = Record<string, unknown>> extends KeysetList<object
   /** A page as the request asks for it (`all`: the first 1,000 rows). */
   read(r: SearchRequest): Promise<PageResult> {
     const size = r.all ? 1000 : r.rowsPerPage;
-    return this.page({ ...listMatch(this.decl, { search: r.search }), order: this.order(r.sortBy, r.ascending), page: r.all ? 1 : r.page, size, anchor: r.anchor });
+    return this.page({ match: listMatch(this.decl, { search: r.search }), order: this.order(r.sortBy, r.ascending), page: r.all ? 1 : r.page, size, anchor: r.anchor });
   }
 
   /** A whitelisted sort, or the list's default order. */

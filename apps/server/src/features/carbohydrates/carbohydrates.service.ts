@@ -33,7 +33,7 @@ export class CarbohydratesService {
 
   private list(r: ListRequest, order: ListOrder): Promise<PageResult> {
     const size = r.all ? 1000 : r.rowsPerPage;
-    return this.results.page({ ...listMatch(r), order, page: r.all ? 1 : r.page, size, anchor: r.anchor });
+    return this.results.page({ match: listMatch(r), order, page: r.all ? 1 : r.page, size, anchor: r.anchor });
   }
 
   filterOptions() {

@@ -1,0 +1,41 @@
+import type { CompiledQuery, RawBuilder } from 'kysely';
+import type { Db } from '../database';
+
+/** A list keeps at most this many statement texts (its orders × filters used × the few ways a page is read). */
+const MAX_SHAPES = 500;
+
+/**
+ * A list's statements by shape (ADR 0094). A shape is everything that makes a statement's text: how the
+ * page is read, the order, which filters are set, whether a seek is in it; the values (filter values,
+ * search text, cursor, limit and offset) are its parameters. Building a statement with Kysely and
+ * compiling it to text was a tenth of a list call's CPU in the app, paid again on every call for the
+ * same few texts; here it is paid on a shape's first call, and later calls bind their values to the
+ * text kept.
+ *
+ * The values a caller gives are checked against the ones Kysely compiled, on each shape's first call:
+ * a shape whose values are not exactly the compiled parameters, in their order, is refused (an error
+ * in the first test that reads it), never run with values in the wrong places.
+ */
+export class Statements {
+  private readonly texts = new Map<string, CompiledQuery<unknown>>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The statement of `shape` with `values`: built by `build` (with those same values) only on the shape's first call. */
+  of<T>(shape: string, values: readonly unknown[], build: () => RawBuilder<T>): CompiledQuery<T> {
+    const known = this.texts.get(shape) as CompiledQuery<T> | undefined;
+    if (known) return { query: known.query, queryId: known.queryId, sql: known.sql, parameters: values };
+    const compiled = build().compile(this.db);
+    const got = compiled.parameters;
+    if (got.length !== values.length || got.some((v, i) => v !== values[i])) {
+      throw new Error(`list statement '${shape}': its values ${JSON.stringify(values)} are not the compiled ones ${JSON.stringify(got)}`);
+    }
+    if (this.texts.size < MAX_SHAPES) this.texts.set(shape, compiled);
+    return compiled;
+  }
+
+  /** Runs a statement of `of`. */
+  async run<T>(q: CompiledQuery<T>): Promise<T[]> {
+    return (await this.db.executeQuery(q)).rows;
+  }
+}
