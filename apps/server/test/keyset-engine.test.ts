@@ -153,7 +153,7 @@ describe('list statements kept by shape', () => {
     const statements = new Statements(fresh.handle.db);
     const q = (kind: number) => sql<{ id: number }>`select id from keyset_demo where kind = ${kind} and at is not null order by id`;
     const first = statements.of('by kind', [1], () => q(1));
-    const again = statements.of('by kind', [2], () => {
+    const again = statements.of<{ id: number }>('by kind', [2], () => {
       throw new Error('a kept shape is not built again');
     });
     expect(again.sql).toBe(first.sql);

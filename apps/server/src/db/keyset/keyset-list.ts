@@ -8,7 +8,7 @@ import { Estimates } from './estimate';
 import type { ListMatch } from './match';
 import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek, seekValues } from './order';
 import { Statements } from './statements';
-import { type JsonPage, detailsOf, idsInOrder, jsonRowsOf, keyedPage, onePass, onePassPage, rowJson, withDates } from './rows-json';
+import { type JsonPage, detailsOf, idsInOrder, keyedPage, onePass, onePassPage, rowJson, withDates } from './rows-json';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -123,10 +123,10 @@ export class KeysetList<F, R> {
     this.trustFrom = 5 * this.cap;
     this.from = sql`${sql.table(decl.table)} ${sql.raw(decl.alias)}`;
     this.idCol = sql.raw(`${decl.alias}.${decl.id}`);
-    this.estimates = new Estimates(db, this.from);
+    this.statements = new Statements(db);
+    this.estimates = new Estimates(db, this.from, this.statements);
     this.rowJson = compiledOnce(db, rowJson(this.decl.rows.page));
     this.onePass = onePass(this.decl.rows.page);
-    this.statements = new Statements(db);
   }
 
   /**
@@ -146,7 +146,7 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimates.of(() => r.match.where, r.match.key);
+    const estimate = await this.estimates.of(() => r.match.where, r.match.key, r.match);
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -194,17 +194,22 @@ export class KeysetList<F, R> {
     };
     if (!match.readsRows) {
       // planned once per connection (its plan does not depend on the values): count, keys and rows in one statement
-      const q = this.statement(`small ${order.name}`, match, [limit, this.cap, r.size, offset], () => {
+      const q = this.statement(`small ${order.name}`, match, match.values, [limit, this.cap, r.size, offset], () => {
         const keys = sql`select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
         return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, ` }));
       });
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
     }
-    const page = sql`p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn
-          from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)`;
-    const q = sql<{ n: number; id: number | null; k: string | null }>`with ${collect()}, ${page}
+    // the keys alone, planned for the values of each call (a text range's width decides the plan); the rows follow
+    const q = this.statement(`small keys ${order.name}`, match, match.branches ? match.branchValues : match.values, [limit, r.size, offset], () => {
+      const keys = sql<Key & { n: number }>`
+      with ${collect()}, p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn
+          from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)
       select c.n, p.id, p.k from c left join p on true order by p.rn`;
-    const keys = (await q.execute(this.db)).rows;
+      // a search alone is one range of one index per branch, however wide: a generic plan has no worse one to choose
+      return match.shape === 'search^^' ? prepared(keys) : keys;
+    });
+    const keys = (await this.statements.run(q)) as { n: number; id: number | null; k: string | null }[];
     const n = keys[0]?.n ?? 0;
     // too many to count: the caller reads the page in order instead, so these rows are not wanted
     const found = n > this.cap ? [] : keys.flatMap((x) => (x.id === null ? [] : [{ id: x.id, k: x.k ?? '' }]));
@@ -218,7 +223,13 @@ export class KeysetList<F, R> {
   private async rowsOf(keys: Key[]): Promise<JsonPage> {
     const first = keys[0];
     const last = keys[keys.length - 1];
-    const rows = keys.length === 0 ? '[]' : (await prepared(jsonRowsOf(this.decl, keys.map((x) => x.id))).execute(this.db)).rows[0].rows;
+    let rows = '[]';
+    if (keys.length > 0) {
+      const ids = `{${keys.map((x) => x.id).join(',')}}`;
+      const q = this.statements.of('rows', [ids], () => prepared(keyedPage(this.decl, this.rowJson,
+        sql`select x.id, x.n as sk from unnest(${ids}::int[]) with ordinality as x(id, n)`, sql`src.sk`)));
+      rows = (await this.statements.run(q))[0].rows;
+    }
     return { rows, firstK: first?.k ?? null, firstId: first?.id ?? null, lastK: last?.k ?? null, lastId: last?.id ?? null };
   }
 
@@ -264,7 +275,7 @@ export class KeysetList<F, R> {
     const one = this.onePass && o.forward && o.offset === 0;
     const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare}`;
     const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(one ? [o.limit] : [o.limit, o.offset])];
-    const q = this.statement(shape, match, values, () => {
+    const q = this.statement(shape, match, match.values, values, () => {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
       const page = one
         ? onePassPage(this.decl, this.rowJson, where, order.key, orderBy(order), o.limit)
@@ -276,26 +287,27 @@ export class KeysetList<F, R> {
   }
 
   /**
-   * A statement kept by shape (statements.ts): the match's condition first, then `after` (the values
-   * the statement writes after it). A match without a shape is built each time.
+   * A statement kept by shape (statements.ts): `first` (the values of the match's condition as the
+   * statement writes it; the match's own by default), then `after` (the values written after it). A
+   * match without a shape is built each time.
    */
-  private statement<T>(shape: string, match: ListMatch, after: unknown[], build: () => RawBuilder<T>): CompiledQuery<T> {
-    if (match.shape === undefined || match.values === undefined) return build().compile(this.db);
-    return this.statements.of(`${shape} | ${match.shape}`, [...match.values, ...after], build);
+  private statement<T>(shape: string, match: ListMatch, first: readonly unknown[] | undefined, after: unknown[], build: () => RawBuilder<T>): CompiledQuery<T> {
+    if (match.shape === undefined || first === undefined) return build().compile(this.db);
+    return this.statements.of(`${shape} | ${match.shape}`, [...first, ...after], build);
   }
 
   /** The next chunk of bulk rows after a key (downloads walk the whole list this way, never by offset). */
   async chunkAfter(where: RawBuilder<unknown>, order: ListOrder, after: Key | null, limit: number): Promise<KeyedRow<R>[]> {
     const w = after ? sql`${where} and ${seek(order, after.k, after.id, true)}` : where;
     const keys = sql`(${this.keysInOrder(w, order, { limit, offset: 0, forward: true, prepare: false }, true)})`;
-    const rows = (await sql<Record<string, unknown>>`${detailsOf(this.decl, keys, this.decl.rows.bulk, 'rows')} order by _rn`.execute(this.db)).rows;
+    const rows = (await sql<Record<string, unknown>>`${detailsOf(this.decl, keys, this.decl.rows.bulk)} order by _rn`.execute(this.db)).rows;
     return rows.map((row) => withDates<F, KeyedRow<R>>(this.decl, row));
   }
 
   /** The bulk rows of these ids, in the order given. */
   async details(ids: number[]): Promise<R[]> {
     if (ids.length === 0) return [];
-    const rows = (await sql<Record<string, unknown>>`${detailsOf(this.decl, idsInOrder(ids), this.decl.rows.bulk, 'rows')} order by 1`.execute(this.db)).rows;
+    const rows = (await sql<Record<string, unknown>>`${detailsOf(this.decl, idsInOrder(ids), this.decl.rows.bulk)} order by 1`.execute(this.db)).rows;
     return rows.map(({ _rn, _k, ...row }) => withDates<F, R>(this.decl, row));
   }
 

@@ -18,6 +18,8 @@ export interface ListMatch {
    */
   shape?: string;
   values?: readonly unknown[];
+  /** the parameters of `branches` joined by union, in their order (each branch: the filters' values, then its search range) */
+  branchValues?: readonly unknown[];
 }
 
 /**
@@ -82,26 +84,31 @@ const all = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sq
  * none, its end), then the search (the same range on each searched key). A fixed condition of the
  * declaration (`where`) is text without parameters.
  */
-function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string; values: unknown[] } {
+function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string; values: unknown[]; branchValues?: unknown[] } {
   const shape: string[] = [];
   const values: unknown[] = [];
-  const range = (text: string, times: number, name: string) => {
+  const rangeOf = (text: string, name: string) => {
     const from = text.toLowerCase();
     const to = prefixEnd(from);
     shape.push(`${name}${to === null ? '^' : '^^'}`);
-    for (let i = 0; i < times; i++) values.push(...(to === null ? [from] : [from, to]));
+    return to === null ? [from] : [from, to];
   };
   for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
     const v = f[field] as unknown;
     if (!filter || !v) continue;
-    if (filter.kind === 'prefix') range(String(v), 1, field);
+    if (filter.kind === 'prefix') values.push(...rangeOf(String(v), field));
     else {
       shape.push(`${field}=`);
       values.push(v);
     }
   }
-  if (f.search) range(f.search, d.search.length, 'search');
-  return { shape: shape.join(','), values };
+  if (!f.search) return { shape: shape.join(','), values };
+  const search = rangeOf(f.search, 'search');
+  return {
+    shape: shape.join(','),
+    values: [...values, ...d.search.flatMap(() => search)],
+    branchValues: d.search.flatMap(() => [...values, ...search]),
+  };
 }
 
 /**

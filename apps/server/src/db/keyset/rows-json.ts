@@ -12,14 +12,12 @@ const epochMs = (ts: RawBuilder<unknown>) => sql`(extract(epoch from ${ts}) * 10
 const isoTime = (ts: RawBuilder<unknown>) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The full rows of a key source: `_rn` and `_k` (its position and order key), then either every column
- * of the shape (`rows`) or `id` and the row as a JSON object `j` (`json`).
+ * The full rows of a key source (bulk reads): `_rn` and `_k` (its position and order key), then every
+ * column of the shape.
  */
-export function detailsOf<F>(d: KeysetDeclaration<F>, source: RawBuilder<unknown>, shape: RowShape, as: 'rows' | 'json'): RawBuilder<unknown> {
+export function detailsOf<F>(d: KeysetDeclaration<F>, source: RawBuilder<unknown>, shape: RowShape): RawBuilder<unknown> {
   const t = sql.raw(d.alias);
-  const select = as === 'rows'
-    ? sql.join(shape.columns.map((c) => sql`${c.time ? epochMs(c.value) : c.value} as ${sql.ref(c.as)}`))
-    : sql`${t}.${sql.raw(d.id)} as id, ${rowJson(shape)} as j`;
+  const select = sql.join(shape.columns.map((c) => sql`${c.time ? epochMs(c.value) : c.value} as ${sql.ref(c.as)}`));
   return sql`
     with src as materialized (select s.id, s.k, s.rn from ${source} s)${shape.with ?? sql``}
     select src.rn as _rn, src.k as _k, ${select}
@@ -35,9 +33,6 @@ export interface JsonPage {
   lastK: string | null;
   lastId: number | null;
 }
-
-/** The rows of a details relation `d` as one JSON array, in `rn` order. */
-const ROWS_JSON = sql`coalesce(json_agg(d.j order by d._rn), '[]')::text`;
 
 /** A row of the shape as one JSON object (`time` columns written as JavaScript writes a Date). */
 export function rowJson(shape: RowShape): RawBuilder<unknown> {
@@ -92,11 +87,6 @@ export const onePass = (shape: RowShape): boolean => !shape.with && !shape.joins
 /** A key source of these ids, numbered in the order given (no order key). */
 export function idsInOrder(ids: number[]): RawBuilder<unknown> {
   return sql`(select x.id, null::text as k, x.rn from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as x(id, rn))`;
-}
-
-/** The page rows of these ids as one JSON array, in the order given. */
-export function jsonRowsOf<F>(decl: KeysetDeclaration<F>, ids: number[]): RawBuilder<{ rows: string }> {
-  return sql<{ rows: string }>`select ${ROWS_JSON} as rows from (${detailsOf(decl, idsInOrder(ids), decl.rows.page, 'json')}) d`;
 }
 
 /** A bulk row's timestamps (milliseconds since 1970) as Dates. */

@@ -1,4 +1,4 @@
-import type { CompiledQuery, RawBuilder } from 'kysely';
+import type { CompiledQuery, QueryExecutor, RawBuilder } from 'kysely';
 import type { Db } from '../database';
 
 /** A list keeps at most this many statement texts (its orders × filters used × the few ways a page is read). */
@@ -19,7 +19,11 @@ const MAX_SHAPES = 500;
 export class Statements {
   private readonly texts = new Map<string, CompiledQuery<unknown>>();
 
-  constructor(private readonly db: Db) {}
+  private readonly executor: QueryExecutor;
+
+  constructor(private readonly db: Db) {
+    this.executor = db.getExecutor().withoutPlugins();
+  }
 
   /** The statement of `shape` with `values`: built by `build` (with those same values) only on the shape's first call. */
   of<T>(shape: string, values: readonly unknown[], build: () => RawBuilder<T>): CompiledQuery<T> {
@@ -34,8 +38,11 @@ export class Statements {
     return compiled;
   }
 
-  /** Runs a statement of `of`. */
+  /**
+   * Runs a statement of `of`, past the query hooks (plugins): they watch what a statement writes, and a
+   * list statement only reads.
+   */
   async run<T>(q: CompiledQuery<T>): Promise<T[]> {
-    return (await this.db.executeQuery(q)).rows;
+    return (await this.executor.executeQuery(q)).rows;
   }
 }
