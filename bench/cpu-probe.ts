@@ -4,28 +4,11 @@
 // BENCH_ONLY=<regex> picks scenarios, PROBE_N the calls each, PROBE_NODE_OPTIONS the server's NODE_OPTIONS
 // (Node 20 refuses --cpu-prof in NODE_OPTIONS: use a `--require` hook that starts node:inspector's profiler and
 // writes the profile on SIGTERM before the app's own handler exits).
-import { readFileSync, readdirSync } from 'node:fs';
 import { carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { BenchClient, startBenchServer } from './bench-server';
+import { cpuMs, postgresCpuMs } from './proc-cpu';
 
 const url = `postgres://postgres@127.0.0.1:5432/${process.env.BENCH_KEEP_DB ?? 'bench_carb'}`;
-
-/** CPU milliseconds (user + system) a process has used. */
-const cpuMs = (pid: number) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return 0;
-  }
-};
-const postgresCpuMs = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).reduce((s, d) => {
-  try {
-    return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres') ? s + cpuMs(Number(d)) : s;
-  } catch {
-    return s;
-  }
-}, 0);
 
 const server = await startBenchServer(url, process.env.PROBE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PROBE_NODE_OPTIONS } : {});
 const client = new BenchClient(server.url, 1);

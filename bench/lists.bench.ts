@@ -15,6 +15,7 @@ import { countCaptures, loadCaptures } from './captures-data';
 import { countData, loadData } from './carbohydrates-data';
 import { LEAFS_BASE_PATH, LEAFS_PATH, type ListScenario, leafScenarios } from './leafs-scenarios';
 import { median, round } from './load-round';
+import { cpuMs, postgresCpuMs } from './proc-cpu';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = 20;
@@ -27,6 +28,15 @@ const LISTS = (process.env.BENCH_LISTS ?? 'carbohydrates,leafs').split(',');
 const log = (s: string) => console.log(s);
 
 const rate = (rps: number) => rps.toFixed(rps < 10 ? 1 : 0);
+
+/** a round's req/s and p95, and the CPU milliseconds a request its server and PostgreSQL used */
+type Measured = { rps: number; p95: number; server: number; pg: number };
+async function measured(pid: number, n: number, run: () => Promise<{ rps: number; p95: number }>): Promise<Measured> {
+  const [s0, p0] = [cpuMs(pid), postgresCpuMs()];
+  const r = await run();
+  return { ...r, server: (cpuMs(pid) - s0) / n, pg: (postgresCpuMs() - p0) / n };
+}
+const cpuOf = (xs: Measured[], k: 'server' | 'pg') => median(xs.map((x) => x[k])).toFixed(3).padStart(8);
 
 /** a scenario and where the app and the baseline answer it */
 type Scenario = ListScenario & { path: string; basePath: string };
@@ -71,21 +81,29 @@ async function main() {
 
     log(`\n${CONCURRENCY} connections, ${SIZE}-row pages, ${ROUNDS} interleaved rounds (A B A B …) of ${REQUESTS} requests (/leafs: ${LEAF_REQUESTS}); medians`);
     log(`${'scenario'.padEnd(34)}${'app req/s'.padStart(11)}${'base req/s'.padStart(12)}${'ratio'.padStart(8)}${'app p95'.padStart(10)}${'base p95'.padStart(10)}${'ratio'.padStart(8)}`);
+    const appPid = server.child.pid ?? 0;
+    const basePid = baseline.pid;
+    const cpu: string[] = [];
     for (const s of scenarios) {
-      const appR: { rps: number; p95: number }[] = [];
-      const baseR: { rps: number; p95: number }[] = [];
+      const appR: Measured[] = [];
+      const baseR: Measured[] = [];
+      const n = s.requests ?? REQUESTS;
       // an unmeasured round each first: both servers compile their hot code before anything is counted
       await round((i) => a.request('POST', s.path, s.app(i)), WARM_UP, CONCURRENCY);
       await round((i) => b.request('POST', s.basePath, s.base(i)), WARM_UP, CONCURRENCY);
       for (let r = 0; r < ROUNDS; r++) {
-        appR.push(await round((i) => a.request('POST', s.path, s.app(i)), s.requests ?? REQUESTS, CONCURRENCY));
-        baseR.push(await round((i) => b.request('POST', s.basePath, s.base(i)), s.requests ?? REQUESTS, CONCURRENCY));
+        appR.push(await measured(appPid, n, () => round((i) => a.request('POST', s.path, s.app(i)), n, CONCURRENCY)));
+        baseR.push(await measured(basePid, n, () => round((i) => b.request('POST', s.basePath, s.base(i)), n, CONCURRENCY)));
       }
+      cpu.push(`${s.name.padEnd(34)}${cpuOf(appR, 'server')}${cpuOf(baseR, 'server')}${cpuOf(appR, 'pg')}${cpuOf(baseR, 'pg')}`);
       const [ar, br] = [median(appR.map((x) => x.rps)), median(baseR.map((x) => x.rps))];
       const [ap, bp] = [median(appR.map((x) => x.p95)), median(baseR.map((x) => x.p95))];
       const ok = ar / br >= 0.8 && ap / bp <= 1.25 ? '' : '   ** below target **';
       log(`${s.name.padEnd(34)}${rate(ar).padStart(11)}${rate(br).padStart(12)}${(ar / br).toFixed(2).padStart(7)}×${ap.toFixed(1).padStart(10)}${bp.toFixed(1).padStart(10)}${(ap / bp).toFixed(2).padStart(7)}×${ok}`);
     }
+    log(`\nCPU ms a request (medians): the server's process, and PostgreSQL's while each was measured`);
+    log(`${'scenario'.padEnd(34)}${'app'.padStart(8)}${'base'.padStart(8)}${'pg app'.padStart(8)}${'pg base'.padStart(8)}`);
+    for (const line of cpu) log(line);
   } finally {
     appClient?.close();
     baseClient?.close();

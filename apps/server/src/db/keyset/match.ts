@@ -118,7 +118,7 @@ function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string;
  */
 export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
   const search = f.search;
-  const key = JSON.stringify([...Object.keys(d.filters).map((field) => f[field as keyof F] ?? null), search ?? '']);
+  const shaped = whereValues(d, f);
   const text = Object.entries(d.filters).some(([field, filter]) => (filter as { kind: string } | undefined)?.kind === 'prefix' && !!f[field as keyof F]);
   let where: RawBuilder<unknown> | undefined;
   let branches: RawBuilder<unknown>[] | undefined;
@@ -131,7 +131,8 @@ export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
       return (branches ??= d.search.map((k) => all([...filterParts(d, f).parts, startsWith(columnOf(d, k), search)])));
     },
     readsRows: text || !!search,
-    key,
-    ...whereValues(d, f),
+    // the condition's shape and values say all of it
+    key: `${shaped.shape}\u0000${JSON.stringify(shaped.values)}`,
+    ...shaped,
   };
 }
