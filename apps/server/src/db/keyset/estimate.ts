@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../database';
+import type { ListMatch } from './match';
 import type { Statements } from './statements';
 
 /** How long a planner estimate is reused for the same filter (paging through one list asks again and again). */
@@ -18,17 +19,18 @@ export class Estimates {
   constructor(private readonly db: Db, private readonly from: RawBuilder<unknown>, private readonly statements: Statements) {}
 
   /**
-   * `known`: a key of this condition the caller has (see ListMatch.key), otherwise the compiled statement
-   * is the key; `shape`: the condition's shape and values (ListMatch), whose statement is kept.
+   * The estimate of a match's condition (`where` is read only when the statement must be built): kept by its
+   * shape and values when it has them (ListMatch), else by the compiled statement.
    */
-  async of(where: () => RawBuilder<unknown>, known?: string, shape?: { shape?: string; values?: readonly unknown[] }): Promise<number> {
+  async of(match: Pick<ListMatch, 'where' | 'shape' | 'values'>): Promise<number> {
     const now = Date.now();
-    let query = known === undefined ? this.compile(where) : undefined;
-    const key = known === undefined ? `${query!.sql}\u0000${JSON.stringify(query!.parameters)}` : `\u0001${known}`;
+    const { shape, values } = match;
+    const query = shape !== undefined && values !== undefined
+      ? this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where))
+      : this.statement(match.where).compile(this.db);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
     const hit = this.recent.get(key);
     if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
-    if (!query && shape?.shape !== undefined && shape.values) query = this.statements.of(`estimate | ${shape.shape}`, shape.values, () => this.statement(where));
-    query ??= this.compile(where);
     const plan = await this.db.executeQuery(query);
     const raw = Object.values(plan.rows[0] ?? {})[0];
     const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
@@ -39,11 +41,7 @@ export class Estimates {
     return rows;
   }
 
-  private statement(where: () => RawBuilder<unknown>) {
-    return sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where()}`;
-  }
-
-  private compile(where: () => RawBuilder<unknown>) {
-    return this.statement(where).compile(this.db);
+  private statement(where: RawBuilder<unknown>) {
+    return sql<Record<string, unknown>>`explain (format json) select 1 from ${this.from} where ${where}`;
   }
 }

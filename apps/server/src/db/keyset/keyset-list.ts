@@ -146,7 +146,7 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimates.of(() => r.match.where, r.match.key, r.match);
+    const estimate = await this.estimates.of(r.match);
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -207,7 +207,7 @@ export class KeysetList<F, R> {
           from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)
       select c.n, p.id, p.k from c left join p on true order by p.rn`;
       // a search alone is one range of one index per branch, however wide: a generic plan has no worse one to choose
-      return match.shape === 'search^^' ? prepared(keys) : keys;
+      return match.searchAlone ? prepared(keys) : keys;
     });
     const keys = (await this.statements.run(q)) as { n: number; id: number | null; k: string | null }[];
     const n = keys[0]?.n ?? 0;
@@ -218,7 +218,7 @@ export class KeysetList<F, R> {
 
   /**
    * The JSON page of keys already read, in their order: a statement of its own, prepared, so that the
-   * statement that found the keys (planned for its values on every call) stays small to plan.
+   * statement that found the keys (planned for its values on every call, but for a search alone) stays small to plan.
    */
   private async rowsOf(keys: Key[]): Promise<JsonPage> {
     const first = keys[0];
@@ -313,6 +313,6 @@ export class KeysetList<F, R> {
 
   /** The planner's estimate of how many rows match (cached a few seconds per condition). */
   estimate(where: RawBuilder<unknown>): Promise<number> {
-    return this.estimates.of(() => where);
+    return this.estimates.of({ where });
   }
 }

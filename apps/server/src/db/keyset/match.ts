@@ -9,8 +9,6 @@ export interface ListMatch {
   readsRows: boolean;
   /** conditions whose union is `where`, each served by one index (a search over several keys) */
   branches?: RawBuilder<unknown>[];
-  /** the filter's values and search as text: one key per distinct match (the estimate's cache key, without compiling `where`) */
-  key?: string;
   /**
    * What makes `where`'s text (which filters are set, and how each compares) and its parameters in the
    * order they appear in it: statements are kept by shape and given these values (statements.ts), so a
@@ -20,6 +18,8 @@ export interface ListMatch {
   values?: readonly unknown[];
   /** the parameters of `branches` joined by union, in their order (each branch: the filters' values, then its search range) */
   branchValues?: readonly unknown[];
+  /** a search and no filter: each branch is one range of one index */
+  searchAlone?: boolean;
 }
 
 /**
@@ -119,7 +119,8 @@ function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string;
 export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
   const search = f.search;
   const shaped = whereValues(d, f);
-  const text = Object.entries(d.filters).some(([field, filter]) => (filter as { kind: string } | undefined)?.kind === 'prefix' && !!f[field as keyof F]);
+  const set = (Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]).filter(([field, filter]) => filter && !!f[field]);
+  const text = set.some(([, filter]) => filter?.kind === 'prefix');
   let where: RawBuilder<unknown> | undefined;
   let branches: RawBuilder<unknown>[] | undefined;
   return {
@@ -131,8 +132,7 @@ export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
       return (branches ??= d.search.map((k) => all([...filterParts(d, f).parts, startsWith(columnOf(d, k), search)])));
     },
     readsRows: text || !!search,
-    // the condition's shape and values say all of it
-    key: `${shaped.shape}\u0000${JSON.stringify(shaped.values)}`,
+    searchAlone: !!search && set.length === 0,
     ...shaped,
   };
 }
