@@ -3,7 +3,8 @@
 // + pg, one prepared statement a page, the same rows) answers the same pages over the same database. Each scenario
 // runs interleaved, A B A B A B, and prints req/s and p95 of each with their ratio (target: ≥ 0.8× the
 // throughput, ≤ 1.25× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
-// BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone);
+// BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone),
+// BENCH_WARM_UP the unmeasured requests to each server before a scenario;
 // BENCH_LISTS=carbohydrates,leafs picks the lists (both by default).
 import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
@@ -22,8 +23,10 @@ const CONCURRENCY = 20;
 const SIZE = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARM_UP = 300;
-const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? REQUESTS);
+/** unmeasured requests to each server before a scenario's rounds: both run their hot code optimized when measured */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1000);
+// the /leafs list answers three times as fast: rounds as long as the other lists' take more requests
+const LEAF_REQUESTS = Number(process.env.BENCH_LEAF_REQUESTS ?? 2000);
 const LISTS = (process.env.BENCH_LISTS ?? 'carbohydrates,leafs').split(',');
 const log = (s: string) => console.log(s);
 

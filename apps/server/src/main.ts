@@ -1,3 +1,5 @@
+// first: V8's settings apply to everything loaded after them
+import './runtime-flags';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
