@@ -89,17 +89,17 @@ async function main() {
     const cpu: string[] = [];
     // a first pass over every scenario, unmeasured: a fresh process (the app's start leaves garbage for its first
     // full collection, and its code unoptimized) is not counted against whichever scenario comes first
-    for (const s of scenarios) {
+    const warmUp = async (s: Scenario) => {
       await round((i) => a.request('POST', s.path, s.app(i)), WARM_UP, CONCURRENCY);
       await round((i) => b.request('POST', s.basePath, s.base(i)), WARM_UP, CONCURRENCY);
-    }
+    };
+    for (const s of scenarios) await warmUp(s);
     for (const s of scenarios) {
       const appR: Measured[] = [];
       const baseR: Measured[] = [];
       const n = s.requests ?? REQUESTS;
-      // an unmeasured round each first: both servers compile their hot code before anything is counted
-      await round((i) => a.request('POST', s.path, s.app(i)), WARM_UP, CONCURRENCY);
-      await round((i) => b.request('POST', s.basePath, s.base(i)), WARM_UP, CONCURRENCY);
+      // and an unmeasured round each just before: both servers have this scenario's code and pages hot
+      await warmUp(s);
       for (let r = 0; r < ROUNDS; r++) {
         appR.push(await measured(appPid, n, () => round((i) => a.request('POST', s.path, s.app(i)), n, CONCURRENCY)));
         baseR.push(await measured(basePid, n, () => round((i) => b.request('POST', s.basePath, s.base(i)), n, CONCURRENCY)));
