@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { messagesSocket } from '@sapwood/contracts';
 import { type Config, trustProxyOf } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -15,6 +16,7 @@ import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
 import { RequestLogController, requestLogOptions } from './http/request-log';
 import { installOriginCheck, installResponseHeaders } from './http/security';
+import { scoped, upgradesOf } from './http/scoped';
 import { installSecurityHeaders } from './http/security-headers';
 import { referenceMovers, registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
@@ -41,6 +43,8 @@ export interface BuiltApp {
   registrar: Registrar;
   /** every route the server holds, as registered (the registry test compares them with the contracts) */
   routes: { method: string; url: string }[];
+  /** the context of the /messages socket (its `websocketServer` holds the open connections) */
+  socket: FastifyInstance;
   services: { auth: AuthService; settings: SettingsService; versions: VersionService; jobs: JobQueue };
   close(): Promise<void>;
 }
@@ -93,15 +97,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } });
   installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
-  await app.register(websocket);
   installOriginCheck(app, config.PUBLIC_URL);
   installResponseHeaders(app, config.PUBLIC_URL);
+  // form uploads and the live-message socket in contexts of their own: their hooks run for their routes only (ADR 0096)
+  const forms = (await scoped(app, (c) => c.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } }))).context;
+  // (the plugin listens to the upgrades of `server` when given one: the gate that passes on those of /messages alone)
+  const socket = (await scoped(app, (c) => c.register(websocket, { options: { server: upgradesOf(app.server, messagesSocket.path) as never } }))).context;
 
-
-  const registrar = new Registrar(app, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
+  const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
   registerFeatures(registrar, {
@@ -116,7 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     references: referenceMovers(),
   });
-  registerMessagesSocket(app, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
+  registerMessagesSocket(socket, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
   registerDocs(registrar, config.APP_VERSION);
   registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning });
 
@@ -133,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     deps,
     registrar,
     routes,
+    socket,
     services: { auth, settings, versions, jobs },
     async close() {
       clearInterval(sweep);

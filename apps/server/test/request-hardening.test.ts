@@ -173,7 +173,7 @@ function openSocket(base: string, opts: { cookie?: string; origin?: string }): P
 }
 
 describe('the /messages websocket', () => {
-  const clients = () => server.built.app.websocketServer.clients.size;
+  const clients = () => server.built.socket.websocketServer.clients.size;
 
   it('refuses a connection without a session with 401', async () => {
     expect(await openSocket(server.url, { origin: server.url })).toBe(401);
@@ -194,6 +194,24 @@ describe('the /messages websocket', () => {
     expect(clients()).toBe(before + 1);
     opened.socket.close();
     expect((await send('/healthz')).status).toBe(200);
+  });
+
+  it('answers an upgrade asked of any other URL with 404 and closes it, whatever it names', async () => {
+    for (const path of ['/api/settings/get', '/healthz', '/messages/x', '/nothing', '/messagesx?x=1']) {
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${path}`, { origin: server.url, headers: { cookie: admin.cookie } });
+      const status = await new Promise<number>((resolve, reject) => {
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        socket.once('open', () => reject(new Error(`${path} opened`)));
+        socket.once('error', reject);
+      });
+      socket.terminate();
+      expect(status, path).toBe(404);
+    }
+    const before = clients();
+    const opened = await openSocket(server.url, { cookie: admin.cookie, origin: server.url });
+    if (typeof opened === 'number') throw new Error(`refused with ${opened}`);
+    expect(clients()).toBe(before + 1);
+    opened.socket.close();
   });
 });
 

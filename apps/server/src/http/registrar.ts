@@ -52,8 +52,13 @@ function acceptsBody(req: FastifyRequest, accepted: ReadonlySet<string>): boolea
 export class Registrar {
   readonly registered: EndpointDef[] = [];
 
+  /**
+   * `app`: where JSON endpoints and file routes go; `forms`: where endpoints declared `multipart` go, a context
+   * of the app with the multipart plugin (http/scoped.ts).
+   */
   constructor(
     private readonly app: FastifyInstance,
+    private readonly forms: FastifyInstance,
     private readonly sessions: SessionResolver,
     private readonly opts: { checkOutput: boolean; rateLimit: number },
   ) {}
@@ -88,7 +93,7 @@ export class Registrar {
     const sessions = this.sessions;
     const accepted = def.method === 'GET' ? null : def.multipart ? FORM_TYPES : JSON_TYPES;
     const lists = def.multipart ? listFieldsOf(def.input) : undefined;
-    this.app.route({
+    (def.multipart ? this.forms : this.app).route({
       method: def.method,
       url: def.path,
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },

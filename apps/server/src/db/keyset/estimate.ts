@@ -25,10 +25,12 @@ export class Estimates {
   async of(match: Pick<ListMatch, 'where' | 'shape' | 'values'>): Promise<number> {
     const now = Date.now();
     const { shape, values } = match;
-    const query = shape !== undefined && values !== undefined
+    const shaped = shape !== undefined && values !== undefined;
+    const query = shaped
       ? this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where))
       : this.statement(match.where).compile(this.db);
-    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call)
+    const key = `${shaped ? `shape ${shape}` : query.sql}\u0000${JSON.stringify(query.parameters)}`;
     const hit = this.recent.get(key);
     if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
     const plan = await this.db.executeQuery(query);

@@ -201,7 +201,7 @@ export class KeysetList<F, R> {
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
     }
     // the keys alone, planned for the values of each call (a text range's width decides the plan); the rows follow
-    const q = this.statement(`small keys ${order.name}`, match, match.branches ? match.branchValues : match.values, [limit, r.size, offset], () => {
+    const q = this.statement(`small keys ${order.name}`, match, match.branchValues ?? match.values, [limit, r.size, offset], () => {
       const keys = sql<Key & { n: number }>`
       with ${collect()}, p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn
           from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)

@@ -87,23 +87,17 @@ const all = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sq
 function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string; values: unknown[]; branchValues?: unknown[] } {
   const shape: string[] = [];
   const values: unknown[] = [];
-  const rangeOf = (text: string, name: string) => {
-    const from = text.toLowerCase();
-    const to = prefixEnd(from);
-    shape.push(`${name}${to === null ? '^' : '^^'}`);
-    return to === null ? [from] : [from, to];
-  };
   for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
     const v = f[field] as unknown;
     if (!filter || !v) continue;
-    if (filter.kind === 'prefix') values.push(...rangeOf(String(v), field));
+    if (filter.kind === 'prefix') values.push(...rangeOf(String(v), field, shape));
     else {
       shape.push(`${field}=`);
       values.push(v);
     }
   }
   if (!f.search) return { shape: shape.join(','), values };
-  const search = rangeOf(f.search, 'search');
+  const search = rangeOf(f.search, 'search', shape);
   return {
     shape: shape.join(','),
     values: [...values, ...d.search.flatMap(() => search)],
@@ -112,27 +106,59 @@ function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string;
 }
 
 /**
+ * A text range's parameters (its start and, unless it has none, its end), its part of the shape added to
+ * `shape`. A function of the module, not a closure made on each call: the server runs through tsx, which
+ * names every closure as it is made (an Object.defineProperty each time, measured on the list's hot path).
+ */
+function rangeOf(text: string, name: string, shape: string[]): string[] {
+  const from = text.toLowerCase();
+  const to = prefixEnd(from);
+  shape.push(`${name}${to === null ? '^' : '^^'}`);
+  return to === null ? [from] : [from, to];
+}
+
+/**
  * The list's matches. With a search text, also as conditions whose union they are, one per searched
  * key: each is answered by one index alone, where the OR of all of them would read every matching row.
  * `where` and `branches` are built when first read: a statement already kept for the shape needs neither.
  */
 export function listMatch<F>(d: KeysetDeclaration<F>, f: Values<F>): ListMatch {
-  const search = f.search;
-  const shaped = whereValues(d, f);
-  const set = (Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]).filter(([field, filter]) => filter && !!f[field]);
-  const text = set.some(([, filter]) => filter?.kind === 'prefix');
-  let where: RawBuilder<unknown> | undefined;
-  let branches: RawBuilder<unknown>[] | undefined;
-  return {
-    get where() {
-      return (where ??= matchWhere(d, f));
-    },
-    get branches() {
-      if (!search) return undefined;
-      return (branches ??= d.search.map((k) => all([...filterParts(d, f).parts, startsWith(columnOf(d, k), search)])));
-    },
-    readsRows: text || !!search,
-    searchAlone: !!search && set.length === 0,
-    ...shaped,
-  };
+  return new LazyMatch(d, f);
+}
+
+/** `listMatch`'s answer: its shape and values now, its conditions only when first read. */
+class LazyMatch<F> implements ListMatch {
+  readonly readsRows: boolean;
+  readonly searchAlone: boolean;
+  readonly shape: string;
+  readonly values: readonly unknown[];
+  readonly branchValues?: readonly unknown[];
+  private built?: RawBuilder<unknown>;
+  private builtBranches?: RawBuilder<unknown>[];
+
+  constructor(private readonly d: KeysetDeclaration<F>, private readonly f: Values<F>) {
+    const shaped = whereValues(d, f);
+    let set = 0;
+    let text = false;
+    for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
+      if (!filter || !f[field]) continue;
+      set++;
+      if (filter.kind === 'prefix') text = true;
+    }
+    this.readsRows = text || !!f.search;
+    this.searchAlone = !!f.search && set === 0;
+    this.shape = shaped.shape;
+    this.values = shaped.values;
+    if (shaped.branchValues) this.branchValues = shaped.branchValues;
+  }
+
+  get where(): RawBuilder<unknown> {
+    return (this.built ??= matchWhere(this.d, this.f));
+  }
+
+  get branches(): RawBuilder<unknown>[] | undefined {
+    const search = this.f.search;
+    if (!search) return undefined;
+    return (this.builtBranches ??= this.d.search.map((k) => all([...filterParts(this.d, this.f).parts, startsWith(columnOf(this.d, k), search)])));
+  }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Only the SHA-256 of a token is ever stored. */
 export function newToken(): { token: string; hash: string } {
@@ -6,6 +6,7 @@ export function newToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** The SHA-256 of a token, in hex: one call, no hash object (every request hashes its session cookie; ADR 0096). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
