@@ -269,18 +269,27 @@ export class KeysetList<F, R> {
    * A stretch of the list read in order, in one statement (one round trip), from a seek when given:
    * from the start in one pass where the shape allows it, else its keys in the direction read (through
    * the order's index), then their rows as the page's JSON in list order.
+   *
+   * The page size is written into the statement's text, and so is an offset of 0 (left out): with a LIMIT
+   * parameter PostgreSQL's generic plan assumes a tenth of the table is wanted, costs it far above a plan for
+   * 50 rows, and so plans the prepared statement again on every call (measured: custom plans only, never the
+   * generic one). With the size in the text the generic plan is the page's own, and after its first calls on a
+   * connection the statement is no longer planned at all (ADR 0096). Sizes are few (1 to 1,000, in practice
+   * the pager's four), each a shape of its own; an offset other than 0 (a page opened by number) stays a parameter.
    */
   private async inOrder(match: ListMatch, from: Seek | null, order: ListOrder, o: InOrder): Promise<JsonPage> {
     const { idCol } = this;
     const one = this.onePass && o.forward && o.offset === 0;
-    const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare}`;
-    const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(one ? [o.limit] : [o.limit, o.offset])];
+    const skips = o.offset !== 0;
+    const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare} ${o.limit}${skips ? ' skips' : ''}`;
+    const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(skips ? [o.offset] : [])];
     const q = this.statement(shape, match, match.values, values, () => {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
+      const limit = sql.lit(o.limit);
       const page = one
-        ? onePassPage(this.decl, this.rowJson, where, order.key, orderBy(order), o.limit)
+        ? onePassPage(this.decl, this.rowJson, where, order.key, orderBy(order), limit)
         : keyedPage(this.decl, this.rowJson, sql`select ${idCol} as id, ${order.key} as sk from ${this.from} where ${where}
-      order by ${orderBy(order, o.forward)} limit ${o.limit} offset ${o.offset}`, orderByMatched(order, true, 'src'));
+      order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'));
       return o.prepare ? prepared(page) : page;
     });
     return (await this.statements.run(q))[0];

@@ -60,7 +60,7 @@ function pageOf(rows: RawBuilder<unknown>, also = sql``): RawBuilder<JsonPage> {
  * would be built too) and for a shape without joins or common table expressions (they would join the
  * list's scan and could change its plan).
  */
-export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, key: RawBuilder<unknown>, by: RawBuilder<unknown>, limit: number): RawBuilder<JsonPage> {
+export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, key: RawBuilder<unknown>, by: RawBuilder<unknown>, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
   return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, (${key})::text as k, ${json} as j
     from ${sql.table(d.table)} ${t} where ${where} order by ${by} limit ${limit}`);
