@@ -88,12 +88,31 @@ export function encodeCursor(o: ListOrder, k: string, id: number): string {
 export function decodeCursor(o: ListOrder, cursor: string): { k: string; id: number } | null {
   try {
     const [name, k, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (name !== o.name || typeof k !== 'string' || typeof id !== 'number' || !Number.isInteger(id)) return null;
-    if (o.kind === 'int' && !/^-?\d+$/.test(k)) return null;
-    if (o.kind === 'num' && !/^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(k)) return null;
-    if (o.kind === 'time' && !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2}){0,2}|Z)?$/.test(k)) return null;
-    return { k, id };
+    if (name !== o.name || typeof k !== 'string' || !isRowId(id)) return null;
+    return keyFits(o.kind, k) ? { k, id } : null;
   } catch {
     return null;
   }
+}
+
+/** An id PostgreSQL's integer holds: a cursor written by hand with any other is no cursor (never a 500). */
+const isRowId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id >= -2_147_483_648 && id <= 2_147_483_647;
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)?$/;
+
+/**
+ * Whether a cursor's key is a value of the order's kind that PostgreSQL takes: an integer in range, a finite
+ * number, a real day and time of day with an offset PostgreSQL accepts, any text without NUL.
+ */
+function keyFits(kind: KeyKind, k: string): boolean {
+  if (k.includes('\u0000')) return false;
+  if (kind === 'int') return /^-?\d{1,10}$/.test(k) && isRowId(Number(k));
+  if (kind === 'num') return /^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(k) && Number.isFinite(Number(k));
+  if (kind !== 'time') return true;
+  const t = TIME.exec(k);
+  if (!t) return false;
+  const [year, month, day, hour, minute, second, offHours, offMinutes, offSeconds] = t.slice(1).map((x) => Number(x ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const realDay = year >= 1 && month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return realDay && hour <= 23 && minute <= 59 && second <= 59 && offHours <= 15 && offMinutes <= 59 && offSeconds <= 59;
 }
