@@ -84,25 +84,40 @@ const all = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sq
  * none, its end), then the search (the same range on each searched key). A fixed condition of the
  * declaration (`where`) is text without parameters.
  */
-function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): { shape: string; values: unknown[]; branchValues?: unknown[] } {
+function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): Shaped {
   const shape: string[] = [];
   const values: unknown[] = [];
+  let text = false;
   for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
     const v = f[field] as unknown;
     if (!filter || !v) continue;
-    if (filter.kind === 'prefix') values.push(...rangeOf(String(v), field, shape));
-    else {
+    if (filter.kind === 'prefix') {
+      values.push(...rangeOf(String(v), field, shape));
+      text = true;
+    } else {
       shape.push(`${field}=`);
       values.push(v);
     }
   }
-  if (!f.search) return { shape: shape.join(','), values };
+  const filtered = shape.length > 0;
+  if (!f.search) return { shape: shape.join(','), values, text, filtered };
   const search = rangeOf(f.search, 'search', shape);
   return {
     shape: shape.join(','),
+    text,
+    filtered,
     values: [...values, ...d.search.flatMap(() => search)],
     branchValues: d.search.flatMap(() => [...values, ...search]),
   };
+}
+
+/** `whereValues`' answer; `text`: a text range is among the filters set, `filtered`: a filter is set. */
+interface Shaped {
+  shape: string;
+  values: unknown[];
+  branchValues?: unknown[];
+  text: boolean;
+  filtered: boolean;
 }
 
 /**
@@ -138,15 +153,8 @@ class LazyMatch<F> implements ListMatch {
 
   constructor(private readonly d: KeysetDeclaration<F>, private readonly f: Values<F>) {
     const shaped = whereValues(d, f);
-    let set = 0;
-    let text = false;
-    for (const [field, filter] of Object.entries(d.filters) as [keyof F & string, { kind: 'equals' | 'prefix' } | undefined][]) {
-      if (!filter || !f[field]) continue;
-      set++;
-      if (filter.kind === 'prefix') text = true;
-    }
-    this.readsRows = text || !!f.search;
-    this.searchAlone = !!f.search && set === 0;
+    this.readsRows = shaped.text || !!f.search;
+    this.searchAlone = !!f.search && !shaped.filtered;
     this.shape = shaped.shape;
     this.values = shaped.values;
     if (shaped.branchValues) this.branchValues = shaped.branchValues;
