@@ -123,6 +123,19 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
     }
   });
 
+  it('a search alone counts its matches up to the cap in the statement that builds the page, and past it reads the page in order', async () => {
+    // a cap of 2: 'zz' (7 rows) is too many to count, 'apple 1' (2 rows) is counted
+    const small = new KeysetList<Filter, Row>(fresh.handle.db, DEMO, { cap: 2 });
+    const order = orderOf(DEMO, 'label', true);
+    for (const [search, cond] of [['zz', `other_key like 'zz%'`], ['apple 1', `(label_key like 'apple 1%' or other_key like 'apple 1%')`]]) {
+      const expected = await plainIds('label:a', cond);
+      const p = await small.page({ match: listMatch(DEMO, { search }), order, page: 1, size: 5 });
+      expect(ids(p), search).toEqual(expected.slice(0, 5));
+      if (expected.length <= 2) expect(p).toMatchObject({ total: expected.length, estimated: false });
+      else expect(p.estimated, search).toBe(true);
+    }
+  });
+
   it('walks the whole list in chunks (downloads) and reads rows by id, timestamps as Dates', async () => {
     const list = new KeysetList<Filter, Row>(fresh.handle.db, DEMO, { cap });
     const [name, order] = orders[1];

@@ -18,7 +18,7 @@ const LIST: KeysetDeclaration<object> = {
   id: 'id',
   where: sql`p.kind = 1`,
   filters: {},
-  search: [],
+  search: ['label_key'],
   sorts: {},
   defaultSort: { column: 'id', kind: 'int', desc: true },
   rows: {
@@ -43,8 +43,10 @@ describe('prepared list pages on the PostgreSQL server', () => {
       if (pool === undefined) delete process.env.DB_POOL_MAX;
       else process.env.DB_POOL_MAX = pool;
     }
-    await sql`create table plan_demo (id serial primary key, kind int not null, label text not null)`.execute(database.db);
+    await sql`create table plan_demo (id serial primary key, kind int not null, label text not null,
+      label_key text collate "C" generated always as (lower(label)) stored)`.execute(database.db);
     await sql`insert into plan_demo (kind, label) select 1 + (i % 2), 'row ' || i from generate_series(1, 200000) i`.execute(database.db);
+    await sql`create index plan_demo_label on plan_demo (label_key, id)`.execute(database.db);
     await sql`analyze plan_demo`.execute(database.db);
   }, 120_000);
   afterAll(async () => {
@@ -66,12 +68,29 @@ describe('prepared list pages on the PostgreSQL server', () => {
       await list.page({ match, order, page: 1000, size: 50, anchor });
     }
     const plans = (await sql<{ statement: string; generic_plans: number; custom_plans: number }>`select statement, generic_plans::int, custom_plans::int
-      from pg_prepared_statements where statement like '%plan_demo%' order by statement`.execute(database.db)).rows;
+      from pg_prepared_statements where statement like '%plan_demo%' and statement not like '%label_key >=%' order by statement`.execute(database.db)).rows;
     // page 1; Next (seek forward); Previous (seek backward); the same page again (from its first row on)
     expect(plans.length).toBe(4);
     for (const p of plans) {
       expect(p.generic_plans, p.statement).toBeGreaterThan(0);
       expect(p.custom_plans, p.statement).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('plans a search counted in the statement that builds its page (a search alone) generically after its first calls', async () => {
+    const list = new KeysetList<object, object>(database.db, LIST);
+    const order = orderOf(LIST, '', true);
+    for (let i = 0; i < 8; i++) {
+      // 'row 12n': row 12n, row 12n0–12n9, row 12n00–12n99 and row 12n000–12n999, the even ones
+      const page = await list.page({ match: listMatch(LIST, { search: `row 12${i}` }), order, page: 1, size: 50 });
+      expect(page, `row 12${i}`).toMatchObject({ total: 556 - (i % 2), estimated: false });
+    }
+    const plans = (await sql<{ statement: string; generic_plans: number; custom_plans: number }>`select statement, generic_plans::int, custom_plans::int
+      from pg_prepared_statements where statement like '%label_key >=%' and statement not like 'explain%'`.execute(database.db)).rows;
+    // one statement a page: the matches counted, the page's keys and its rows' JSON
+    expect(plans.length).toBe(1);
+    expect(plans[0].statement).toContain('json_build_object');
+    expect(plans[0].generic_plans, plans[0].statement).toBeGreaterThan(0);
+    expect(plans[0].custom_plans, plans[0].statement).toBeLessThanOrEqual(5);
   });
 });

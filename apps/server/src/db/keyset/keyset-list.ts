@@ -192,10 +192,12 @@ export class KeysetList<F, R> {
         m as materialized (select ${idCol} as id, ${order.key} as sk from ids join ${from} on ${idCol} = ids.id
           where (select c.n from c) <= ${this.cap})`;
     };
-    if (!match.readsRows) {
-      // planned once per connection (its plan does not depend on the values): count, keys and rows in one statement
-      const q = this.statement(`small ${order.name}`, match, match.values, [limit, this.cap, r.size, offset], () => {
-        const keys = sql`select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
+    if (!match.readsRows || match.searchAlone) {
+      // planned once per connection (its plan does not depend on the values): count, keys and rows in one
+      // statement. A search alone is one range of one index per branch, however wide: a generic plan has no
+      // worse one to choose. The rows are built only when the matches are few enough to be counted.
+      const q = this.statement(`small ${order.name}`, match, match.branchValues ?? match.values, [limit, ...(match.readsRows ? [] : [this.cap]), this.cap, r.size, offset], () => {
+        const keys = sql`select m.id, m.sk from m where (select c.n from c) <= ${this.cap} order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
         return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, ` }));
       });
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
@@ -206,8 +208,7 @@ export class KeysetList<F, R> {
       with ${collect()}, p as (select m.id, (m.sk)::text as k, row_number() over (order by ${orderByMatched(order)}) as rn
           from (select m.id, m.sk from m order by ${orderByMatched(order)} limit ${r.size} offset ${offset}) m)
       select c.n, p.id, p.k from c left join p on true order by p.rn`;
-      // a search alone is one range of one index per branch, however wide: a generic plan has no worse one to choose
-      return match.searchAlone ? prepared(keys) : keys;
+      return keys;
     });
     const keys = (await this.statements.run(q)) as { n: number; id: number | null; k: string | null }[];
     const n = keys[0]?.n ?? 0;
