@@ -219,7 +219,7 @@ export class KeysetList<F, R> {
 
   /**
    * The JSON page of keys already read, in their order: a statement of its own, prepared, so that the
-   * statement that found the keys (planned for its values on every call, but for a search alone) stays small to plan.
+   * statement that found the keys (a text-range filter's, planned for its values on every call) stays small to plan.
    */
   private async rowsOf(keys: Key[]): Promise<JsonPage> {
     const first = keys[0];
