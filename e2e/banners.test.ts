@@ -18,7 +18,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const openSockets = () => server.built.app.websocketServer.clients.size;
+const openSockets = () => server.built.socket.websocketServer.clients.size;
 
 describe('banners', () => {
   it('reloads the page once when the version this browser last ran differs from the server version', async () => {
@@ -62,7 +62,7 @@ describe('banners', () => {
     expect(await page.getByTestId('version-banner').count()).toBe(0);
 
     // The server drops the connection; the client comes back by itself.
-    for (const socket of server.built.app.websocketServer.clients) socket.terminate();
+    for (const socket of server.built.socket.websocketServer.clients) socket.terminate();
     await expect.poll(openSockets).toBe(0);
     await expect.poll(openSockets, { timeout: 15_000 }).toBe(1);
 
