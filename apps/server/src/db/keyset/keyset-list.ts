@@ -196,8 +196,10 @@ export class KeysetList<F, R> {
       // planned once per connection (its plan does not depend on the values): count, keys and rows in one
       // statement. A search alone is one range of one index per branch, however wide: a generic plan has no
       // worse one to choose. The rows are built only when the matches are few enough to be counted.
-      const q = this.statement(`small ${order.name}`, match, match.branchValues ?? match.values, [limit, ...(match.readsRows ? [] : [this.cap]), this.cap, r.size, offset], () => {
-        const keys = sql`select m.id, m.sk from m where (select c.n from c) <= ${this.cap} order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
+      const q = this.statement(`small ${order.name}`, match, match.branchValues ?? match.values, [limit, this.cap, r.size, offset], () => {
+        // a filter's matches are cut at the cap as they are collected (collect); a search's, here
+        const counted = match.readsRows ? sql`where (select c.n from c) <= ${this.cap} ` : sql``;
+        const keys = sql`select m.id, m.sk from m ${counted}order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
         return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, ` }));
       });
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
