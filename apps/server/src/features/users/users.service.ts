@@ -117,7 +117,7 @@ export class UsersService {
   }
 
   /** Mails the user a link to set a password (a new user meets CreatePassword at sign-in until they use it). */
-  async sendPasswordLink(id: number, actorId: number, origin: string): Promise<true> {
+  async sendPasswordLink(id: number, actorId: number): Promise<true> {
     const user = await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
       const found = await this.repo.find(trx, id);
       if (!found || found.archived) throw notFound('User');
@@ -125,7 +125,7 @@ export class UsersService {
       await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'send-password-link', newValues: { email: found.email } });
       return found;
     }));
-    await this.auth.sendPasswordLink(user.id, user.email, origin, user.has_password ? 'reset' : 'create');
+    await this.auth.sendPasswordLink(user.id, user.email, user.has_password ? 'reset' : 'create');
     return true;
   }
 

@@ -17,8 +17,6 @@ import { hashToken, newToken } from './tokens';
 export interface ClientMeta {
   userAgent: string | null;
   ip: string | null;
-  /** where links in mail point to, e.g. http://localhost:3000 */
-  origin: string;
 }
 
 /** Sign-in, sessions and password reset. */
@@ -32,6 +30,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** the base of links in mail (links.ts: PUBLIC_URL, or without mail the server's own address; never a request's) */
+    private readonly linkBase: () => string,
     /** sessions resolved in the last few seconds (ADR 0009); none kept when not given */
     private readonly sessions: SessionCache = new SessionCache(0, 0),
   ) {
@@ -97,18 +97,20 @@ export class AuthService {
   }
 
   /** Always completes the same way, whether or not the email is known. */
-  async forgot(email: string, meta: ClientMeta): Promise<void> {
+  async forgot(email: string): Promise<void> {
     const user = email ? await this.repo.findUserByEmail(email) : undefined;
     if (!user || user.archived) return;
-    await this.sendPasswordLink(user.id, user.email, meta.origin, 'reset');
+    await this.sendPasswordLink(user.id, user.email, 'reset');
   }
 
-  /** Mails a set-password link; used by forgot password and by an administrator for a new user. */
-  async sendPasswordLink(userId: number, email: string, origin: string, purpose: 'reset' | 'create'): Promise<void> {
+  /**
+   * Mails a set-password link; used by forgot password and by an administrator for a new user. The link's base is
+   * the server's own (PUBLIC_URL), never taken from the request that asked for it.
+   */
+  async sendPasswordLink(userId: number, email: string, purpose: 'reset' | 'create'): Promise<void> {
     const { token, hash } = newToken();
     await this.repo.createResetToken(userId, hash, this.config.RESET_TOKEN_MINUTES);
-    const base = this.config.PUBLIC_URL ?? origin;
-    const link = `${base.replace(/\/$/, '')}/token?token=${encodeURIComponent(token)}`;
+    const link = `${this.linkBase()}/token?token=${encodeURIComponent(token)}`;
     const subject = purpose === 'reset' ? 'Reset your Sapwood password' : 'Create your Sapwood password';
     const text = `${purpose === 'reset' ? 'A password reset was requested for your account.' : 'An account was created for you.'}\n\n`
       + `Open this link to choose a password (valid for ${this.config.RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\n`
