@@ -97,17 +97,17 @@ describe('reset link', () => {
     const elsewhere = await signedIn(server.url, u);
     expect((await elsewhere.call(settingsEndpoints.get)).status).toBe(200);
     const token = tokenOf(await requestLink(server, smtp.mails, u.email));
-    expect((await new ApiClient(server.url).call(authEndpoints.reset, { token, password: 'after-reset-1' })).body).toEqual({ valid: true });
+    expect((await new ApiClient(server.url).call(authEndpoints.reset, { token, password: 'after the reset, kettle' })).body).toEqual({ valid: true });
     expect((await elsewhere.call(settingsEndpoints.get)).status).toBe(401);
   });
 
   it('lets an account created without a password create one through the same link', async () => {
     const u = await createUser(db(), [], { password: null });
     const client = new ApiClient(server.url);
-    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first-pass-1' })).body).toBe('CreatePassword');
+    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first pass, mango orbit' })).body).toBe('CreatePassword');
     const token = tokenOf(await requestLink(server, smtp.mails, u.email));
-    expect((await client.call(authEndpoints.reset, { token, password: 'first-pass-1' })).body).toEqual({ valid: true });
-    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first-pass-1' })).body).toBe('Success');
+    expect((await client.call(authEndpoints.reset, { token, password: 'first pass, mango orbit' })).body).toEqual({ valid: true });
+    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first pass, mango orbit' })).body).toBe('Success');
   });
 
   it('refuses an empty password with the spec message, and spends nothing', async () => {

@@ -110,13 +110,15 @@ export class AuthRepository {
       .execute();
   }
 
+  /** A link not yet used or expired, with its user's email and name (a password built on them is easy to guess). */
   async findLiveToken(hash: string, db: Db = this.db) {
     return db
       .selectFrom('password_tokens')
-      .select(['token_hash', 'user_id'])
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
+      .innerJoin('users', 'users.id', 'password_tokens.user_id')
+      .select(['password_tokens.token_hash', 'password_tokens.user_id', 'users.email', 'users.name'])
+      .where('password_tokens.token_hash', '=', hash)
+      .where('password_tokens.used_at', 'is', null)
+      .where('password_tokens.expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
   }
 

@@ -128,8 +128,9 @@ export class AuthService {
    */
   async reset(token: string, password: string): Promise<boolean> {
     const hash = hashToken(token);
-    if (!(await this.repo.findLiveToken(hash))) return false;
-    const problem = await passwordProblem(password);
+    const link = await this.repo.findLiveToken(hash);
+    if (!link) return false;
+    const problem = await passwordProblem(password, [link.email, link.name]);
     if (problem) throw fieldError('password', problem);
     const passwordHash = await hashPassword(password);
     return this.db.transaction().execute(async (trx) => {
