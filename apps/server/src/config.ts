@@ -48,7 +48,8 @@ const EnvSchema = z.object({
    */
   TRUST_PROXY: z.string().optional().transform((v, ctx) => trustProxyValue(v, ctx)),
   WEB_DIST: z.string().optional(),
-  SEED_DEMO: Bool.default(true),
+  /** demo data on a first start; only where asked for (npm start sets it on a new embedded database) */
+  SEED_DEMO: Bool.default(false),
   LOG_LEVEL: z.string().default('info'),
   MFW_URL: z.string().url().optional(),
   MFW_API_KEY: z.string().optional(),

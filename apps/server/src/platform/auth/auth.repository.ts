@@ -31,6 +31,12 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** Whether demo data was seeded into this database because it was asked for (migration 0220). */
+  async seededForDemo(): Promise<boolean> {
+    const row = await this.db.selectFrom('installation').select('demo_seeded_at').executeTakeFirst();
+    return !!row?.demo_seeded_at;
+  }
+
   async recordFailure(userId: number, lockAfter: number): Promise<{ locked: boolean }> {
     const row = await this.db
       .updateTable('users')

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { AttemptLimiter } from './attempts';
 import { AttemptsRepository } from './attempts.repository';
 import { AuthRepository } from './auth.repository';
+import { DEMO_PASSWORD, isDemoAccount } from './demo-accounts';
 import { passwordProblem } from './password-policy';
 import { SessionCache } from './session-cache';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
@@ -44,6 +45,11 @@ export class AuthService {
     if (!user) {
       await burnVerifyTime(password);
       return { result: 'DoesNotExists' };
+    }
+    // a demo user: the demo password only, and only in a database seeded for demo (demo-accounts.ts)
+    if (isDemoAccount(user.email) && !(password === DEMO_PASSWORD && (await this.repo.seededForDemo()))) {
+      await burnVerifyTime(password);
+      return { result: 'WrongPassword' };
     }
     if (user.archived) return { result: 'Archived' };
     if (!user.active) return { result: 'InActive' };
@@ -99,7 +105,8 @@ export class AuthService {
   /** Always completes the same way, whether or not the email is known. */
   async forgot(email: string): Promise<void> {
     const user = email ? await this.repo.findUserByEmail(email) : undefined;
-    if (!user || user.archived) return;
+    // a demo user has the demo password and no other (demo-accounts.ts)
+    if (!user || user.archived || isDemoAccount(user.email)) return;
     await this.sendPasswordLink(user.id, user.email, 'reset');
   }
 
