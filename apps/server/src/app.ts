@@ -35,6 +35,7 @@ import { registerSettings } from './platform/settings/settings.routes';
 import { SettingsService } from './platform/settings/settings.service';
 import { StartupService } from './platform/startup/startup.service';
 import { createStorage } from './platform/storage/storage';
+import { checkFileStore } from './platform/storage/store-record';
 import { registerMessagesSocket } from './platform/version/messages.socket';
 import { VersionService } from './platform/version/version.service';
 import { seed } from './seed/seed';
@@ -75,6 +76,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await storage.verify?.();
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
+  // every server of a database keeps its files in the same store: a server with another refuses to start (ADR 0108)
+  const fileStore = await checkFileStore(database.db, storage).catch(async (err: unknown) => {
+    storage.close?.();
+    if (!opts.database) await database.close();
+    throw err;
+  });
 
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
   // Every query of the app goes through the session cache's write watcher (ADR 0009).
@@ -125,7 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerMessagesSocket(socket, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
   registerDocs(registrar, config.APP_VERSION);
-  registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning });
+  registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning, fileStore });
 
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
 
