@@ -128,6 +128,13 @@ describe('reset through the mailed link', () => {
     expect(page.url()).toContain('/token?token=');
     expect(await page.getByText(AUTH_FORM_MESSAGES.passwordTooShort).count()).toBe(0);
 
+    // long enough and on no list, but too easy to guess (issue 32): the page says why, in words
+    await page.getByTestId('new-password').fill('Laboratory2026');
+    await page.getByTestId('confirm-password').fill('Laboratory2026');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('This password is too easy to guess: a common word with a year. Add another word or two that are less common.').waitFor();
+    expect(resets).toHaveLength(2);
+
     await page.getByTestId('new-password').fill('chosen-pass-1');
     await page.getByTestId('confirm-password').fill('chosen-pass-1');
     await page.getByTestId('confirm-password').press('Enter');

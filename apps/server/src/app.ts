@@ -22,6 +22,7 @@ import { upgradesOf } from './http/upgrades';
 import { referenceMovers, registerFeatures } from './features';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
+import { mailLinkBase } from './platform/auth/links';
 import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cache';
 import { registerDocs } from './platform/docs/docs.routes';
 import { registerHealth } from './platform/health/health.routes';
@@ -34,6 +35,7 @@ import { registerSettings } from './platform/settings/settings.routes';
 import { SettingsService } from './platform/settings/settings.service';
 import { StartupService } from './platform/startup/startup.service';
 import { createStorage } from './platform/storage/storage';
+import { checkFileStore } from './platform/storage/store-record';
 import { registerMessagesSocket } from './platform/version/messages.socket';
 import { VersionService } from './platform/version/version.service';
 import { seed } from './seed/seed';
@@ -74,13 +76,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await storage.verify?.();
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
+  // every server of a database keeps its files in the same store: a server with another refuses to start (ADR 0108)
+  const fileStore = await checkFileStore(database.db, storage).catch(async (err: unknown) => {
+    storage.close?.();
+    if (!opts.database) await database.close();
+    throw err;
+  });
 
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
   // Every query of the app goes through the session cache's write watcher (ADR 0009).
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, config.SESSION_IDLE_MINUTES * 60_000);
   const deps: AppDeps = { config, db: database.db.withPlugin(sessions.writeWatcher()), dbKind: database.kind, notifier: database.notifier, log: app.log };
   await deps.notifier.listen(AUTH_CHANGED_CHANNEL, () => sessions.clear());
-  const auth = new AuthService(deps.db, config, mailer, app.log, sessions);
+  const auth = new AuthService(deps.db, config, mailer, app.log, mailLinkBase(config.PUBLIC_URL, () => app.server.address(), config.PORT), sessions);
   const settings = new SettingsService(deps.db);
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);
@@ -124,7 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerMessagesSocket(socket, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
   registerDocs(registrar, config.APP_VERSION);
-  registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning });
+  registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning, fileStore });
 
   if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
 

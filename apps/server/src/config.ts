@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters (ASVS 6.2.1)").optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sapwood <no-reply@sapwood.local>'),
+  /** the address users open (e.g. https://sapwood.example.com): the base of links in mail; required with SMTP_URL */
   PUBLIC_URL: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(8 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(72),
@@ -47,7 +48,8 @@ const EnvSchema = z.object({
    */
   TRUST_PROXY: z.string().optional().transform((v, ctx) => trustProxyValue(v, ctx)),
   WEB_DIST: z.string().optional(),
-  SEED_DEMO: Bool.default(true),
+  /** demo data on a first start; only where asked for (npm start sets it on a new embedded database) */
+  SEED_DEMO: Bool.default(false),
   LOG_LEVEL: z.string().default('info'),
   MFW_URL: z.string().url().optional(),
   MFW_API_KEY: z.string().optional(),
@@ -76,8 +78,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  const s3 = s3Problems(parsed.data);
-  if (s3.length) throw new Error(`Invalid environment:\n${s3.map((p) => `  ${p}`).join('\n')}`);
+  const problems = [...s3Problems(parsed.data), ...mailProblems(parsed.data)];
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return { ...parsed.data, ...overrides };
 }
 
@@ -95,6 +97,20 @@ function s3Problems(c: Config): string[] {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) out.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the AWS SDK\'s default credentials');
   if (c.FILES_DIR) out.push('FILES_DIR: not used with S3_BUCKET (the file store is a folder or a bucket, not both); unset one');
   if (c.S3_PREFIX && !/^\/*[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/*$/.test(c.S3_PREFIX)) out.push('S3_PREFIX: letters, digits, dots, hyphens and underscores in /-separated parts');
+  return out;
+}
+
+/**
+ * Links in mail come from PUBLIC_URL only, never from a request's Host or Origin (issue 32): a server that sends
+ * mail must be told its address. Without mail the link goes to the log and points at the server's own address.
+ */
+function mailProblems(c: Config): string[] {
+  const out: string[] = [];
+  if (c.PUBLIC_URL && (!/^https?:\/\/[^/\s]+/.test(c.PUBLIC_URL) || !URL.canParse(c.PUBLIC_URL))) {
+    out.push('PUBLIC_URL: must be an http:// or https:// URL (the address users open, e.g. https://sapwood.example.com)');
+  } else if (c.SMTP_URL && !c.PUBLIC_URL) {
+    out.push('PUBLIC_URL: required with SMTP_URL: the links in mail (password reset) are built from it, never from a request\'s Host; set it to the address users open, e.g. https://sapwood.example.com');
+  }
   return out;
 }
 

@@ -141,7 +141,8 @@ async function roundTrip(serverUrl?: string) {
   const sums = await tableSums(src);
   const files = await fileBytes(src);
   expect(Object.keys(files)).toContain('distributors/backup-h1.png');
-  expect(Object.keys(files).some((f) => f !== 'distributors/backup-h1.png')).toBe(true); // the report's PDF
+  expect(Object.keys(files).some((f) => f.startsWith('reports/'))).toBe(true); // the report's PDF
+  expect(Object.keys(files)).toContain('sapwood/file-store-id'); // the store's mark goes along (ADR 0108)
   expect(Object.values(sums).some((s) => !s.startsWith('0:'))).toBe(true);
 
   const archive = join(temp(), 'sapwood.backup');

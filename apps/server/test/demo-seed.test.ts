@@ -1,8 +1,17 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFeatures } from '@sapwood/contracts';
-import type { ApiClient } from '../../../tests/support/api-client';
+import { apiFeatures, authEndpoints } from '@sapwood/contracts';
+import { askForDemoData } from '../../../scripts/demo-data.mjs';
+import { ApiClient } from '../../../tests/support/api-client';
+import { freshDatabase } from '../../../tests/support/database';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { signedIn } from '../../../tests/support/users';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { ensureRole, insertUser } from '../src/seed/seed.repository';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -42,10 +51,19 @@ describe('demo data on a first start', () => {
     expect(typed.agronomists.filter((n: string) => !agronomists.includes(n))).toEqual([]);
   });
 
-  it('lists demo staff in the demo roles, none of whom can sign in before a password link is sent', async () => {
+  it('lists demo staff in the demo roles, who sign in with the demo password the README states, and only with it', async () => {
     const users = (await admin.call(apiFeatures.users.paged, { page: 1, rowsPerPage: 50, search: '(demo)' })).body.rows;
     expect(users.map((u: { name: string }) => u.name).sort()).toEqual(['Johan Botha (demo)', 'Lerato Dlamini (demo)', 'Thandi Mokoena (demo)']);
-    expect(users.every((u: { hasPassword: boolean; roleName: string }) => !u.hasPassword && u.roleName.endsWith('(demo)'))).toBe(true);
+    expect(users.every((u: { roleName: string }) => u.roleName.endsWith('(demo)'))).toBe(true);
+    for (const u of users as { id: number; email: string }[]) {
+      expect(u.email).toMatch(/@demo\.sapwood\.local$/);
+      expect((await new ApiClient(server.url).call(authEndpoints.login, { email: u.email, password: DEMO_PASSWORD })).body).toBe('Success');
+      expect((await new ApiClient(server.url).call(authEndpoints.login, { email: u.email, password: `${DEMO_PASSWORD}!` })).body).toBe('WrongPassword');
+      // no other password: no link is sent for a demo user
+      const link = await admin.call(apiFeatures.users.sendPasswordLink, { id: u.id });
+      expect(link.status).toBe(400);
+      expect(link.body.fields).toEqual([{ field: 'id', message: expect.stringContaining('demo password') }]);
+    }
   });
 
   it('ships leaf norms, DRIS norms and a formula graph for the demo crops, each marked as demo', async () => {
@@ -56,5 +74,59 @@ describe('demo data on a first start', () => {
     expect(resolved.elements.every((e: { level: string; provenance: { demo: boolean } }) => e.level === 'crop' && e.provenance.demo)).toBe(true);
     expect(resolved.drisGraphs[0].rows.length).toBeGreaterThan(0);
     expect((await admin.call(apiFeatures.drisgraphs.getAll, {})).body.map((g: { name: string }) => g.name)).toContain('Macro DRIS (demo)');
+  });
+});
+
+/** The demo password the README states for the demo users. */
+const DEMO_PASSWORD = 'sapwood-demo-only';
+
+/** Demo data only where it was asked for (issue 32, finding 5). */
+describe('demo data only where asked for', () => {
+  it('SEED_DEMO defaults to false, and the README lists it and states the demo password', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toMatch(/^\| `SEED_DEMO` \| false \|/m);
+    expect(readme).toContain(`\`${DEMO_PASSWORD}\``);
+  });
+
+  it('a first start without SEED_DEMO (on the PostgreSQL server when TEST_DATABASE_URL is set) seeds no demo data', async () => {
+    const db = await freshDatabase();
+    const built = await buildApp(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'sapwood-nodemo-')), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent' }), { database: db.handle });
+    try {
+      const q = built.deps.db;
+      expect((await q.selectFrom('users').select('email').execute()).map((u) => u.email)).toEqual([ADMIN.email]);
+      expect((await q.selectFrom('roles').select('name').execute()).map((r) => r.name)).toEqual(['Administrator']);
+      for (const table of ['crops', 'distributors', 'agents', 'agronomists', 'submissions', 'lab_jobs'] as const) {
+        expect(Number((await q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), table).toBe(0);
+      }
+    } finally {
+      await built.close();
+      await db.drop();
+    }
+  });
+
+  it('npm start asks for demo data on a new embedded database only (and never over an explicit SEED_DEMO)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sapwood-start-'));
+    expect(askForDemoData({ DATA_DIR: dataDir }, process.cwd())).toEqual({ SEED_DEMO: 'true' });
+    expect(askForDemoData({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, process.cwd())).toEqual({});
+    expect(askForDemoData({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/lab' }, process.cwd())).toEqual({});
+    mkdirSync(join(dataDir, 'pglite'));
+    writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), '17');
+    expect(askForDemoData({ DATA_DIR: dataDir }, process.cwd())).toEqual({});
+  });
+
+  it('a demo user cannot sign in to a database not seeded for demo, whatever their password', async () => {
+    const plain = await startTestServer();
+    try {
+      const db = plain.built.deps.db;
+      const roleId = await ensureRole(db, 'Lab technician (demo)', ['LabJobs']);
+      await insertUser(db, { name: 'Thandi Mokoena (demo)', email: 'thandi.mokoena@demo.sapwood.local', roleId, passwordHash: await hashPassword(DEMO_PASSWORD), languageId: null });
+      const r = await new ApiClient(plain.url).call(authEndpoints.login, { email: 'thandi.mokoena@demo.sapwood.local', password: DEMO_PASSWORD });
+      expect(r.body).toBe('WrongPassword');
+      expect(r.headers.get('set-cookie') ?? '').not.toMatch(/sapwood_session=[^;]/);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -20,11 +20,13 @@ async function probe(path: string) {
 }
 
 describe('health probes', () => {
-  it('answers /healthz and /readyz to anonymous callers, revealing nothing', async () => {
+  it('answers /healthz and /readyz to anonymous callers, revealing nothing but the file store\'s kind and id', async () => {
     for (const path of ['/healthz', '/readyz']) {
       const r = await probe(path);
       expect(r.status, path).toBe(200);
-      expect(JSON.parse(r.text)).toEqual({ status: 'ok' });
+      // /readyz says which file store is in use (ADR 0108): its kind and random id, not its folder or bucket
+      expect(JSON.parse(r.text)).toEqual(path === '/readyz' ? { status: 'ok', fileStore: { kind: 'folder', id: expect.stringMatching(/^[0-9a-f]{32}$/) } } : { status: 'ok' });
+      expect(r.text).not.toContain(server.built.deps.config.DATA_DIR);
       expect(r.text).not.toContain('9.8.7');
       expect(r.headers.get('x-powered-by')).toBeNull();
       expect(r.headers.get('cache-control')).toBe('no-store');

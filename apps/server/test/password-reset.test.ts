@@ -1,9 +1,12 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, settingsEndpoints } from '@sapwood/contracts';
+import { authEndpoints, settingsEndpoints, userEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { type ReceivedMail, startSmtpServer, waitForLink } from '../../../tests/support/smtp';
+import { ADMIN } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
+import { loadConfig } from '../src/config';
 
 /** Forgot password and the reset link, mailed through a real SMTP server (or written to the log without one). */
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -94,17 +97,17 @@ describe('reset link', () => {
     const elsewhere = await signedIn(server.url, u);
     expect((await elsewhere.call(settingsEndpoints.get)).status).toBe(200);
     const token = tokenOf(await requestLink(server, smtp.mails, u.email));
-    expect((await new ApiClient(server.url).call(authEndpoints.reset, { token, password: 'after-reset-1' })).body).toEqual({ valid: true });
+    expect((await new ApiClient(server.url).call(authEndpoints.reset, { token, password: 'after the reset, kettle' })).body).toEqual({ valid: true });
     expect((await elsewhere.call(settingsEndpoints.get)).status).toBe(401);
   });
 
   it('lets an account created without a password create one through the same link', async () => {
     const u = await createUser(db(), [], { password: null });
     const client = new ApiClient(server.url);
-    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first-pass-1' })).body).toBe('CreatePassword');
+    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first pass, mango orbit' })).body).toBe('CreatePassword');
     const token = tokenOf(await requestLink(server, smtp.mails, u.email));
-    expect((await client.call(authEndpoints.reset, { token, password: 'first-pass-1' })).body).toEqual({ valid: true });
-    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first-pass-1' })).body).toBe('Success');
+    expect((await client.call(authEndpoints.reset, { token, password: 'first pass, mango orbit' })).body).toEqual({ valid: true });
+    expect((await client.call(authEndpoints.login, { email: u.email, password: 'first pass, mango orbit' })).body).toBe('Success');
   });
 
   it('refuses an empty password with the spec message, and spends nothing', async () => {
@@ -156,5 +159,70 @@ describe('without SMTP', () => {
     const client = new ApiClient(noMail.url);
     expect((await client.call(authEndpoints.reset, { token: tokenOf(link), password: 'from-the-log-1' })).body).toEqual({ valid: true });
     expect((await client.call(authEndpoints.login, { email: u.email, password: 'from-the-log-1' })).body).toBe('Success');
+  });
+});
+
+/** A JSON POST with headers fetch will not send as given (Host among them), through node:http. */
+function postWith(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<number> {
+  const url = new URL(path, base);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** Every header a client could use to pick a link's host: the Host, a proxy's forwarded ones, the Origin. */
+const FORGED = {
+  host: 'attacker.example',
+  origin: 'http://attacker.example',
+  referer: 'http://attacker.example/login',
+  'x-forwarded-host': 'attacker.example',
+  'x-forwarded-proto': 'http',
+};
+
+describe('links in mail come from PUBLIC_URL only (issue 32, finding 1)', () => {
+  it('a server with mail and no PUBLIC_URL refuses to start, saying what to set', () => {
+    expect(() => loadConfig({ SMTP_URL: smtp.url })).toThrow(/PUBLIC_URL: required with SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'lab.example.com' })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://lab.example.com' }).PUBLIC_URL).toBe('https://lab.example.com');
+  });
+
+  it('with mail, a forged Host, X-Forwarded-Host, Origin or Referer never reaches a mailed link (forgot password, and a link an administrator sends)', async () => {
+    // behind a trusted proxy (TRUST_PROXY), so that Fastify believes the forwarded host: the link still ignores it
+    const lab = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://lab.example.com/sapwood/', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const u = await createUser(lab.built.deps.db, []);
+      expect(await postWith(lab.url, authEndpoints.forgot.path, { email: u.email }, FORGED)).toBe(200);
+      const link = await waitForLink(smtp.mails, u.email);
+      expect(link).toMatch(/^https:\/\/lab\.example\.com\/sapwood\/token\?token=[\w-]+$/);
+      const other = await createUser(lab.built.deps.db, [], { password: null });
+      const admin = await signedIn(lab.url, ADMIN);
+      expect(await postWith(lab.url, userEndpoints.sendPasswordLink.path, { id: other.id }, { ...FORGED, cookie: admin.cookie })).toBe(200);
+      expect(await waitForLink(smtp.mails, other.email)).toMatch(/^https:\/\/lab\.example\.com\/sapwood\/token\?token=/);
+      expect(smtp.mails.filter((m) => m.raw.includes('attacker.example'))).toEqual([]);
+    } finally {
+      await lab.close();
+    }
+  });
+
+  it('without mail, the logged link is the address the server listens on, whatever the request says', async () => {
+    const lines: string[] = [];
+    const noMail = await startTestServer({ LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }, {}, { logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const u = await createUser(noMail.built.deps.db, []);
+      expect(await postWith(noMail.url, authEndpoints.forgot.path, { email: u.email }, FORGED)).toBe(200);
+      let logged = '';
+      await expect.poll(() => (logged = lines.find((l) => l.includes(u.email)) ?? ''), { timeout: 5000 }).not.toBe('');
+      expect(logged).not.toContain('attacker.example');
+      const link = /(http:\/\/\S+\/token\?token=[\w-]+)/.exec((JSON.parse(logged) as { msg: string }).msg)?.[1] ?? '';
+      expect(link.startsWith(`${noMail.url}/token?token=`)).toBe(true);
+    } finally {
+      await noMail.close();
+    }
   });
 });

@@ -255,6 +255,37 @@ describe('roles: no privilege escalation', () => {
     expect(await roleRow(lab)).toMatchObject({ name: 'Lab clerks', permissions: ['LabJobs', 'Roles'] });
   });
 
+  it('a Roles-only user cannot change or rename a role held by someone holding a permission they lack (issue 32, finding 3)', async () => {
+    // the same rule as for users: changing what a more privileged user holds is refused, through the role too
+    const labHead = await createUser(db, ['LabJobs', 'LabResults', 'Roles'], { name: 'Lab Head (role)' });
+    const role = (await userRow(labHead.id)).role_id as number;
+    const before = await roleRow(role);
+    const attempts = [
+      { name: before.name, permissions: ['Roles'] }, // takes LabJobs and LabResults away
+      { name: 'Renamed by a clerk', permissions: before.permissions }, // renames it
+      { name: before.name, permissions: ['LabJobs', 'Roles'] }, // takes one away
+    ];
+    for (const attempt of attempts) {
+      const r = await asRolesOnly.call(roles.upsert, { id: role, ...attempt, rowVersion: before.row_version });
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual(forbidden(ROLE_MESSAGES.holdsMore));
+    }
+    expect(await roleRow(role)).toEqual(before);
+    const audit = await refusals('role', role);
+    expect(audit).toHaveLength(3);
+    expect(audit.every((a) => a.user_id === rolesOnly.id && a.reason === ROLE_MESSAGES.holdsMore)).toBe(true);
+    expect(audit[0].new_values).toMatchObject({ rule: 'grant-not-held', attempted: 'update', notHeld: ['LabJobs', 'LabResults'] });
+    // someone holding every permission of the role may change it; a role nobody holds, or holders with no more
+    // than the caller, stay the Roles user's to change
+    const head = await createUser(db, ['LabJobs', 'LabResults', 'Roles', 'Users'], { name: 'Lab Manager' });
+    const asHead = await signedIn(server.url, head);
+    expect((await asHead.call(roles.upsert, { id: role, name: 'Lab heads', permissions: before.permissions, rowVersion: before.row_version })).status).toBe(200);
+    const clerkRole = await ensureRole(db, 'Roles clerk', ['Roles']);
+    const clerk = await createUser(db, [], { name: 'Roles clerk' });
+    await db.updateTable('users').set({ role_id: clerkRole }).where('id', '=', clerk.id).execute();
+    expect((await asRolesOnly.call(roles.upsert, { id: clerkRole, name: 'Roles clerks', permissions: ['Roles'], rowVersion: (await roleRow(clerkRole)).row_version })).status).toBe(200);
+  });
+
   it('a Roles-only user cannot edit or delete a role that holds Admin', async () => {
     const spare = await ensureRole(db, 'Spare administrators', ['Admin']);
     const before = await roleRow(spare);

@@ -241,9 +241,11 @@ describe('two app servers on one database (embedded PGlite, one process)', () =>
 
   beforeAll(async () => {
     handle = await freshDatabase();
+    // the servers of a database share one file store (ADR 0108)
+    const filesDir = await mkdtemp(join(tmpdir(), 'sapwood-limits-files-'));
     for (let i = 0; i < 2; i++) {
       const dataDir = await mkdtemp(join(tmpdir(), 'sapwood-limits-'));
-      const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '4' });
+      const config = loadConfig({ DATA_DIR: dataDir, FILES_DIR: filesDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '4' });
       const built = await buildApp(config, { database: handle.handle });
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       const address = built.app.server.address();
@@ -272,10 +274,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app server processes on one
   beforeAll(async () => {
     const created = await createServerDatabase(POSTGRES_SERVER_URL);
     drop = created.drop;
+    const filesDir = await mkdtemp(join(tmpdir(), 'sapwood-limits-pg-files-'));
+    dirs.push(filesDir);
     for (let i = 0; i < 2; i++) {
       const dataDir = await mkdtemp(join(tmpdir(), 'sapwood-limits-pg-'));
       dirs.push(dataDir);
-      processes.push(await startServerProcess({ DATABASE_URL: created.url, DATA_DIR: dataDir, AUTH_RATE_LIMIT: '4' }));
+      processes.push(await startServerProcess({ DATABASE_URL: created.url, DATA_DIR: dataDir, FILES_DIR: filesDir, AUTH_RATE_LIMIT: '4' }));
     }
     database = await openDatabase({ url: created.url });
   }, 120_000);

@@ -228,6 +228,15 @@ describe('the app with its files in S3', () => {
     expect(fromB.status).toBe(200);
     expect(fromB.data.equals(fromA.data)).toBe(true);
     for (const d of temps) expect(existsSync(join(d, 'files'))).toBe(false);
+
+    // both say they use the one bucket; a server with another bucket, prefix or a folder refuses to start (ADR 0108)
+    const ready = await Promise.all(apps.map(async (a) => (await a.app.inject({ url: '/readyz' })).json()));
+    expect(ready[0]).toEqual({ status: 'ok', fileStore: { kind: 'bucket', id: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+    expect(ready[1]).toEqual(ready[0]);
+    const base = { DATA_DIR: temp(), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent' };
+    for (const env of [s3.env('sapwood-other', 'shared'), s3.env(BUCKET, 'elsewhere'), { FILES_DIR: temp() }]) {
+      await expect(buildApp(loadConfig({ ...base, ...env }), { database: db.handle })).rejects.toThrow(/S3 bucket sapwood-files\/shared .*FILES_DIR .*S3_BUCKET/s);
+    }
   });
 });
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, userEndpoints as api } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
@@ -17,19 +20,23 @@ describe('sessions kept by two server processes on one PostgreSQL database', () 
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
+  let filesDir: string;
 
   beforeAll(async () => {
     const db = await createServerDatabase(POSTGRES_SERVER_URL);
     drop = db.drop;
     database = await openDatabase({ url: db.url });
-    a = await startServerProcess({ DATABASE_URL: db.url, SESSION_CACHE_SECONDS: '60' });
-    b = await startServerProcess({ DATABASE_URL: db.url, SESSION_CACHE_SECONDS: '60' });
+    // the servers of a database share one file store (ADR 0108)
+    filesDir = await mkdtemp(join(tmpdir(), 'sapwood-sessions-files-'));
+    a = await startServerProcess({ DATABASE_URL: db.url, FILES_DIR: filesDir, SESSION_CACHE_SECONDS: '60' });
+    b = await startServerProcess({ DATABASE_URL: db.url, FILES_DIR: filesDir, SESSION_CACHE_SECONDS: '60' });
   }, 120_000);
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
     await database?.close();
     await drop?.();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
   });
 
   /** the same session (cookie) on the other process */

@@ -105,6 +105,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app servers on one Post
     for (const dir of dataDirs) expect(await readdir(dir)).not.toContain('files');
   });
 
+  it('both report one file store on /readyz; a server with its own DATA_DIR and no FILES_DIR refuses to start, naming FILES_DIR and S3_BUCKET', async () => {
+    const ready = async (base: string) => (await fetch(`${base}/readyz`)).json();
+    const fromA = await ready(a.url);
+    expect(fromA).toEqual({ status: 'ok', fileStore: { kind: 'folder', id: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+    expect(await ready(b.url)).toEqual(fromA);
+    const dataDir = await mkdtemp(join(tmpdir(), 'sapwood-several-data-'));
+    dataDirs.push(dataDir);
+    const refused = startServerProcess({ DATABASE_URL: url, DATA_DIR: dataDir });
+    await expect(refused).rejects.toThrow(/server process exited[\s\S]*is not the file store the other servers of this database use[\s\S]*FILES_DIR[\s\S]*S3_BUCKET/);
+  }, 60_000);
+
   it('background jobs (carbohydrate reports) requested through A run once each, with both servers taking jobs', async () => {
     const admin = await signedIn(a.url, ADMIN);
     const db = database.db;

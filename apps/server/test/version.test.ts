@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createServerDatabase } from '../../../tests/support/database';
@@ -63,21 +66,26 @@ describe('across two server processes on one PostgreSQL database', () => {
   let url: string;
   const processes: ServerProcess[] = [];
 
+  let filesDir: string;
+
   beforeAll(async () => {
     ({ url, drop } = await createServerDatabase(POSTGRES_SERVER_URL));
+    // the servers of a database share one file store (ADR 0108)
+    filesDir = await mkdtemp(join(tmpdir(), 'sapwood-version-files-'));
   });
   afterAll(async () => {
     for (const p of processes) await p.stop();
     await drop?.();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
   });
 
   it('a client of process A hears the version of process B when B starts', async () => {
-    const a = await startServerProcess({ DATABASE_URL: url, APP_VERSION: '1.0.0-a' });
+    const a = await startServerProcess({ DATABASE_URL: url, FILES_DIR: filesDir, APP_VERSION: '1.0.0-a' });
     processes.push(a);
     const listener = await connect(a.url, '1.0.0-a');
     await expect.poll(() => listener.versions).toContain('1.0.0-a');
 
-    const b = await startServerProcess({ DATABASE_URL: url, APP_VERSION: '1.0.0-b' });
+    const b = await startServerProcess({ DATABASE_URL: url, FILES_DIR: filesDir, APP_VERSION: '1.0.0-b' });
     processes.push(b);
     await expect.poll(() => listener.versions.at(-1), { timeout: 10_000 }).toBe('1.0.0-b');
 

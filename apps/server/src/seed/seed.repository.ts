@@ -27,8 +27,13 @@ export async function insertUser(db: Db, u: { name: string; email: string; roleI
   ).id;
 }
 
-/** A user without a password (an administrator sends the set-password link), unless the email is taken. */
-export async function ensureUserWithoutPassword(db: Db, u: { name: string; email: string; roleId: number }): Promise<void> {
+/** A user with this password hash, unless the email is taken. */
+export async function ensureUser(db: Db, u: { name: string; email: string; roleId: number; passwordHash: string }): Promise<void> {
   const found = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
-  if (!found) await insertUser(db, { ...u, passwordHash: null, languageId: null });
+  if (!found) await insertUser(db, { ...u, languageId: null });
+}
+
+/** Records that demo data was seeded into this database because it was asked for (demo users may sign in). */
+export async function markSeededForDemo(db: Db): Promise<void> {
+  await db.updateTable('installation').set({ demo_seeded_at: new Date() }).where('id', '=', 1).execute();
 }

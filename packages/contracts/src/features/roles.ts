@@ -12,10 +12,15 @@ export const ROLE_MESSAGES = {
   assigned: 'Cannot delete a role that is assigned to a user.',
   lastAdmin: LAST_ADMIN_MESSAGE,
   changed: 'This role was changed by someone else meanwhile. Close the dialog and open it again.',
-  /** refusals of privilege escalation (403): nobody gives what they do not hold, or changes an Admin role or their own role */
+  /**
+   * refusals of privilege escalation (403): nobody gives what they do not hold, changes an Admin role or their own
+   * role, or changes a role whose holders hold more than they do
+   */
   grantNotHeld: 'You cannot give a role permissions you do not hold yourself.',
   adminRoleOnly: 'Only an administrator can change or delete a role that holds Admin.',
   ownRole: 'You cannot change the permissions of your own role.',
+  /** the users' rule through the role: its holders hold what the role gives */
+  holdsMore: 'You cannot change a role held by users who hold permissions you do not hold yourself.',
 } as const;
 
 export const RoleRow = z.object({

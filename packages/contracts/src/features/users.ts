@@ -22,6 +22,8 @@ export const USER_MESSAGES = {
   adminUserOnly: 'Only an administrator can change an administrator.',
   holdsMore: 'You cannot change a user who holds permissions you do not hold yourself.',
   ownRole: 'You cannot change your own role.',
+  /** a demo user (…@demo.sapwood.local) signs in with the demo password and no other */
+  demoAccount: 'Demo users sign in with the demo password; no password link is sent to them.',
 } as const;
 
 /** A standard email pattern: something@something.tld, no spaces. */

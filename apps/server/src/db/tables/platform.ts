@@ -88,6 +88,16 @@ export interface AppVersionsTable {
   started_at: Generated<Date>;
 }
 
+/** migration 0220: what this database was set up with (one row, id 1) */
+export interface InstallationTable {
+  id: Generated<number>;
+  demo_seeded_at: Date | null;
+  file_store_id: string | null;
+  file_store_kind: 'folder' | 'bucket' | null;
+  file_store_description: string | null;
+  file_store_recorded_at: Date | null;
+}
+
 export interface PlatformTables {
   languages: LanguagesTable;
   roles: RolesTable;
@@ -98,4 +108,5 @@ export interface PlatformTables {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   app_versions: AppVersionsTable;
+  installation: InstallationTable;
 }

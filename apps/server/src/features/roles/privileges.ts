@@ -4,7 +4,8 @@ import { recordChange } from '../../platform/audit/audit';
 
 /**
  * No privilege escalation through users and roles (ASVS L2): the rules the users and roles services enforce.
- * - `grant-not-held`: nobody grants a permission they do not hold (adding it to a role, or giving a user a role holding it);
+ * - `grant-not-held`: nobody grants a permission they do not hold (adding it to a role, or giving a user a role holding it),
+ *   nor changes a user, or a role held by users, holding a permission they lack;
  * - `admin-only`: only an administrator gives a role holding Admin, changes such a role, or changes an administrator;
  * - `own-role`: nobody changes their own role, or their own role's permissions, not even an administrator;
  * - `last-admin`: at least one active user keeps Admin (answered 400 with the spec's message, not 403).

@@ -11,7 +11,8 @@ import { RolesRepository } from './roles.repository';
 /**
  * Roles: named sets of permissions. Sessions read permissions on each request, so a change applies at once.
  * No privilege escalation (privileges.ts): a caller adds to a role only permissions they hold; only an
- * administrator changes or deletes a role holding Admin; nobody changes their own role's permissions; the
+ * administrator changes or deletes a role holding Admin; nobody changes (or renames) a role held by users holding a
+ * permission the caller lacks, as nobody changes such a user; nobody changes their own role's permissions; the
  * last active administrator keeps Admin. Refusals are audited.
  */
 export class RolesService {
@@ -51,6 +52,9 @@ export class RolesService {
         const old = await this.repo.find(trx, input.id);
         if (!old) throw notFound('Role');
         if (holdsAdmin(old.permissions) && !holdsAdmin(actor.permissions)) throw refuse('admin-only', ROLE_MESSAGES.adminRoleOnly, change(after));
+        // the users' rule through the role: changing (or renaming) what a more privileged user holds is refused
+        const beyond = Number(old.users) > 0 ? notHeld(actor.permissions, old.permissions) : [];
+        if (beyond.length) throw refuse('grant-not-held', ROLE_MESSAGES.holdsMore, change({ ...after, notHeld: beyond, holders: Number(old.users) }));
         // keeping what the role already has grants nothing; only what is added must be the caller's
         const missing = notHeld(actor.permissions, after.permissions.filter((p) => !old.permissions.includes(p)));
         if (missing.length) throw refuse('grant-not-held', ROLE_MESSAGES.grantNotHeld, change({ ...after, notHeld: missing }));

@@ -1,7 +1,6 @@
 import { userEndpoints } from '@sapwood/contracts';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
-import { clientMeta } from '../../platform/auth/auth.routes';
 import { UsersService } from './users.service';
 
 export function registerUsers(registrar: Registrar, ctx: FeatureContext): void {
@@ -15,6 +14,6 @@ export function registerUsers(registrar: Registrar, ctx: FeatureContext): void {
     quickUpdate: (input, ctx) => users.setActive(input.id, input.active, ctx.user.id),
     archive: (input, ctx) => users.archive(input.id, ctx.user.id),
     unlock: (input, ctx) => users.unlock(input.id, ctx.user.id),
-    sendPasswordLink: (input, ctx) => users.sendPasswordLink(input.id, ctx.user.id, clientMeta(ctx.req).origin),
+    sendPasswordLink: (input, ctx) => users.sendPasswordLink(input.id, ctx.user.id),
   });
 }

@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { countActiveAdmins, lockAdministrators, roleOfUser } from '../../platform/auth/administrators.repository';
 import type { AuthService } from '../../platform/auth/auth.service';
+import { isDemoAccount } from '../../platform/auth/demo-accounts';
 import { type RefusedChange, holdsAdmin, notHeld, recordingRefusals, refuse, refuseLastAdmin } from '../roles';
 import { UsersRepository } from './users.repository';
 
@@ -117,15 +118,16 @@ export class UsersService {
   }
 
   /** Mails the user a link to set a password (a new user meets CreatePassword at sign-in until they use it). */
-  async sendPasswordLink(id: number, actorId: number, origin: string): Promise<true> {
+  async sendPasswordLink(id: number, actorId: number): Promise<true> {
     const user = await recordingRefusals(this.db, actorId, () => this.db.transaction().execute(async (trx) => {
       const found = await this.repo.find(trx, id);
       if (!found || found.archived) throw notFound('User');
       await this.onlyAnAdministratorChangesAnAdministrator(trx, found.role_id, actorId, { entity: 'user', entityId: id, attempted: 'send-password-link' });
+      if (isDemoAccount(found.email)) throw fieldError('id', USER_MESSAGES.demoAccount);
       await recordChange(trx, { userId: actorId, entity: 'user', entityId: id, action: 'send-password-link', newValues: { email: found.email } });
       return found;
     }));
-    await this.auth.sendPasswordLink(user.id, user.email, origin, user.has_password ? 'reset' : 'create');
+    await this.auth.sendPasswordLink(user.id, user.email, user.has_password ? 'reset' : 'create');
     return true;
   }
 

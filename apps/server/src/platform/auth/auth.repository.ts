@@ -31,6 +31,12 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** Whether demo data was seeded into this database because it was asked for (migration 0220). */
+  async seededForDemo(): Promise<boolean> {
+    const row = await this.db.selectFrom('installation').select('demo_seeded_at').executeTakeFirst();
+    return !!row?.demo_seeded_at;
+  }
+
   async recordFailure(userId: number, lockAfter: number): Promise<{ locked: boolean }> {
     const row = await this.db
       .updateTable('users')
@@ -110,13 +116,15 @@ export class AuthRepository {
       .execute();
   }
 
+  /** A link not yet used or expired, with its user's email and name (a password built on them is easy to guess). */
   async findLiveToken(hash: string, db: Db = this.db) {
     return db
       .selectFrom('password_tokens')
-      .select(['token_hash', 'user_id'])
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
+      .innerJoin('users', 'users.id', 'password_tokens.user_id')
+      .select(['password_tokens.token_hash', 'password_tokens.user_id', 'users.email', 'users.name'])
+      .where('password_tokens.token_hash', '=', hash)
+      .where('password_tokens.used_at', 'is', null)
+      .where('password_tokens.expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
   }
 

@@ -9,9 +9,9 @@ import type { AuthService, ClientMeta } from './auth.service';
 
 export const SESSION_COOKIE = 'sapwood_session';
 
+/** Who is signing in, for the session row (links in mail take nothing from a request: links.ts). */
 export function clientMeta(req: FastifyRequest): ClientMeta {
-  const proto = req.protocol;
-  return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null, origin: `${proto}://${req.headers.host ?? 'localhost'}` };
+  return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null };
 }
 
 /** Reads the session cookie on each request; a dead session's cookie is cleared. */
@@ -70,7 +70,7 @@ export function registerAuth(registrar: Registrar, auth: AuthService, startup: S
       },
       async forgot(input, ctx) {
         await limit(ctx, 'reset-request', input.email);
-        await auth.forgot(input.email, clientMeta(ctx.req));
+        await auth.forgot(input.email);
         return true as const;
       },
       async checkToken(input, ctx) {

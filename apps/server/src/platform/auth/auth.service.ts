@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { AttemptLimiter } from './attempts';
 import { AttemptsRepository } from './attempts.repository';
 import { AuthRepository } from './auth.repository';
+import { DEMO_PASSWORD, isDemoAccount } from './demo-accounts';
 import { passwordProblem } from './password-policy';
 import { SessionCache } from './session-cache';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
@@ -17,8 +18,6 @@ import { hashToken, newToken } from './tokens';
 export interface ClientMeta {
   userAgent: string | null;
   ip: string | null;
-  /** where links in mail point to, e.g. http://localhost:3000 */
-  origin: string;
 }
 
 /** Sign-in, sessions and password reset. */
@@ -32,6 +31,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** the base of links in mail (links.ts: PUBLIC_URL, or without mail the server's own address; never a request's) */
+    private readonly linkBase: () => string,
     /** sessions resolved in the last few seconds (ADR 0009); none kept when not given */
     private readonly sessions: SessionCache = new SessionCache(0, 0),
   ) {
@@ -44,6 +45,11 @@ export class AuthService {
     if (!user) {
       await burnVerifyTime(password);
       return { result: 'DoesNotExists' };
+    }
+    // a demo user: the demo password only, and only in a database seeded for demo (demo-accounts.ts)
+    if (isDemoAccount(user.email) && !(password === DEMO_PASSWORD && (await this.repo.seededForDemo()))) {
+      await burnVerifyTime(password);
+      return { result: 'WrongPassword' };
     }
     if (user.archived) return { result: 'Archived' };
     if (!user.active) return { result: 'InActive' };
@@ -97,18 +103,21 @@ export class AuthService {
   }
 
   /** Always completes the same way, whether or not the email is known. */
-  async forgot(email: string, meta: ClientMeta): Promise<void> {
+  async forgot(email: string): Promise<void> {
     const user = email ? await this.repo.findUserByEmail(email) : undefined;
-    if (!user || user.archived) return;
-    await this.sendPasswordLink(user.id, user.email, meta.origin, 'reset');
+    // a demo user has the demo password and no other (demo-accounts.ts)
+    if (!user || user.archived || isDemoAccount(user.email)) return;
+    await this.sendPasswordLink(user.id, user.email, 'reset');
   }
 
-  /** Mails a set-password link; used by forgot password and by an administrator for a new user. */
-  async sendPasswordLink(userId: number, email: string, origin: string, purpose: 'reset' | 'create'): Promise<void> {
+  /**
+   * Mails a set-password link; used by forgot password and by an administrator for a new user. The link's base is
+   * the server's own (PUBLIC_URL), never taken from the request that asked for it.
+   */
+  async sendPasswordLink(userId: number, email: string, purpose: 'reset' | 'create'): Promise<void> {
     const { token, hash } = newToken();
     await this.repo.createResetToken(userId, hash, this.config.RESET_TOKEN_MINUTES);
-    const base = this.config.PUBLIC_URL ?? origin;
-    const link = `${base.replace(/\/$/, '')}/token?token=${encodeURIComponent(token)}`;
+    const link = `${this.linkBase()}/token?token=${encodeURIComponent(token)}`;
     const subject = purpose === 'reset' ? 'Reset your Sapwood password' : 'Create your Sapwood password';
     const text = `${purpose === 'reset' ? 'A password reset was requested for your account.' : 'An account was created for you.'}\n\n`
       + `Open this link to choose a password (valid for ${this.config.RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\n`
@@ -126,8 +135,9 @@ export class AuthService {
    */
   async reset(token: string, password: string): Promise<boolean> {
     const hash = hashToken(token);
-    if (!(await this.repo.findLiveToken(hash))) return false;
-    const problem = await passwordProblem(password);
+    const link = await this.repo.findLiveToken(hash);
+    if (!link) return false;
+    const problem = await passwordProblem(password, [link.email, link.name]);
     if (problem) throw fieldError('password', problem);
     const passwordHash = await hashPassword(password);
     return this.db.transaction().execute(async (trx) => {

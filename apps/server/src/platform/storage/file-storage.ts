@@ -13,6 +13,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** every key held, sorted (backups read the store through it) */
   list(): Promise<string[]>;
+  /** a folder (FILES_DIR) or an S3 bucket (S3_BUCKET) */
+  readonly kind: 'folder' | 'bucket';
   /** where the files are, for messages (never a credential) */
   readonly description: string;
   /** checks at start-up that the store can be used; throws a message naming the setting at fault */

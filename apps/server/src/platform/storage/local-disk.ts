@@ -9,6 +9,7 @@ import type { FileStorage } from './file-storage';
 /** Files on the local disk under one root folder. Writes go to a temporary name first, then rename. */
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
+  readonly kind = 'folder' as const;
   readonly description: string;
 
   constructor(root: string) {

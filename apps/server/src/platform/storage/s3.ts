@@ -64,6 +64,7 @@ export class S3Storage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  readonly kind = 'bucket' as const;
   /** for messages: the bucket, prefix and endpoint (no credentials) */
   readonly description: string;
 

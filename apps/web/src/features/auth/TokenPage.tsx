@@ -13,7 +13,8 @@ const EXPIRED = 'Your token has expired. Please reset your password again.';
 /**
  * The password-reset page (also where a new user creates a first password): checks the token, then asks for
  * the new password twice. A password too short is said before sending (the contract's rule); one the server
- * refuses as too common is said on the field from its answer.
+ * refuses as common or too easy to guess is said on the field from its answer, which says why (the server is the
+ * judge: its dictionaries stay out of the web bundle).
  */
 export function TokenPage() {
   const [params] = useSearchParams();
@@ -32,7 +33,7 @@ export function TokenPage() {
       navigate('/login', { replace: true });
     },
     onError: (err) => {
-      // a password the server refuses (too common) is said on its field; anything else as a snack
+      // a password the server refuses (common, too easy to guess) is said on its field; anything else as a snack
       const refused = serverFieldErrors(err).password;
       if (refused) form.showErrors({ password: refused });
       else reportError(err, 'Something went wrong.');
@@ -50,7 +51,7 @@ export function TokenPage() {
         <Stack gap="sm">
           <PasswordInput
             label="New Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters; any characters, spaces too`}
+            description={`At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few uncommon words work well; any characters, spaces too`}
             autoComplete="new-password"
             {...form.register('password', { deps: ['confirm'] })}
             error={form.errorOf('password')}
