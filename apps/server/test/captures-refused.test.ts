@@ -1,4 +1,8 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../tests/support/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { allMigrations } from '../src/features';
 import { farmersSampleEndpoints as farmersEp, leafsEndpoints as ep } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
@@ -111,5 +115,30 @@ describe('refused captures', () => {
     const farmersOnly = await signedIn(server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']));
     expect((await farmersOnly.call(ep.refused, {})).status).toBe(403);
     expect((await farmersOnly.call(farmersEp.refused, {})).status).toBe(200);
+  });
+});
+
+describe('migration 0210', () => {
+  it('gives the captures refused before it what they say, from their original payload', async () => {
+    const { handle, drop } = await freshDatabase();
+    try {
+      const before = Object.fromEntries(Object.entries(allMigrations()).filter(([name]) => name < '0210'));
+      const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      expect(error).toBeUndefined();
+      const original = (o: object) => JSON.stringify({ id: 'LF-1', client: ' Orchard Co ', farm: 'Eastside', block: 'B4', agent: 'Agent Smith', agronomist: 'Dr Nel', lab: 'Wynland', ...o });
+      await handle.db.insertInto('captures').values([
+        { kind: 'leaf', capture_key: 'LF-1', original: original({ sampleNumber: 'L1', crop: 'Dragonfruit', capturedAt: '2026-10-01T08:00:00Z' }), refused_reason: "unknown crop 'Dragonfruit'" },
+        { kind: 'leaf', capture_key: 'LF-2', original: original({ id: 'LF-2', sampleNumber: '', capturedAt: 'yesterday-ish' }), refused_reason: 'missing sample number' },
+      ]).execute();
+      await migrateToLatest(handle.db);
+      const rows = await handle.db.selectFrom('captures').select(['capture_key', 'sample_number', 'client_name', 'farm_name', 'block_number', 'agent', 'agronomist', 'lab', 'captured_at', 'crop_id', 'mapped'])
+        .orderBy('capture_key').execute();
+      expect(rows).toEqual([
+        { capture_key: 'LF-1', sample_number: 'L1', client_name: 'Orchard Co', farm_name: 'Eastside', block_number: 'B4', agent: 'Agent Smith', agronomist: 'Dr Nel', lab: 'Wynland', captured_at: new Date('2026-10-01T08:00:00Z'), crop_id: null, mapped: null },
+        { capture_key: 'LF-2', sample_number: '', client_name: 'Orchard Co', farm_name: 'Eastside', block_number: 'B4', agent: 'Agent Smith', agronomist: 'Dr Nel', lab: 'Wynland', captured_at: null, crop_id: null, mapped: null },
+      ]);
+    } finally {
+      await drop();
+    }
   });
 });
