@@ -48,7 +48,7 @@ async function cloneAndLink(round: number) {
   const region = (await staff.call(growthsEp.addRegion, { cropId: copy.id, name: apple.region.name.toUpperCase() })).body as { id: number };
   const copyCultivars = (await staff.call(ep.cultivars, { id: copy.id })).body as { cultivarId: number; name: string }[];
   const copyStages = (await staff.call(ep.growthStages, { id: copy.id })).body as { id: number; name: string }[];
-  const ref = { ...apple, crop: copy, cultivars: copyCultivars.map((c) => ({ id: c.cultivarId, name: c.name })), stages: copyStages.map((s, i) => ({ ...s, sequence_number: i + 1 })), region: { id: region.id, name: apple.region.name } };
+  const ref = { ...apple, crop: copy, cultivars: apple.cultivars.map((a) => copyCultivars.find((c) => c.name === a.name)!).map((c) => ({ id: c.cultivarId, name: c.name })), stages: copyStages.map((s, i) => ({ ...s, sequence_number: i + 1 })), region: { id: region.id, name: apple.region.name } };
   const job = await seedLabJob(db, ref, { samples: [{ sampleNumber: `MERGE-${round}-1`, stage: 1 }, { sampleNumber: `MERGE-${round}-2`, stage: 2 }] });
   await db.updateTable('lab_job_entries').set({ region_id: region.id }).where('lab_job_id', '=', job.jobId).execute();
   const r = await staff.call(ep.delete, { cropId: copy.id, linkCropId: apple.crop.id });
