@@ -88,9 +88,14 @@ export class ReferenceMovers {
    * caller's transaction. The caller records the audit record in the same transaction, naming what moved
    * (the references of the rows a mover merged included).
    */
-  async move(tx: Db, refers: ReferenceTable, from: ReferenceItem, to: ReferenceItem | null, ctx: MoveContext, moved: MovedReferences = {}): Promise<MovedReferences> {
+  async move(tx: Db, refers: ReferenceTable, from: ReferenceItem, to: ReferenceItem | null, ctx: MoveContext): Promise<MovedReferences> {
     if (!tx.isTransaction) throw new Error(`moveReferences(${refers}) must run inside the caller's transaction`);
-    const inner: MoverContext = { userId: ctx.userId, references: { move: (r, f, t) => this.move(tx, r, f, t, ctx, moved) } };
+    return this.run(tx, refers, from, to, ctx, {});
+  }
+
+  /** Runs the movers of `refers`, adding what moves (and what the rows they merge move) to `moved`. */
+  private async run(tx: Db, refers: ReferenceTable, from: ReferenceItem, to: ReferenceItem | null, ctx: MoveContext, moved: MovedReferences): Promise<MovedReferences> {
+    const inner: MoverContext = { userId: ctx.userId, references: { move: (r, f, t) => this.run(tx, r, f, t, ctx, moved) } };
     for (const m of this.byTable.get(refers) ?? []) {
       const ids = await m.move(tx, from, to, inner);
       moved[m.table] = [...new Set([...(moved[m.table] ?? []), ...ids])];
