@@ -132,6 +132,36 @@ describe('/crops', () => {
     expect(entry.crop_id).toBe(cropId);
   });
 
+  it('Clone Pecan, then delete the copy linking to Pecan: Pecan lists each cultivar and growth stage once (issue 31)', async () => {
+    const listed = async (what: 'Cultivars' | 'Growth stages') => {
+      await page.getByRole('button', { name: `${what} of Pecan`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: what === 'Cultivars' ? 'Cultivar Data: Pecan' : 'Growth Stages: Pecan' });
+      const items = dialog.locator(`[data-testid^="${what === 'Cultivars' ? 'cultivars' : 'stages'}-item-"]`);
+      await items.first().waitFor();
+      const names = await items.allTextContents();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      return names;
+    };
+    const cultivars = await listed('Cultivars');
+    const stages = await listed('Growth stages');
+    expect(cultivars).toEqual(expect.arrayContaining(['Barton', 'Choctaw', 'Wichita']));
+    expect(stages).toEqual(['Dormancy', 'Bud break', 'Harvest']);
+    await page.getByRole('button', { name: 'Clone Pecan', exact: true }).click();
+    await page.getByTestId('crops-table').getByRole('cell', { name: 'Pecan (copy)', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Pecan (copy)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Pecan (copy)' });
+    await dialog.getByText('is merged into that one', { exact: false }).waitFor();
+    await page.getByTestId('crop-link-select').click();
+    await page.getByRole('option', { name: 'Pecan', exact: true }).click();
+    await page.getByTestId('crop-delete-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('crops-table').getByRole('cell', { name: 'Pecan (copy)', exact: true }).count()).toBe(0);
+    expect(await listed('Cultivars')).toEqual(cultivars);
+    expect(await listed('Growth stages')).toEqual(stages);
+    expect(errors).toEqual([]);
+  });
+
   it('is neither in the menu nor callable for a user without Crop', async () => {
     const user = await createUser(server.built.deps.db, ['DrisGraphs']);
     await expectMenuAndApiGated(browser, server.url, user, {

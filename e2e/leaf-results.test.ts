@@ -59,7 +59,7 @@ describe('Results tabs', () => {
   it('/leafs with LeafResults: a Results tab between Completed and Archived with the element values and their units', async () => {
     const page = await open(['Leafs', 'LeafResults'], '/leafs');
     const tabs = page.getByRole('tab');
-    await expect.poll(() => tabs.allTextContents()).toEqual(['Not Completed', 'Completed', 'Results', 'Archived']);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Not Completed', 'Completed', 'Results', 'Archived', 'Refused']);
     await page.getByTestId('tab-results').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('results');
     const table = page.getByTestId('capture-results-table');
@@ -116,7 +116,7 @@ describe('Results tabs', () => {
   it('/leafs without LeafResults: no Results tab, ?tab=results opens Not Completed, and the list is refused', async () => {
     const page = await open(['Leafs'], '/leafs?tab=results');
     await page.getByTestId('leafs-table').locator('tbody tr[data-row-id]').first().waitFor();
-    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Not Completed', 'Completed', 'Archived']);
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Not Completed', 'Completed', 'Archived', 'Refused']);
     expect(await page.getByRole('tab', { name: 'Not Completed' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('capture-results-table').count()).toBe(0);
     expect((await page.request.post(`${server.url}${leafsEndpoints.getLeafResults.path}`, { data: {} })).status()).toBe(403);

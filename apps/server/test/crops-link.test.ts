@@ -18,6 +18,8 @@ beforeAll(async () => {
   const db = server.built.deps.db;
   a = await seedCarbohydrateReference(db, ' A');
   b = await seedCarbohydrateReference(db, ' B');
+  // crop A's stages are its own (the fixture names every crop's stages alike: same-named ones would merge, crops-merge.test.ts)
+  for (const s of a.stages) await db.updateTable('growth_stages').set({ name: `${s.name} A` }).where('id', '=', s.id).execute();
   await seedLabJob(db, a, { samples: [{ sampleNumber: 'A1', sugar: 5 }, { sampleNumber: 'A2', sugar: 6, stage: 2 }] });
   await seedLabJob(db, b, { samples: [{ sampleNumber: 'B1', sugar: 4 }] });
   staff = await signedIn(server.url, await createUser(db, ['Crop']));

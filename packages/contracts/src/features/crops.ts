@@ -29,7 +29,9 @@ import { CropDrisGraph, NORM_MESSAGES, NormSet, Provenance } from './crop-norms'
  *   with the graph sets they have Selected.
  * - delete `{ cropId, linkCropId }`: every reference to the crop (cultivars, regions, growth stages with
  *   their norms, lab job entries, captured samples) moves to the linked crop, and the crop is archived,
- *   in one transaction with an audit record naming what moved. deletecultivar `{ cultivarId,
+ *   in one transaction with an audit record naming what moved. A cultivar, region or stage named like one of
+ *   the linked crop's (trimmed, any case) merges into it: its references move to that one, its norms and
+ *   range overrides fill in what that one lacks, and it is archived (issue 31: nothing listed twice). deletecultivar `{ cultivarId,
  *   linkCultivarId }` (same crop) does the same for a cultivar's entries.
  */
 export const CropMasterRow = z.object({

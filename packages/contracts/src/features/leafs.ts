@@ -24,6 +24,9 @@ import { CaptureResultFields } from './capture-results';
  *   kept in the file store, served at capturePhotoUrl) and location, read again from the capture app; a
  *   failing app answers `ok` false with the reason.
  * - POST /api/leaf/getapidata `{ id }` → `{ original, mapped (with photoUrl), testLeafData }`.
+ * - POST /api/leaf/refused, /api/farmerssample/refused: the paging request → the kind's refused captures (the
+ *   Refused tab, issue 31): the capture app's id, the reason, and what the capture says; a capture leaves the
+ *   list when a later sync accepts it. Its original payload is `getapidata`'s `original`.
  */
 export const CaptureSyncResult = z.object({
   kind: z.enum(['leaf', 'soil']),
@@ -34,7 +37,7 @@ export const CaptureSyncResult = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   refused: z.number().int(),
-  /** the refused captures of this sync (the first 50): the capture app's id and the reason */
+  /** the captures refused by this sync, new or refused before and still (the first 50): the capture app's id and the reason */
   refusedCaptures: z.array(z.object({ key: z.string(), reason: z.string() })),
 });
 export type CaptureSyncResult = z.output<typeof CaptureSyncResult>;
@@ -105,6 +108,17 @@ export const CaptureExcelQuery = PagedRequest.pick({ search: true, sortBy: true,
 /** The Results tab's Excel download: its search and order (every value of the kind a column, with its unit). */
 export const CaptureResultsExcelQuery = PagedRequest.pick({ search: true, sortBy: true, ascending: true });
 
+/**
+ * A capture the sync could not import, kept with its reason (the Refused tab): what it says, read as far as
+ * it goes (a missing sample number is ''), until a later sync accepts it.
+ */
+export const RefusedCapture = LeafRecord.omit({ crop: true, photoPath: true }).extend({
+  /** the capture app's own id */
+  key: z.string(),
+  reason: z.string(),
+});
+export type RefusedCapture = z.output<typeof RefusedCapture>;
+
 export const CaptureApiData = z.object({ original: z.unknown(), mapped: z.unknown(), testLeafData: z.unknown() });
 
 /** A leaf record on the Results tab: its lab result (see capture-results.ts). */
@@ -136,6 +150,8 @@ export const leafsEndpoints = {
     input: z.object({ id: id('Choose a leaf record') }), output: PhotoSyncResult,
   }),
   getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
+  /** the leaf captures the sync could not import, with their reason (the Refused tab) */
+  refused: endpoint({ method: 'POST', path: '/api/leaf/refused', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
   /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
   getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
   /** the Results tab as .xlsx (LeafResults, as the tab) */
@@ -161,6 +177,8 @@ export const farmersSampleEndpoints = {
   /** archive several Not Completed entries at once (all or none) */
   archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
   getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
+  /** the farmers' sample captures the sync could not import, with their reason (the Refused tab) */
+  refused: endpoint({ method: 'POST', path: '/api/farmerssample/refused', access: farmers, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
   pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
   /** the entries with a lab result, any state (the Results tab's wide table; see capture-results.ts) */
   getFarmerSampleResults: endpoint({

@@ -13,8 +13,9 @@ export { type LevelNorms, resolveNorms } from './master/norm-resolution';
 /** The norms of a sample read from the database and resolved (with the crop's Selected DRIS graphs). */
 export { resolveSampleNorms } from './master/sample-norms';
 
-const OWN_NORMS = 'leaf and DRIS norms belong to their crop, cultivar or stage: a replacement keeps its own norms';
-const OWN_VALUES = 'the override values of a region or cultivar for one stage stay with them (an archived stage keeps its own)';
+const OWN_NORMS = 'leaf and DRIS norms belong to their crop, cultivar or stage: a replacement keeps its own norms (a crop merged into another fills in what its same-named children lack: the crop’s child movers)';
+const CROP_NORMS = 'a crop’s own norms stay with it; its cultivars’ and stages’ norms go with them (the crop’s child movers)';
+const OWN_VALUES = 'the override values of a region or cultivar for one stage stay with them (an archived stage keeps its own; a crop merged into another fills in what its same-named children lack)';
 
 /** Crops with their cultivars, regions and ordered growth stages (and their range overrides). */
 export const cropGrowthsFeature: FeatureModule = {
@@ -24,14 +25,15 @@ export const cropGrowthsFeature: FeatureModule = {
   register: registerCropGrowths,
   movers: cropMasterMovers,
   keeps: [
-    { refers: 'tissues', table: 'growth_stages', column: 'linked_tissue_id', reason: 'deleting a tissue is refused while a current growth stage samples it' },
-    { refers: 'regions', table: 'region_growth_values', column: 'region_id', reason: OWN_VALUES },
-    { refers: 'growth_stages', table: 'region_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
-    { refers: 'cultivars', table: 'cultivar_growth_values', column: 'cultivar_id', reason: OWN_VALUES },
-    { refers: 'growth_stages', table: 'cultivar_growth_values', column: 'growth_stage_id', reason: OWN_VALUES },
-    { refers: 'cultivars', table: 'leaf_norms', column: 'cultivar_id', reason: OWN_NORMS },
-    { refers: 'growth_stages', table: 'leaf_norms', column: 'growth_stage_id', reason: OWN_NORMS },
-    { refers: 'crops', table: 'crop_dris_graphs', column: 'crop_id', reason: OWN_NORMS },
+    { refers: 'tissues', table: 'growth_stages', column: 'linked_tissue_id', same: 'each', reason: 'deleting a tissue is refused while a current growth stage samples it' },
+    { refers: 'regions', table: 'region_growth_values', column: 'region_id', same: { by: ['growth_stage_id'] }, reason: OWN_VALUES },
+    { refers: 'growth_stages', table: 'region_growth_values', column: 'growth_stage_id', same: { by: ['region_id'] }, reason: OWN_VALUES },
+    { refers: 'cultivars', table: 'cultivar_growth_values', column: 'cultivar_id', same: { by: ['growth_stage_id'] }, reason: OWN_VALUES },
+    { refers: 'growth_stages', table: 'cultivar_growth_values', column: 'growth_stage_id', same: { by: ['cultivar_id'] }, reason: OWN_VALUES },
+    { refers: 'cultivars', table: 'leaf_norms', column: 'cultivar_id', same: { by: ['growth_stage_id'] }, reason: OWN_NORMS },
+    { refers: 'growth_stages', table: 'leaf_norms', column: 'growth_stage_id', same: { by: ['cultivar_id'] }, reason: OWN_NORMS },
+    { refers: 'crops', table: 'crop_dris_graphs', column: 'crop_id', same: { by: ['graph_name'] }, reason: OWN_NORMS },
+    { refers: 'crops', table: 'leaf_norms', column: 'crop_id', same: { by: ['cultivar_id', 'growth_stage_id'] }, reason: CROP_NORMS },
   ],
   demo: async (deps) => {
     await seedCropGrowthsDemo(deps.db);

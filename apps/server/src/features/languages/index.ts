@@ -12,7 +12,7 @@ export const languagesFeature: FeatureModule = {
   owns: ['languages', 'language_keys', 'language_texts'],
   register: registerLanguages,
   keeps: [
-    { refers: 'languages', table: 'language_texts', column: 'language_id', reason: "a language's texts belong to it (languages are never deleted or archived)" },
+    { refers: 'languages', table: 'language_texts', column: 'language_id', same: { by: ['key_id'] }, reason: "a language's texts belong to it (languages are never deleted or archived)" },
   ],
   migrations: { '0040_language_versions': m0040 },
 };

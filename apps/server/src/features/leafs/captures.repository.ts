@@ -6,7 +6,8 @@ export interface StoredCapture {
   id: number;
   key: string;
   updatedAt: string;
-  refused: boolean;
+  /** why it was refused (null: imported) */
+  refusedReason: string | null;
 }
 
 export interface CaptureWrite {
@@ -16,23 +17,29 @@ export interface CaptureWrite {
   original: Record<string, unknown>;
   mapped: MappedCapture | null;
   reason: string | null;
+  /** a refused capture's fields as read (its Refused list shows, searches and sorts them); null when mapped */
+  read: MappedCapture | null;
 }
 
-const fieldsOf = (w: CaptureWrite) => ({
-  source_updated_at: w.updatedAt,
-  original: JSON.stringify(w.original),
-  mapped: w.mapped ? JSON.stringify(w.mapped) : null,
-  refused_reason: w.reason,
-  lab: w.mapped?.lab ?? '',
-  sample_number: w.mapped?.sampleNumber ?? '',
-  crop_id: w.mapped?.cropId ?? null,
-  client_name: w.mapped?.clientName ?? '',
-  farm_name: w.mapped?.farmName ?? '',
-  block_number: w.mapped?.blockNumber ?? '',
-  agent: w.mapped?.agent ?? '',
-  agronomist: w.mapped?.agronomist ?? '',
-  captured_at: w.mapped?.capturedAt ? new Date(w.mapped.capturedAt) : null,
-});
+/** The columns of a write: the mapped record's, or what a refused capture says (no crop: it is not the lab's). */
+const fieldsOf = (w: CaptureWrite) => {
+  const f = w.mapped ?? w.read;
+  return {
+    source_updated_at: w.updatedAt,
+    original: JSON.stringify(w.original),
+    mapped: w.mapped ? JSON.stringify(w.mapped) : null,
+    refused_reason: w.reason,
+    lab: f?.lab ?? '',
+    sample_number: f?.sampleNumber ?? '',
+    crop_id: w.mapped?.cropId ?? null,
+    client_name: f?.clientName ?? '',
+    farm_name: f?.farmName ?? '',
+    block_number: f?.blockNumber ?? '',
+    agent: f?.agent ?? '',
+    agronomist: f?.agronomist ?? '',
+    captured_at: f?.capturedAt ? new Date(f.capturedAt) : null,
+  };
+};
 
 /** A write as one element of a jsonb_to_recordset parameter: the JSON columns as JSON, not as text. */
 const recordOf = (w: CaptureWrite) => ({ ...fieldsOf(w), original: w.original, mapped: w.mapped });
@@ -71,7 +78,7 @@ export class CapturesRepository {
     for (let i = 0; i < keys.length; i += KEY_CHUNK) {
       const rows = await db.selectFrom('captures').select(['id', 'capture_key', 'source_updated_at', 'refused_reason'])
         .where('kind', '=', kind).where('capture_key', 'in', keys.slice(i, i + KEY_CHUNK)).execute();
-      for (const r of rows) found.set(r.capture_key, { id: r.id, key: r.capture_key, updatedAt: r.source_updated_at, refused: r.refused_reason !== null });
+      for (const r of rows) found.set(r.capture_key, { id: r.id, key: r.capture_key, updatedAt: r.source_updated_at, refusedReason: r.refused_reason });
     }
     return found;
   }

@@ -5,7 +5,8 @@ import { recordChange } from '../../platform/audit/audit';
 import type { CaptureSource } from '../../platform/integrations/capture.client';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import { archiveCaptures } from './capture-archive';
-import { mapCapture } from './capture-mapping';
+import { mapCapture, readCapture } from './capture-mapping';
+import { planSync } from './capture-sync-plan';
 import { type CaptureWrite, CapturesRepository } from './captures.repository';
 
 /** Intake from the field capture app: pull, map, import (all or nothing, one sync at a time). */
@@ -34,42 +35,15 @@ export class CapturesService {
       return { kind, ok: false, error: `${err.message}. Nothing was imported.`, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
     }
     const crops = await this.repo.cropNames();
-    const writes = pulled.map((c) => ({ kind, key: c.key, updatedAt: c.updatedAt, original: c.original, ...mapCapture(kind, c.original, crops) }));
+    const writes = pulled.map((c): CaptureWrite => {
+      const m = mapCapture(kind, c.original, crops);
+      return { kind, key: c.key, updatedAt: c.updatedAt, original: c.original, ...m, read: m.reason === null ? null : readCapture(c.original) };
+    });
     await progress(75);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockSync(trx, kind);
       const stored = await this.repo.stored(trx, kind, [...new Set(writes.map((w) => w.key))]);
-      const result: CaptureSyncResult = { kind, ok: true, error: null, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
-      const inserts: CaptureWrite[] = [];
-      const updates: { id: number; write: CaptureWrite }[] = [];
-      const seen = new Set<string>();
-      for (const write of writes) {
-        const { key, updatedAt, reason } = write;
-        // the app's list repeats no key; if it ever did, the first one counts
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const old = stored.get(key);
-        // a refused capture is looked at again on every sync: a crop added since may make it importable
-        if (old && old.updatedAt === updatedAt && !old.refused) {
-          result.unchanged += 1;
-          continue;
-        }
-        if (old && old.updatedAt === updatedAt && old.refused && reason !== null) {
-          result.refused += 1;
-          continue;
-        }
-        if (old) {
-          updates.push({ id: old.id, write });
-          result.updated += 1;
-        } else {
-          inserts.push(write);
-          result.added += 1;
-        }
-        if (reason !== null) {
-          result.refused += 1;
-          if (result.refusedCaptures.length < 50) result.refusedCaptures.push({ key, reason });
-        }
-      }
+      const { result, inserts, updates } = planSync(kind, writes, stored);
       await this.repo.insertMany(trx, inserts);
       await this.repo.updateMany(trx, updates);
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });

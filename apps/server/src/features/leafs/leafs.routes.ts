@@ -29,6 +29,7 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     pagedExcel: (input, ctx) => capturesExcel(lists.state('leaf', input.status), 'leaf', input, ctx.reply),
     syncPhotoAndLocation: (input, ctx) => syncPhotoAndLocation(deps.db, captures.repo, source, deps.storage, input.id, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
+    refused: async (input) => JsonText.page(await lists.refused('leaf').read(input)),
     getLeafResults: async (input) => JsonText.page(await lists.results('leaf').read(input)),
     resultsExcel: (input, ctx) => capturesExcel(lists.results('leaf'), 'leaf', { ...input, status: 'Results' }, ctx.reply),
   });
@@ -43,6 +44,7 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
     archive: (input, ctx) => captures.archive('soil', [input.id], input.archive, ctx.user.id),
     archiveFarmersSample: (input, ctx) => captures.archive('soil', [...new Set(input.ids)], true, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'soil'),
+    refused: async (input) => JsonText.page(await lists.refused('soil').read(input)),
     pagedExcel: (input, ctx) => capturesExcel(lists.state('soil', input.status), 'soil', input, ctx.reply),
     getFarmerSampleResults: async (input) => JsonText.page(await lists.results('soil').read(input)),
     resultsExcel: (input, ctx) => capturesExcel(lists.results('soil'), 'soil', { ...input, status: 'Results' }, ctx.reply),

@@ -5,7 +5,7 @@ type HeaderColumn = 'agent_id' | 'depot_id' | 'agronomist_id';
 
 /** An agent, depot or agronomist archived with a replacement: the submissions that name it name the replacement. */
 const header = (refers: 'agents' | 'depots' | 'agronomists', column: HeaderColumn): ReferenceMover => ({
-  refers, table: 'submissions', column,
+  refers, table: 'submissions', column, same: 'each',
   async move(tx, from, to) {
     if (!to) return [];
     const rows = await tx.updateTable('submissions').set({ [column]: to.id, row_version: sql`row_version + 1` })
@@ -23,7 +23,7 @@ export const submissionMovers: ReferenceMover[] = [
   header('depots', 'depot_id'),
   header('agronomists', 'agronomist_id'),
   {
-    refers: 'crops', table: 'submission_samples', column: 'crop_id',
+    refers: 'crops', table: 'submission_samples', column: 'crop_id', same: 'each',
     async move(tx, from, to) {
       if (!to) return [];
       const rows = await tx.updateTable('submission_samples').set({ crop_id: to.id }).where('crop_id', '=', from.id).returning('id').execute();
@@ -32,7 +32,7 @@ export const submissionMovers: ReferenceMover[] = [
   },
   {
     // the crops a submission lists (kept on it, migration 0193): the merged crop's id replaced, once
-    refers: 'crops', table: 'submissions', column: 'crop_ids',
+    refers: 'crops', table: 'submissions', column: 'crop_ids', same: 'set',
     async move(tx, from, to) {
       if (!to) return [];
       const rows = await tx.updateTable('submissions')
@@ -42,7 +42,7 @@ export const submissionMovers: ReferenceMover[] = [
     },
   },
   {
-    refers: 'cultivars', table: 'submission_samples', column: 'cultivar_ids',
+    refers: 'cultivars', table: 'submission_samples', column: 'cultivar_ids', same: 'set',
     async move(tx, from, to) {
       if (!to) return [];
       const rows = await tx.updateTable('submission_samples')
@@ -54,5 +54,5 @@ export const submissionMovers: ReferenceMover[] = [
 ];
 
 export const submissionKeeps: KeptReference[] = [
-  { refers: 'languages', table: 'submissions', column: 'language_id', reason: 'the language a submission was prepared in; languages are renamed, never deleted' },
+  { refers: 'languages', table: 'submissions', column: 'language_id', same: 'each', reason: 'the language a submission was prepared in; languages are renamed, never deleted' },
 ];

@@ -5,7 +5,7 @@ import type { KeptReference, ReferenceMover } from '../../platform/references/mo
 export const usersMovers: ReferenceMover[] = [
   {
     // Users of `from` get `to` instead (once, even if they already had it); answers the users that had `from`.
-    refers: 'agronomists', table: 'user_agronomists', column: 'agronomist_id',
+    refers: 'agronomists', table: 'user_agronomists', column: 'agronomist_id', same: { by: ['user_id'] },
     async move(tx, from, to) {
       if (to) {
         await sql`insert into user_agronomists (user_id, agronomist_id)
@@ -19,7 +19,7 @@ export const usersMovers: ReferenceMover[] = [
   {
     // A role goes only when no current user holds it (roles.service checks; the foreign key refuses
     // otherwise): archived users let go of it. With a replacement, every holder moves to it.
-    refers: 'roles', table: 'users', column: 'role_id',
+    refers: 'roles', table: 'users', column: 'role_id', same: 'each',
     async move(tx, from, to) {
       let q = tx.updateTable('users').set((eb) => ({ role_id: to?.id ?? null, row_version: eb('row_version', '+', 1) })).where('role_id', '=', from.id);
       if (!to) q = q.where('archived', '=', true);
@@ -29,5 +29,5 @@ export const usersMovers: ReferenceMover[] = [
 ];
 
 export const usersKeeps: KeptReference[] = [
-  { refers: 'languages', table: 'users', column: 'language_id', reason: 'languages are never deleted or archived; a user keeps the chosen language' },
+  { refers: 'languages', table: 'users', column: 'language_id', same: 'each', reason: 'languages are never deleted or archived; a user keeps the chosen language' },
 ];

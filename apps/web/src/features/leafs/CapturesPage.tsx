@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Image, Select, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconBraces, IconCloudDownload, IconPhoto, IconRestore, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, apiFeatures, capturePhotoUrl } from '@sapwood/contracts';
+import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, type RefusedCapture, apiFeatures, capturePhotoUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
@@ -14,27 +14,30 @@ import { useEndpointMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { CaptureResultsTable } from './CaptureResultsTable';
 import { type CaptureKind, LeafJsonDialog } from './LeafJsonDialog';
+import { RefusedCapturesTable, refusedName } from './RefusedCapturesTable';
 import { SyncControls, SyncReport, useCaptureSync } from './SyncStatus';
 
 type Row = LeafRecord & Partial<FarmersSampleEntry>;
-type Tab = 'notcompleted' | 'completed' | 'results' | 'archived';
-const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', completed: 'Completed', results: 'Results', archived: 'Archived' };
+type Tab = 'notcompleted' | 'completed' | 'results' | 'archived' | 'refused';
+const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', completed: 'Completed', results: 'Results', archived: 'Archived', refused: 'Refused' };
 
 /**
  * /leafs and /farmerssampleentries: the captures of a kind by state (Not Completed, Completed, Archived),
- * Sync from the field capture app with its report, and per row the json dialog, the lab (leaf, Not
- * Completed), archive and restore; completed farmers' entries show their submission.
+ * those a sync refused (Refused, with the reason), Sync from the field capture app with its report, and per
+ * row the json dialog, the lab (leaf, Not Completed), archive and restore; completed farmers' entries show
+ * their submission.
  */
 export function CapturesPage({ kind }: { kind: CaptureKind }) {
   const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
-  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results'>, typeof apiFeatures.leafs.notCompleted>;
+  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results' | 'refused'>, typeof apiFeatures.leafs.notCompleted>;
   const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
   const can = useCan();
   // the Results tab only with its permission (LeafResults; FarmersSampleEntries on the farmers' screen); else Not Completed
   const tabs = (Object.keys(TAB_LABELS) as Tab[]).filter((t) => t !== 'results' || can(kind === 'leaf' ? 'LeafResults' : 'FarmersSampleEntries'));
   const tab: Tab = tabs.find((t) => t !== 'notcompleted' && t === params.get('tab')) ?? 'notcompleted';
-  const [json, setJson] = useState<Row | null>(null);
+  const [json, setJson] = useState<{ id: number; sampleNumber: string } | null>(null);
+  const showJson = useCallback((r: RefusedCapture) => setJson({ id: r.id, sampleNumber: refusedName(r) }), []);
   const [photo, setPhoto] = useState<Row | null>(null);
   const syncPhoto = useEndpointMutation(apiFeatures.leafs.syncPhotoAndLocation, {
     invalidates: [ep],
@@ -88,14 +91,16 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
   return (
     <>
       <PageTitle />
-      <SyncReport sync={sync} />
+      <SyncReport sync={sync} onShowRefused={tab === 'refused' ? undefined : () => setParams({ tab: 'refused' })} />
       {/* another tab starts its list afresh: no search, page or sort of the tab left */}
       <Tabs value={tab} onChange={(t) => setParams(t && t !== 'notcompleted' ? { tab: t } : {})}>
         <Tabs.List mb="xs">
           {tabs.map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
         </Tabs.List>
       </Tabs>
-      {tab === 'results' ? <CaptureResultsTable kind={kind} toolbar={<SyncControls sync={sync} />} /> : <PagedTable
+      {tab === 'results' && <CaptureResultsTable kind={kind} toolbar={<SyncControls sync={sync} />} />}
+      {tab === 'refused' && <RefusedCapturesTable kind={kind} toolbar={<SyncControls sync={sync} />} onJson={showJson} />}
+      {tab !== 'results' && tab !== 'refused' && <PagedTable
         key={tab}
         endpoint={endpoints[tab]}
         columns={columns}

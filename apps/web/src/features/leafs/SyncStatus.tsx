@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Progress, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -85,18 +85,26 @@ export function SyncControls({ sync }: { sync: CaptureSync }) {
   );
 }
 
-/** The report of a sync this screen saw end: its refused captures with their reason, or why it failed. */
-export function SyncReport({ sync }: { sync: CaptureSync }) {
+/**
+ * The report of a sync this screen saw end: each capture it refused (new, or refused before and still) with
+ * its reason, up to the first 50 and how many more, and the way to the Refused tab; or why it failed.
+ */
+export function SyncReport({ sync, onShowRefused }: { sync: CaptureSync; onShowRefused?: () => void }) {
   const r = sync.report;
   if (!r) return null;
   const result = r.status === 'done' ? r.result : null;
   if (result && result.ok && result.refused === 0) return null;
+  const more = result ? result.refused - result.refusedCaptures.length : 0;
   return (
     <Alert color={result?.ok ? 'yellow' : 'red'} p="xs" mb="xs" withCloseButton onClose={sync.closeReport} data-testid="leaf-sync-report">
       {result?.ok ? (
         <>
           <Text size="sm">{result.refused} captures could not be imported and are kept with their reason:</Text>
-          {result.refusedCaptures.map((c) => <Text key={c.key} size="xs">{c.key}: {c.reason}</Text>)}
+          <Box component="ul" m={0} pl="md" mah={160} style={{ overflowY: 'auto' }}>
+            {result.refusedCaptures.map((c) => <Text component="li" key={c.key} size="xs">{c.key}: {c.reason}</Text>)}
+          </Box>
+          {more > 0 && <Text size="xs" c="dimmed">and {more} more</Text>}
+          {onShowRefused && <Button size="compact-xs" variant="light" color="yellow" mt={4} onClick={onShowRefused} data-testid="leaf-sync-show-refused">Show the refused captures</Button>}
         </>
       ) : <Text size="sm">{result?.error ?? r.error ?? LEAF_MESSAGES.failed}</Text>}
     </Alert>

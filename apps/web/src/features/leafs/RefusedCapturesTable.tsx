@@ -1,0 +1,50 @@
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconBraces } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type ReactNode, useMemo } from 'react';
+import { type RefusedCapture, apiFeatures } from '@sapwood/contracts';
+import { PagedTable } from '../../components/ui/table/PagedTable';
+import { formatDateTime } from '../../lib/format';
+import type { CaptureKind } from './LeafJsonDialog';
+
+/** How a refused capture is named on its row and in its json dialog: its sample number, else the capture app's id. */
+export const refusedName = (r: RefusedCapture) => r.sampleNumber || r.key;
+
+/**
+ * The Refused tab of /leafs and /farmerssampleentries: the captures a sync could not import, each with its
+ * reason and what it says (its original payload in the json dialog), paged, searched and sorted like the
+ * other tabs; a capture leaves it when a later sync accepts it.
+ */
+export function RefusedCapturesTable({ kind, toolbar, onJson }: { kind: CaptureKind; toolbar?: ReactNode; onJson: (r: RefusedCapture) => void }) {
+  const endpoint = kind === 'leaf' ? apiFeatures.leafs.refused : apiFeatures.farmersSamples.refused;
+  const columns = useMemo<ColumnDef<RefusedCapture, unknown>[]>(() => [
+    { id: 'key', header: 'Capture', accessorKey: 'key', size: 110 },
+    { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },
+    { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
+    { id: 'block', header: () => 'Block', enableSorting: false, accessorKey: 'blockNumber', size: 70 },
+    { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => `${row.original.agent} (${row.original.agronomist})` },
+    { id: 'reason', header: () => 'Reason', enableSorting: false, cell: ({ row }) => <Text span size="sm" c="red.8" data-testid="refused-reason">{row.original.reason}</Text> },
+    { id: 'inserted', header: 'Date Synced', cell: ({ row }) => formatDateTime(row.original.inserted) },
+    { id: 'appAdded', header: 'Date Captured', cell: ({ row }) => formatDateTime(row.original.appAdded) },
+    {
+      id: 'actions', header: () => 'Actions', enableSorting: false, size: 70,
+      cell: ({ row }) => (
+        <Tooltip label="json">
+          <ActionIcon variant="subtle" aria-label={`json of ${refusedName(row.original)}`} onClick={() => onJson(row.original)}><IconBraces size={16} /></ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ], [onJson]);
+
+  return (
+    <PagedTable
+      endpoint={endpoint}
+      columns={columns}
+      rowId={(r) => r.id}
+      keyset
+      searchPlaceholder="Start of sample, client, farm or block"
+      testId="refused-table"
+      toolbar={toolbar}
+    />
+  );
+}
