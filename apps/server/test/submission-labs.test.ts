@@ -9,7 +9,7 @@ import { recordCaptureResults } from '../src/features/leafs';
 import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
+import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
@@ -34,7 +34,7 @@ let mfw: MfwStandIn;
 let server: TestServer;
 let staff: ApiClient;
 let waitingOnly: ApiClient;
-let ref: { agentId: number; depotId: number; agronomistId: number; pecan: number; pecanCultivar: number; grape: number; grapeCultivar: number; nvPecan: number };
+let ref: LabReference;
 
 const db = () => server.built.deps.db;
 const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -53,23 +53,7 @@ beforeAll(async () => {
     NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000',
     LAB_POLL_INTERVAL_MINUTES: '0.01', MFW_URL: mfw.url, MFW_API_KEY: 'mfw-key',
   });
-  const carb = await seedCarbohydrateReference(db());
-  const [nvPec, wlPec, wlGrape] = await db().insertInto('lab_crops').values([
-    { provider: 'Nvirotek', external_id: '115', name: 'Pecan', short_code: 'PEC', lab: 'Nvirotek Tzaneen' },
-    { provider: 'Wynland', external_id: 'W-014', name: 'PECAN NUT', short_code: 'PN', lab: 'Wynland Stellenbosch' },
-    { provider: 'Wynland', external_id: 'W-012', name: 'TABLE GRAPE', short_code: 'TG', lab: 'Wynland Stellenbosch' },
-  ]).returning('id').execute();
-  await db().updateTable('crops').set({ labmin_crop_id: nvPec.id, wynland_crop_id: wlPec.id }).where('id', '=', carb.crop.id).execute();
-  // Table grape: Wynland knows it, Nvirotek's code is not assigned
-  const grape = await db().insertInto('crops').values({ name: 'Table grape', factor: 1, wynland_crop_id: wlGrape.id }).returning('id').executeTakeFirstOrThrow();
-  const grapeCultivar = await db().insertInto('cultivars').values({ crop_id: grape.id, name: 'Crimson' }).returning('id').executeTakeFirstOrThrow();
-  const agent = await db().insertInto('agents').values({ name: 'Agent Smith' }).returning('id').executeTakeFirstOrThrow();
-  const depot = await db().insertInto('depots').values({ name: 'Tzaneen depot' }).returning('id').executeTakeFirstOrThrow();
-  const agronomist = await db().insertInto('agronomists').values({ name: 'Dr Nel' }).returning('id').executeTakeFirstOrThrow();
-  ref = {
-    agentId: agent.id, depotId: depot.id, agronomistId: agronomist.id, pecan: carb.crop.id, pecanCultivar: carb.cultivars[0].id,
-    grape: grape.id, grapeCultivar: grapeCultivar.id, nvPecan: nvPec.id,
-  };
+  ref = await seedLabReference(db());
   const captures = new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
   expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
   expect(await captures.sync('soil', null)).toMatchObject({ ok: true });
