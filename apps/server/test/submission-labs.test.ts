@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LabResultView, type LabSubmissionRow, type LeafPreReport, SUBMISSION_MESSAGES as M, type SampleRowInput, farmersSubmissionEndpoints as farmersEp,
-  farmersSubmissionResultEndpoints as farmersResults, leafReportEndpoints as leafReport, submissionEndpoints as ep, submissionPostingEndpoints as leafPost,
+  farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf, leafReportEndpoints as leafReport, submissionEndpoints as ep, submissionPostingEndpoints as leafPost,
   submissionResultEndpoints as results,
 } from '@sapwood/contracts';
 import { recordCaptureResults } from '../src/features/leafs';
 import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
 import type { ApiClient } from '../../../tests/support/api-client';
+import { pdfPages } from '../../../tests/support/pdf';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
@@ -266,6 +267,16 @@ describe("finding 3: only the submission's own lab order's results are shown", (
     expect(html).not.toContain('WL-OLD');
     const pre = (await staff.call(leafReport.preReport, { ids: [id] })).body as LeafPreReport[];
     expect(pre[0].samples.map((s) => s.matchedResult)).toEqual([true, false]);
+    // the report: no page for the sample its lab did not return; the page of the one it did, under the lab's name
+    expect(fieldsOf((await staff.call(leafPdf.startReport, { leafIds: [pre[0].samples[1].id] })).body)).toHaveProperty('leafIds');
+    const report = await staff.call(leafPdf.startReport, { leafIds: [pre[0].samples[0].id] });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    await expect.poll(async () => (await staff.call(leafPdf.reportStatus, { id: report.body.id })).body.status, { timeout: 30_000, interval: 200 }).toBe('done');
+    const file = await fetch(`${server.url}${leafPdf.reportFile.path}?id=${report.body.id}`, { headers: { cookie: staff.cookie } });
+    const pages = pdfPages(Buffer.from(await file.arrayBuffer()));
+    expect(pages[0]).toMatch(/Lab:\s+Nvirotek/);
+    expect(pages.join('\n')).toContain(`Sample ${a.sampleNumber}`);
+    expect(pages.join('\n')).not.toContain(`Sample ${b.sampleNumber}`);
     expect((await staff.call(results.complete, { id })).status).toBe(200);
     const posted = await staff.call(leafPost.postToMfw, { id });
     expect(posted.body, JSON.stringify(posted.body)).toEqual([expect.objectContaining({ status: 'Success' })]);

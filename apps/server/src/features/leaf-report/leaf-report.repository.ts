@@ -6,6 +6,8 @@ import { OwnResultsRepository, ownResults } from '../submissions';
 export interface ReportSubmission {
   id: number;
   kind: 'leaf' | 'soil';
+  /** the submission's lab (its results are its own lab order's: ADR 0097) */
+  lab: string;
   clientName: string;
   farmName: string;
   agentId: number;
@@ -61,7 +63,7 @@ export class LeafReportRepository {
   submissions(db: Db, ids: readonly number[]): Promise<ReportSubmission[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('submissions')
-      .select(['id', 'kind', 'client_name as clientName', 'farm_name as farmName', 'agent_id as agentId', 'agronomist_id as agronomistId', 'language_id as languageId'])
+      .select(['id', 'kind', 'lab', 'client_name as clientName', 'farm_name as farmName', 'agent_id as agentId', 'agronomist_id as agronomistId', 'language_id as languageId'])
       .where('id', 'in', [...ids]).execute();
   }
 
