@@ -86,12 +86,12 @@ function resultsTable(kind: Kind, rows: Printed[]): string {
  * The lab results of a submission as a printable, self-contained page (no scripts, no outside resources;
  * every text escaped): a header (lab, client, farm, submission, date sampled) and a table of the samples with
  * results (its own lab order's) by the values measured in any of them, with their units; then the samples the
- * lab returned that match no row. A refused order (or one not sent, without results) prints its error instead
- * of values. Null when there is nothing to print.
+ * lab returned that match no row. A refused order prints its refusal (what to fix) instead of values. Null when
+ * there is nothing to print.
  */
 export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[] = []): string | null {
   const withResults = samples.filter(holdsResult);
-  const refusal = s.error && (s.refused || withResults.length === 0) ? s.error : null;
+  const refusal = s.refused && s.error ? s.error : null;
   if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
   const facts: [string, string][] = [
@@ -107,7 +107,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
 <body>
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
-${refusal ? `<p class="refusal"><strong>${s.refused ? 'Refused' : 'Not sent'}:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
+${refusal ? `<p class="refusal"><strong>Refused:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
 ${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched)}` : ''}
 </body>
 </html>
