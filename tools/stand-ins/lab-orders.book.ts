@@ -4,8 +4,8 @@ import { generator, leafValues, soilValues } from '../../apps/server/src/feature
  * The order book both outside-lab stand-ins keep (each answers it in its own shapes): orders by the app's
  * reference (the same reference again is the same order: sending twice never makes two), a work order and a
  * job number each, and per sample a lab number and plausible values that are published later — by the test
- * (`publish`) or, with `autoPublish`, a few more samples each time the order is read (the demo and
- * `npm run dev`: results trickle in as the app polls).
+ * (`publish`), by the order's answer (`answer`: ready, partial, refused, late, unknown), or, with `autoPublish`,
+ * a few more samples each time the order is read (the demo and `npm run dev`: results trickle in as the app polls).
  */
 export interface BookSample {
   sampleNumber: string;
@@ -13,14 +13,56 @@ export interface BookSample {
   published: boolean;
   /** under the app's value codes (LEAF_RESULT_VALUES, FARMERS_RESULT_VALUES) */
   values: Record<string, number>;
+  /** a sample the lab reports that the app never sent (answer 'unknown'): its number matches no sample of the order */
+  extra?: boolean;
+  /** the sample number the app sent, when the lab reports the sample under another one (answer 'unknown' with `renamed`) */
+  sent?: string;
 }
+
+/**
+ * How the lab answers an order. Each names one way a real lab behaves, so a test can drive it:
+ * - `manual` (the default): nothing is published until the test calls `publish` (or `autoPublish` trickles it);
+ * - `ready`: every sample's results are published as soon as the order is made;
+ * - `partial`: the first `count` samples (default: half, rounded up) are published when the order is made, the
+ *   rest stay pending (until `publish`);
+ * - `refused`: the order is refused (Nvirotek 422, Wynland 400) with `message` in the lab's words; no order is made;
+ * - `late`: the first `reads` reads of the order (default 3) show nothing published, then every sample is;
+ * - `unknown`: every sample is published, and the lab also reports `extra` samples (default 1) the app never
+ *   sent (`EXTRA-1`, `EXTRA-2`, …), and reports the last `renamed` samples (default 0) under another sample
+ *   number (`{sent}-R`), as a lab that mistyped them would.
+ */
+export type LabAnswer =
+  | { mode: 'manual' }
+  | { mode: 'ready' }
+  | { mode: 'partial'; count?: number }
+  | { mode: 'refused'; message?: string }
+  | { mode: 'late'; reads?: number }
+  | { mode: 'unknown'; extra?: number; renamed?: number };
+
+/**
+ * Which orders an answer is for: none given, every order made from now on (the test's default); `client`, the
+ * orders of that client (the app sends the submission's client name; a test knows it before it submits);
+ * `reference`, the order of that app reference; `workOrder`, an order already made (its answer from now on:
+ * a late order made ready, a partial one completed).
+ */
+export interface AnswerFor {
+  client?: string;
+  reference?: string;
+  workOrder?: string;
+}
+
+export const REFUSED_BY_DEFAULT = 'the laboratory cannot take this order';
 
 export interface BookOrder {
   reference: string;
   workOrder: string;
   jobNumber: string;
   kind: 'leaf' | 'soil';
+  client: string;
   samples: BookSample[];
+  answer: LabAnswer;
+  /** how often the order was read */
+  reads: number;
 }
 
 export interface OrderBook {
@@ -30,53 +72,116 @@ export interface OrderBook {
   publish(workOrder: string, sampleNumbers?: string[]): void;
   /** a lab job the lab knows without an order from the app (one linked by hand) */
   addJob(jobNumber: string): void;
+  /** how the lab answers the orders `to` names (see LabAnswer and AnswerFor); a later call for the same orders replaces it */
+  answer(answer: LabAnswer, to?: AnswerFor): void;
+  /** back to answering every order `manual` (the rules of `answer` forgotten; orders made keep theirs) */
+  resetAnswers(): void;
 }
 
+export type Placed = { order: BookOrder; created: boolean } | { refused: string };
+
 export interface Book extends OrderBook {
-  place(reference: string, kind: 'leaf' | 'soil', sampleNumbers: string[]): { order: BookOrder; created: boolean };
-  /** the order as it is read now (publishing `autoPublish` more samples first) */
+  place(reference: string, kind: 'leaf' | 'soil', sampleNumbers: string[], client?: string): Placed;
+  /** the order as it is read now (publishing what its answer or `autoPublish` publishes by now first) */
   read(workOrder: string): BookOrder | undefined;
   hasJob(jobNumber: string): boolean;
 }
 
 const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
+/** Publishes what the answer publishes when the order is made. */
+function onPlaced(order: BookOrder, newSample: (sampleNumber: string, extra: boolean) => BookSample): void {
+  const a = order.answer;
+  if (a.mode === 'ready') order.samples.forEach((s) => (s.published = true));
+  if (a.mode === 'partial') order.samples.slice(0, a.count ?? Math.ceil(order.samples.length / 2)).forEach((s) => (s.published = true));
+  if (a.mode === 'unknown') {
+    const renamed = Math.min(a.renamed ?? 0, order.samples.length);
+    order.samples.slice(order.samples.length - renamed).forEach((s) => Object.assign(s, { sent: s.sampleNumber, sampleNumber: `${s.sampleNumber}-R` }));
+    for (let i = 0; i < (a.extra ?? 1); i++) order.samples.push(newSample('', true));
+    order.samples.forEach((s) => (s.published = true));
+  }
+}
+
 export function orderBook(names: { workOrder: (n: number) => string; jobNumber: (n: number) => string; labNumber: (n: number) => string }, autoPublish = 0): Book {
   const orders: BookOrder[] = [];
   const jobs = new Set<string>();
   let labNumbers = 0;
+  let extras = 0;
+  let rules: { to: AnswerFor; answer: LabAnswer }[] = [];
+  const answerOf = (reference: string, client: string): LabAnswer => {
+    const byRef = rules.findLast((r) => r.to.reference === reference);
+    const byClient = rules.findLast((r) => r.to.client !== undefined && r.to.client.trim().toLowerCase() === client.trim().toLowerCase());
+    const all = rules.findLast((r) => !r.to.reference && r.to.client === undefined && !r.to.workOrder);
+    return (byRef ?? byClient ?? all)?.answer ?? { mode: 'manual' };
+  };
   const book: Book = {
     orders,
-    place(reference, kind, sampleNumbers) {
+    place(reference, kind, sampleNumbers, client = '') {
       const known = orders.find((o) => o.reference === reference);
       if (known) return { order: known, created: false };
+      const answer = answerOf(reference, client);
+      if (answer.mode === 'refused') return { refused: answer.message ?? REFUSED_BY_DEFAULT };
       const n = orders.length + 1;
-      const order: BookOrder = {
-        reference, kind, workOrder: names.workOrder(n), jobNumber: names.jobNumber(n),
-        samples: sampleNumbers.map((sampleNumber) => {
-          const r = generator(hash(`${reference}/${sampleNumber}`));
-          return { sampleNumber, labNumber: names.labNumber(++labNumbers), published: false, values: kind === 'leaf' ? leafValues(r) : soilValues(r) };
-        }),
+      const sample = (sampleNumber: string, extra: boolean): BookSample => {
+        const number = extra ? `EXTRA-${++extras}` : sampleNumber;
+        const r = generator(hash(`${reference}/${number}`));
+        return { sampleNumber: number, labNumber: names.labNumber(++labNumbers), published: false, values: kind === 'leaf' ? leafValues(r) : soilValues(r), ...(extra ? { extra } : {}) };
       };
+      const order: BookOrder = {
+        reference, kind, client, workOrder: names.workOrder(n), jobNumber: names.jobNumber(n), answer, reads: 0,
+        samples: sampleNumbers.map((s) => sample(s, false)),
+      };
+      onPlaced(order, sample);
       orders.push(order);
       jobs.add(order.jobNumber);
       return { order, created: true };
     },
     publish(workOrder, sampleNumbers) {
       const order = orders.find((o) => o.workOrder === workOrder);
-      for (const s of order?.samples ?? []) if (!sampleNumbers || sampleNumbers.includes(s.sampleNumber)) s.published = true;
+      for (const s of order?.samples ?? []) if (!sampleNumbers || sampleNumbers.includes(s.sampleNumber) || (s.sent && sampleNumbers.includes(s.sent))) s.published = true;
     },
     read(workOrder) {
       const order = orders.find((o) => o.workOrder === workOrder);
-      if (order && autoPublish > 0) order.samples.filter((s) => !s.published).slice(0, autoPublish).forEach((s) => (s.published = true));
+      if (!order) return undefined;
+      order.reads += 1;
+      if (order.answer.mode === 'late' && order.reads > (order.answer.reads ?? 3)) order.samples.forEach((s) => (s.published = true));
+      if (order.answer.mode === 'manual' && autoPublish > 0) order.samples.filter((s) => !s.published).slice(0, autoPublish).forEach((s) => (s.published = true));
       return order;
     },
     addJob(jobNumber) {
       jobs.add(jobNumber);
     },
+    answer(answer, to = {}) {
+      if (to.workOrder) {
+        const order = orders.find((o) => o.workOrder === to.workOrder);
+        if (order) {
+          order.answer = answer;
+          if (answer.mode === 'ready') order.samples.forEach((s) => (s.published = true));
+        }
+        return;
+      }
+      rules = [...rules.filter((r) => r.to.reference !== to.reference || r.to.client !== to.client), { to: { ...to }, answer }];
+    },
+    resetAnswers() {
+      rules = [];
+    },
     hasJob: (jobNumber) => jobs.has(jobNumber),
   };
   return book;
+}
+
+/**
+ * The stand-ins' control of the answers over HTTP, for a developer or a test driving a stand-in in another
+ * process: POST /__control/answer `{ answer: LabAnswer, client?, reference?, workOrder? }`,
+ * POST /__control/answer/reset, POST /__control/publish `{ workOrder, sampleNumbers? }`. Answers true when
+ * `path` is one of them.
+ */
+export function answerControl(book: OrderBook, path: string, body: Record<string, unknown>): boolean {
+  if (path === '/__control/answer') book.answer(body.answer as LabAnswer, { client: body.client as string | undefined, reference: body.reference as string | undefined, workOrder: body.workOrder as string | undefined });
+  else if (path === '/__control/answer/reset') book.resetAnswers();
+  else if (path === '/__control/publish') book.publish(String(body.workOrder), body.sampleNumbers as string[] | undefined);
+  else return false;
+  return true;
 }
 
 /** What an order must hold, in the lab's words, or null when it is fine. */

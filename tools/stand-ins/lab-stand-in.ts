@@ -4,7 +4,8 @@ import { readBody, send } from './http-util';
 /**
  * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
  * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after, only} (the next
- * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out), GET /__requests.
+ * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out), GET /__requests,
+ * and the controls of the lab's own (`control`: the order book's answers, see lab-orders.book.ts `answerControl`).
  */
 export interface LabStandIn {
   url: string;
@@ -25,7 +26,11 @@ export type LabRoute = (req: IncomingMessage, url: URL, body: string) => { statu
 /** A file answer (photos): its content type and bytes, or null when the path is not one. */
 export type RawRoute = (url: URL) => Promise<{ type: string; data: Buffer } | null>;
 
-export async function startLabStandIn(opts: { port?: number; apiKey?: string; keyHeader: string; route: LabRoute; raw?: RawRoute }): Promise<LabStandIn> {
+export async function startLabStandIn(opts: {
+  port?: number; apiKey?: string; keyHeader: string; route: LabRoute; raw?: RawRoute;
+  /** a control of the lab's own: true when it took the path */
+  control?: (path: string, body: Record<string, unknown>) => boolean;
+}): Promise<LabStandIn> {
   let failures: { count: number; status: number; message: string; after: number; only?: string } = { count: 0, status: 503, message: '', after: 0 };
   let delays = { count: 0, ms: 0 };
   const state: LabStandIn = {
@@ -48,7 +53,8 @@ export async function startLabStandIn(opts: { port?: number; apiKey?: string; ke
     if (req.method === 'POST' && url.pathname.startsWith('/__control/')) {
       const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number; only?: string };
       if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after, j.only);
-      if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
+      else if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
+      else if (!opts.control?.(url.pathname, j)) return send(res, 404, { error: 'no such control' });
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/__requests') return send(res, 200, { requests: state.requests });

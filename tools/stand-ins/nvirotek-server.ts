@@ -1,6 +1,6 @@
 import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { NVIROTEK_CROPS } from './lab-crops.data';
-import { type OrderBook, orderBook, orderProblem } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 import { exitWithParent } from './exit-with-parent';
 
@@ -14,6 +14,8 @@ import { exitWithParent } from './exit-with-parent';
  * - GET /api/v1/orders/{workOrder}: `{ workOrder, jobNumber, type, samples: [{ sampleNumber, labNumber, status:
  *   'Pending' | 'Complete', results: [{ element, unit, value }] }] }`, results once published (see lab-orders.book.ts);
  * - GET /api/v1/jobs/{jobNumber}: 200 for a job it knows, 404 otherwise.
+ * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
+ * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts.
  */
 export interface NvirotekStandIn extends LabStandIn, OrderBook {
   crops: typeof NVIROTEK_CROPS;
@@ -22,7 +24,7 @@ export interface NvirotekStandIn extends LabStandIn, OrderBook {
 const PAGE = 20;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-interface OrderBody { reference?: unknown; type?: unknown; samples?: { sampleNumber: unknown; cropCode?: unknown }[] }
+interface OrderBody { reference?: unknown; type?: unknown; client?: unknown; samples?: { sampleNumber: unknown; cropCode?: unknown }[] }
 
 export async function startNvirotekStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number } = {}): Promise<NvirotekStandIn> {
   const crops = NVIROTEK_CROPS.map((c) => ({ ...c }));
@@ -31,6 +33,7 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
     port: opts.port,
     apiKey: opts.apiKey,
     keyHeader: 'x-api-key',
+    control: (path, body) => answerControl(book, path, body),
     route: (req, url, text) => {
       if (req.method === 'GET' && url.pathname === '/api/v1/crops') {
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
@@ -47,8 +50,9 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
         if (body.type !== 'leaf' && body.type !== 'soil') return { status: 422, body: { error: "type must be 'leaf' or 'soil'" } };
         const problem = orderProblem(body.reference, body.samples, body.type === 'leaf' ? crops.map((c) => c.code) : null);
         if (problem) return { status: 422, body: { error: problem } };
-        const { order, created } = book.place(String(body.reference), body.type, (body.samples ?? []).map((s) => String(s.sampleNumber).trim()));
-        return { status: created ? 201 : 200, body: { workOrder: order.workOrder, jobNumber: order.jobNumber } };
+        const placed = book.place(String(body.reference), body.type, (body.samples ?? []).map((s) => String(s.sampleNumber).trim()), String(body.client ?? ''));
+        if ('refused' in placed) return { status: 422, body: { error: placed.refused } };
+        return { status: placed.created ? 201 : 200, body: { workOrder: placed.order.workOrder, jobNumber: placed.order.jobNumber } };
       }
       const orderPath = /^\/api\/v1\/orders\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && orderPath) {
@@ -74,7 +78,7 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
       return null;
     },
   });
-  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob });
+  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,6 @@
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { WYNLAND_CROPS } from './lab-crops.data';
-import { type OrderBook, orderBook, orderProblem } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 import { exitWithParent } from './exit-with-parent';
 
@@ -12,6 +12,8 @@ import { exitWithParent } from './exit-with-parent';
  *   201 `{ WorkNumber, JobId }`, 200 with the same for a ClientReference it has, 400 `{ error }` for one it cannot take;
  * - GET /submissions/{WorkNumber}: `{ WorkNumber, JobId, Samples: [{ SampleRef, LabNo, Ready, Values: { 'N': …, 'NA%': … } }] }`;
  * - GET /jobs/{JobId}: 200 for a job it knows, 404 otherwise.
+ * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
+ * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts.
  */
 export interface WynlandStandIn extends LabStandIn, OrderBook {
   crops: typeof WYNLAND_CROPS;
@@ -19,7 +21,7 @@ export interface WynlandStandIn extends LabStandIn, OrderBook {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-interface SubmissionBody { ClientReference?: unknown; Samples?: { SampleRef: unknown; CropCode?: unknown }[] }
+interface SubmissionBody { ClientReference?: unknown; Client?: unknown; Samples?: { SampleRef: unknown; CropCode?: unknown }[] }
 
 export async function startWynlandStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number } = {}): Promise<WynlandStandIn> {
   const crops = WYNLAND_CROPS.map((c) => ({ ...c }));
@@ -28,6 +30,7 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
     port: opts.port,
     apiKey: opts.apiKey ? `Bearer ${opts.apiKey}` : undefined,
     keyHeader: 'authorization',
+    control: (path, body) => answerControl(book, path, body),
     route: (req, url, text) => {
       if (req.method === 'GET' && url.pathname === '/crops') return { status: 200, body: { crops } };
       if (req.method === 'POST' && url.pathname === '/submissions') {
@@ -40,8 +43,9 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
         const samples = Array.isArray(body.Samples) ? body.Samples.map((s) => ({ sampleNumber: s.SampleRef, cropCode: s.CropCode })) : undefined;
         const problem = orderProblem(body.ClientReference, samples, crops.map((c) => c.ShortCode));
         if (problem) return { status: 400, body: { error: problem } };
-        const { order, created } = book.place(String(body.ClientReference), 'leaf', (samples ?? []).map((s) => String(s.sampleNumber).trim()));
-        return { status: created ? 201 : 200, body: { WorkNumber: order.workOrder, JobId: order.jobNumber } };
+        const placed = book.place(String(body.ClientReference), 'leaf', (samples ?? []).map((s) => String(s.sampleNumber).trim()), String(body.Client ?? ''));
+        if ('refused' in placed) return { status: 400, body: { error: placed.refused } };
+        return { status: placed.created ? 201 : 200, body: { WorkNumber: placed.order.workOrder, JobId: placed.order.jobNumber } };
       }
       const subPath = /^\/submissions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && subPath) {
@@ -66,7 +70,7 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
       return null;
     },
   });
-  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob });
+  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

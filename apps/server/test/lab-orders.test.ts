@@ -128,3 +128,58 @@ describe('Wynland orders', () => {
     expect(await wynland().jobExists('J00000')).toBe(false);
   });
 });
+
+describe("the stand-ins' answers (ready, partial, refused, late, unknown), per test, per client or per order", () => {
+  afterAll(() => {
+    nv.resetAnswers();
+    wl.resetAnswers();
+  });
+  const order = (reference: string, client: string, samples: string[], code = 'MAC'): LabOrder => ({ ...leafOrder(reference, code, samples), client });
+
+  it('answers ready and partial orders with their results at once, and refuses in the lab\'s words', async () => {
+    nv.answer({ mode: 'ready' }, { client: 'Ready Co' });
+    nv.answer({ mode: 'partial', count: 1 }, { client: 'Partial Co' });
+    nv.answer({ mode: 'refused', message: 'account on hold' }, { client: 'Refused Co' });
+    const ready = await nvirotek().placeOrder(order('answer-1', 'Ready Co', ['A1', 'A2']));
+    expect(await nvirotek().orderStatus(ready.workOrder)).toMatchObject({ complete: true, samples: [{ sampleNumber: 'A1' }, { sampleNumber: 'A2' }] });
+    const partial = await nvirotek().placeOrder(order('answer-2', 'Partial Co', ['B1', 'B2', 'B3']));
+    expect(await nvirotek().orderStatus(partial.workOrder)).toMatchObject({ complete: false, samples: [{ sampleNumber: 'B1' }] });
+    const refused = await nvirotek().placeOrder(order('answer-3', 'Refused Co', ['C1'])).catch((e: unknown) => e) as OutsideSystemError;
+    expect(refused).toMatchObject({ message: 'Nvirotek answered 422: account on hold', status: 422 });
+    // once the lab takes it, the same reference makes the order
+    nv.answer({ mode: 'ready' }, { client: 'Refused Co' });
+    expect(await nvirotek().placeOrder(order('answer-3', 'Refused Co', ['C1']))).toMatchObject({ workOrder: expect.stringMatching(/^NV-WO-/) });
+    wl.answer({ mode: 'refused' });
+    expect(await wynland().placeOrder(order('answer-4', 'Anyone', ['D1'], 'MA')).catch((e: unknown) => e)).toMatchObject({ message: 'Wynland answered 400: the laboratory cannot take this order', status: 400 });
+    wl.resetAnswers();
+  });
+
+  it('publishes a late order after its reads, and reports samples it was never sent', async () => {
+    wl.answer({ mode: 'late', reads: 2 });
+    const late = await wynland().placeOrder(order('answer-5', 'Late Co', ['E1', 'E2'], 'MA'));
+    expect((await wynland().orderStatus(late.workOrder)).samples).toEqual([]);
+    expect((await wynland().orderStatus(late.workOrder)).samples).toEqual([]);
+    expect(await wynland().orderStatus(late.workOrder)).toMatchObject({ complete: true, samples: [{ sampleNumber: 'E1' }, { sampleNumber: 'E2' }] });
+    wl.answer({ mode: 'unknown', extra: 2, renamed: 1 });
+    const unknown = await wynland().placeOrder(order('answer-6', 'Typo Co', ['F1', 'F2'], 'MA'));
+    const read = await wynland().orderStatus(unknown.workOrder);
+    expect(read.samples.map((s) => s.sampleNumber)).toEqual(['F1', 'F2-R', 'EXTRA-1', 'EXTRA-2']);
+    expect(wl.orders.find((o) => o.workOrder === unknown.workOrder)!.samples.map((s) => [s.extra ?? false, s.sent ?? null])).toEqual([[false, null], [false, 'F2'], [true, null], [true, null]]);
+    wl.resetAnswers();
+  });
+
+  it('changes an order already made, and takes its controls over HTTP too', async () => {
+    const manual = await nvirotek().placeOrder(order('answer-7', 'Slow Co', ['G1', 'G2']));
+    expect((await nvirotek().orderStatus(manual.workOrder)).samples).toEqual([]);
+    nv.answer({ mode: 'ready' }, { workOrder: manual.workOrder });
+    expect((await nvirotek().orderStatus(manual.workOrder)).complete).toBe(true);
+    const control = (path: string, body: unknown) => fetch(`${nv.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.status);
+    expect(await control('/__control/answer', { answer: { mode: 'refused', message: 'closed for stocktaking' }, client: 'Http Co' })).toBe(200);
+    expect(await nvirotek().placeOrder(order('answer-8', 'Http Co', ['H1'])).catch((e: unknown) => e)).toMatchObject({ message: 'Nvirotek answered 422: closed for stocktaking' });
+    expect(await control('/__control/answer/reset', {})).toBe(200);
+    const placed = await nvirotek().placeOrder(order('answer-8', 'Http Co', ['H1']));
+    expect(await control('/__control/publish', { workOrder: placed.workOrder })).toBe(200);
+    expect((await nvirotek().orderStatus(placed.workOrder)).complete).toBe(true);
+    expect(await control('/__control/nonsense', {})).toBe(404);
+  });
+});

@@ -38,6 +38,12 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const server = await startTestServer({ NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01', ...env });
   const db = server.built.deps.db;
   const carb = await seedCarbohydrateReference(db);
+  // the crop's codes at both labs (an order to a lab needs its crop code there: issue 31)
+  const [nvPec, wlPec] = await db.insertInto('lab_crops').values([
+    { provider: 'Nvirotek', external_id: '115', name: 'Pecan', short_code: 'PEC', lab: 'Nvirotek Tzaneen' },
+    { provider: 'Wynland', external_id: 'W-014', name: 'PECAN NUT', short_code: 'PN', lab: 'Wynland Stellenbosch' },
+  ]).returning('id').execute();
+  await db.updateTable('crops').set({ labmin_crop_id: nvPec.id, wynland_crop_id: wlPec.id }).where('id', '=', carb.crop.id).execute();
   const agent = await db.insertInto('agents').values({ name: 'Agent Smith' }).returning('id').executeTakeFirstOrThrow();
   const depot = await db.insertInto('depots').values({ name: 'Tzaneen depot' }).returning('id').executeTakeFirstOrThrow();
   const agronomist = await db.insertInto('agronomists').values({ name: 'Dr Nel' }).returning('id').executeTakeFirstOrThrow();

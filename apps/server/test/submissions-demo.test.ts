@@ -70,3 +70,17 @@ describe('demo submissions', () => {
     expect(results.every((r) => r.demo)).toBe(true);
   });
 });
+
+describe('demo submissions without the labs', () => {
+  it('start without outside-lab submissions: their crops have no lab codes to send (issue 31)', async () => {
+    const bare = await startTestServer({ SEED_DEMO: 'true', CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_SYNC_INTERVAL_MINUTES: '0' });
+    try {
+      const labs = await bare.built.deps.db.selectFrom('submissions').select('lab').execute();
+      expect(labs.length).toBeGreaterThan(0);
+      expect(labs.some((r) => r.lab === 'Manual')).toBe(true);
+      expect(labs.some((r) => r.lab === 'Nvirotek' || r.lab === 'Wynland')).toBe(false);
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});

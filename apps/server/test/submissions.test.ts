@@ -295,7 +295,10 @@ describe('outside labs', () => {
     // not sent again: a later send would have made an order
     expect(nv.orders.length).toBe(orders);
     const waiting = await staff.call(ep.waiting, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false });
-    expect((waiting.body.rows as LabSubmissionRow[]).find((x) => x.id === id)).toMatchObject({ error: 'Nvirotek answered 422: sample L1: unknown crop code', submissionWorkOrder: null });
+    expect((waiting.body.rows as LabSubmissionRow[]).find((x) => x.id === id)).toMatchObject({
+      // what to fix in our words (issue 31), then the lab's
+      error: `${M.refusedBy('Nvirotek')}. Nvirotek answered 422: sample L1: unknown crop code`, refused: true, submissionWorkOrder: null,
+    });
   });
 
   it('links a job by hand only when the outside lab knows it', async () => {

@@ -10,8 +10,9 @@ import { ORGAN_TYPES } from './submission-enums';
  * - `prereport {ids}`: per submission the Report Settings dialog's data — the report header (the settings saved
  *   last, else defaults from the submission: its language, client, farm, agronomist and agent; distributor and
  *   address 0 (none chosen); GraphNew; only the summary included), its samples (with `matchedResult`: a result is
- *   stored for the sample, `selected`: saved, else matched) and `extraSampleNumbers`: the lab numbers of
- *   results stored for the submission that match none of its samples.
+ *   stored for the sample by the submission's own lab order, `selected`: saved, else matched) and
+ *   `extraSampleNumbers`: the samples its lab returned that match none of its rows, 'sample number (lab number)'
+ *   (issue 31, ADR 0097).
  * - `updatereportdata [{ …header, samples }]`: checks each report (§5: a selected sample's organ type is not
  *   None, at `{i}.samples.{j}.organTypeEnum`; none selected → noneSelected, none of the selected matched →
  *   noneMatched, at `{i}.samples`), saves the settings (they come back on the next prereport) and answers the

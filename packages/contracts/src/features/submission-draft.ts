@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateOnly } from '../endpoint';
 import { int, text } from '../fields';
 import { MAX_TEXT } from '../paging';
-import { FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, ORGAN_TYPES, SUBMISSION_MESSAGES as M } from './submission-enums';
+import { FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, ORGAN_TYPES, SUBMISSION_MESSAGES as M, outsideLabOf } from './submission-enums';
 
 /**
  * A submission as the Prepare Submission dialog builds it (spec part 2 §3 draft header and sample row) and
@@ -94,5 +94,44 @@ export function draftProblems(kind: 'leaf' | 'soil', d: Pick<SubmissionDraft, 'c
       else need(kind === 'leaf' || row.test !== 'FarmerSample', at('test'), M.farmerDefaultTest);
     }
   });
+  return out;
+}
+
+/** A crop with its code at each outside lab (the crop master's lab crops; null: none assigned). */
+export interface LabCropCode {
+  cropId: number;
+  name: string;
+  nvirotekCode: string | null;
+  wynlandCode: string | null;
+}
+
+/**
+ * What the draft's outside lab needs besides §5 (issue 31), each on its row's field: a leaf row's crop has a
+ * code at that lab (`noLabCropCode`), and a sample number is the order's once (the lab gets every group in one
+ * order). Nothing for Manual. The Prepare dialog shows them before Submit, the server refuses them at submit
+ * and at Re-send (with the codes as they are then), and a refusal names them in our words.
+ */
+export function labProblems(
+  kind: 'leaf' | 'soil',
+  d: { lab: string; samples: Pick<SampleRow, 'sampleNumber' | 'cropId' | 'delete'>[][] },
+  crops: readonly LabCropCode[],
+): DraftProblem[] {
+  const lab = outsideLabOf(d.lab);
+  if (!lab) return [];
+  const byId = new Map(crops.map((c) => [c.cropId, c]));
+  const active = d.samples.flatMap((group, g) => group.map((row, r) => ({ row, at: `samples.${g}.${r}` }))).filter((x) => !x.row.delete);
+  const counts = new Map<string, number>();
+  for (const { row } of active) {
+    const key = row.sampleNumber.trim().toLowerCase();
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const out: DraftProblem[] = [];
+  for (const { row, at } of active) {
+    const key = row.sampleNumber.trim().toLowerCase();
+    if (key && (counts.get(key) ?? 0) > 1) out.push({ field: `${at}.sampleNumber`, message: M.sampleNumberTwiceInOrder(lab) });
+    const crop = kind === 'leaf' && row.cropId > 0 ? byId.get(row.cropId) : undefined;
+    const code = crop ? (lab === 'Nvirotek' ? crop.nvirotekCode : crop.wynlandCode) : null;
+    if (crop && !code?.trim()) out.push({ field: `${at}.cropId`, message: M.noLabCropCode(crop.name, lab) });
+  }
   return out;
 }

@@ -80,4 +80,21 @@ export const SUBMISSION_MESSAGES = {
   mayNotDelete: 'May not delete row',
   mayNotDeleteWithLabJob: 'May not delete row with Lab Job number',
   entryGone: 'This entry is no longer waiting to be submitted: reload and prepare again.',
+  /** an outside lab's order (issue 31): what the lab needs of each row, and what to do when it refuses */
+  noLabCropCode: (crop: string, lab: string) => `${crop} has no ${lab} crop code: assign one in Crop`,
+  sampleNumberTwiceInOrder: (lab: string) => `Sample number must be unique in the order to ${lab}`,
+  refusedBy: (lab: string) => `${lab} refused the order: correct what it names, then Re-send`,
+  couldNotSend: (lab: string) => `Could not send the order to ${lab}: it is tried again every few minutes, or Re-send`,
+  resendNotNeeded: 'Only an order its lab refused, or that could not be sent, is sent again',
+  resent: 'Sent again',
+  changed: 'This submission was changed by someone else meanwhile. Reload and try again.',
+  unmatched: (n: number) => `${n} returned sample${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''} no row`,
+  /** the history entry when a lab returns samples that match no row: `samples` as 'sample number (lab number)' */
+  unmatchedEvent: (lab: string, samples: string[]) =>
+    `${lab} returned ${samples.length === 1 ? 'a sample that matches' : `${samples.length} samples that match`} no row: ${samples.join(', ')}, kept on the submission`,
+  /** why a returned sample matched no row */
+  unmatchedNoRow: 'Its sample number is not one of the submission',
+  unmatchedOtherLabNumber: (labNumber: string) => `Its sample number's row holds lab number ${labNumber}`,
+  unmatchedTwice: 'The lab returned its row twice',
+  unmatchedAmbiguous: 'Its sample number is on more than one row',
 } as const;

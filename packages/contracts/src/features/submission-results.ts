@@ -108,14 +108,22 @@ export const ManualSaveResult = z.object({
 });
 export type ManualSaveResult = z.output<typeof ManualSaveResult>;
 
-/** The lab result view (§3): snake_case as the spec names it. */
+const LabSampleData = z.object({
+  lab_number: z.string(),
+  sample_reference: z.string(),
+  resultvalue: z.array(z.object({ code: z.string(), name: z.string(), lab_result: z.number().nullable(), unit: z.string() })),
+});
+
+/**
+ * The lab result view (§3): snake_case as the spec names it. Only the results of the submission's own lab order
+ * (issue 31); `error`: the order's refusal or failure (what to fix, in our words and the lab's), null when none;
+ * `unmatched`: samples the lab returned that match no row, kept with their lab number, values and when.
+ */
 export const LabResultView = z.object({
   lab_name: z.string(),
-  sampleData: z.array(z.object({
-    lab_number: z.string(),
-    sample_reference: z.string(),
-    resultvalue: z.array(z.object({ code: z.string(), name: z.string(), lab_result: z.number().nullable(), unit: z.string() })),
-  })),
+  sampleData: z.array(LabSampleData),
+  error: z.string().nullable(),
+  unmatched: z.array(LabSampleData.extend({ received_at: DateTime, reason: z.string() })),
 });
 export type LabResultView = z.output<typeof LabResultView>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Empty, Ok, endpoint } from '../endpoint';
-import { id, text } from '../fields';
+import { RowVersion, id, text } from '../fields';
 import { KeysetPagedRequest, keysetPage } from '../paging';
 import { FarmersSubmissionDraft, LeafSubmissionDraft, SampleRow } from './submission-draft';
 import { SUBMISSION_LABS } from './submission-enums';
@@ -22,6 +22,11 @@ import { SUBMISSION_LABS } from './submission-enums';
  * - Waiting for Lab's `manuallabid {labJobId, submissionId}` (true: linked; false: the lab does
  *   not know the job, or the submission has one already), `delete {id}` (only without a lab job id:
  *   'May not delete row with Lab Job number'; its entries return to Not Completed).
+ * - `resend {id, rowVersion}` (issue 31): sends an order its outside lab refused, or that could not be sent,
+ *   again once fixed (the crops' codes read again; a row still lacking one answers 400 at
+ *   `samples.{group}.{row}.cropId`); the rows stay as typed. 409 when the row changed since it was read.
+ * - `labcropcodes` (leaf): each crop's code at Nvirotek and at Wynland, so that the Prepare dialog checks the
+ *   rows against the chosen lab (`labProblems`) before Submit, as the server does.
  */
 export const PendingRow = z.object({
   /** the day the group's entries were captured, YYYY-MM-DD ('' when they carry no date) */
@@ -74,8 +79,14 @@ export const LabSubmissionRow = z.object({
   submissionWorkOrder: z.string().nullable(),
   labJobId: z.string().nullable(),
   labWorkOrder: z.string().nullable(),
-  /** what the lab or the sending said went wrong, shown across the row */
+  /** what the lab or the sending said went wrong (what to fix in our words, then the lab's), shown across the row */
   error: z.string().nullable(),
+  /** the lab refused the order (else an error is a failure to send, tried again) */
+  refused: z.boolean(),
+  /** the sample numbers the lab returned that match no row of the submission (kept, see the Lab Result) */
+  unmatched: z.array(z.string()),
+  /** the row's version, which Re-send carries */
+  rowVersion: z.number().int(),
   state: z.enum(SUBMISSION_STATES),
   /** one of its samples was captured with a location (posting to the farm-management system needs one) */
   hasLocation: z.boolean(),
@@ -92,6 +103,8 @@ const ManualLabId = z.object({
   submissionId: SubmissionId,
 });
 const Submitted = z.object({ id: z.number().int() });
+const Resend = z.object({ id: SubmissionId, rowVersion: RowVersion });
+export const LabCropCodeRow = z.object({ cropId: z.number().int(), name: z.string(), nvirotekCode: z.string().nullable(), wynlandCode: z.string().nullable() });
 
 function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', draft: D, pendingPath: string) {
   return {
@@ -105,6 +118,7 @@ function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/fa
     archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, access: { permission: 'SubmissionsDelete' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
     delete: endpoint({ method: 'POST', path: `${base}/delete`, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
+    resend: endpoint({ method: 'POST', path: `${base}/resend`, access: { permission: 'SubmissionsWaitingForLab' }, input: Resend, output: Ok }),
   };
 }
 
@@ -112,6 +126,7 @@ export const submissionEndpoints = {
   ...submissionCalls('/api/submission', LeafSubmissionDraft, 'paged'),
   /** the Prepare tab's delete: archives a pending group's entries */
   archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', access: { permission: 'SubmissionsPrepare' }, input: z.object({ ids: EntryIds }), output: Ok }),
+  cropCodes: endpoint({ method: 'GET', path: '/api/submission/labcropcodes', access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(LabCropCodeRow) }),
 };
 
 export const farmersSubmissionEndpoints = submissionCalls('/api/farmerssample', FarmersSubmissionDraft, 'pendingsubmissions');

@@ -89,4 +89,17 @@ export interface SubmissionTables {
     user_id: number | null;
     at: Generated<Date>;
   };
+  /** migration 0200: samples an outside lab returned that match no row of the submission (issue 31, ADR 0097) */
+  submission_unmatched: {
+    id: Generated<number>;
+    submission_id: number;
+    lab: 'Nvirotek' | 'Wynland';
+    sample_number: string;
+    lab_number: Generated<string>;
+    na: Generated<boolean>;
+    values: ColumnType<Record<string, number>, string, string>;
+    reason: string;
+    first_received_at: Generated<Date>;
+    received_at: Generated<Date>;
+  };
 }

@@ -47,6 +47,7 @@ function head(doc: PdfDoc, r: FarmersReport, s: FarmersPdfSection, logo: Buffer 
   return drawPairs(doc, [
     [t['report.sub.client'], s.clientName], [t['report.sub.farm'], s.farmName], [t['report.sub.agronomist'], s.agronomist], [t['report.sub.agent'], s.agent],
     [t['report.sub.distributor'], s.brand.distributor], [t['report.sub.submission'], `${s.submissionId} · ${formatDay(r.generatedOn, 'UTC')}`],
+    ...(s.lab ? [[t['report.sub.lab'], s.lab] as [string, string]] : []),
   ], y);
 }
 

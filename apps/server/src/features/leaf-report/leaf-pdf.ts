@@ -56,6 +56,7 @@ function frontPage(doc: PdfDoc, r: LeafReport, s: LeafPdfSection, logo: Buffer |
   y = drawPairs(doc, [
     [t['report.sub.client'], s.clientName], [t['report.sub.farm'], s.farmName], [t['report.sub.agronomist'], s.agronomist], [t['report.sub.agent'], s.agent],
     [t['report.sub.distributor'], s.brand.distributor], [t['report.sub.submission'], `${s.submissionId} · ${formatDay(r.generatedOn, 'UTC')}`],
+    ...(s.lab ? [[t['report.sub.lab'], s.lab] as [string, string]] : []),
   ], y);
   if (s.options.includeSanas) {
     doc.font('Helvetica-Oblique').fontSize(8).fillColor('#1d3b2f').text(t['report.sub.sanas'], M, y, { width: WIDTH });

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { OwnResultsRepository, ownResults } from '../submissions';
 
 /** A submission as the report reads it. */
 export interface ReportSubmission {
   id: number;
   kind: 'leaf' | 'soil';
+  /** the submission's lab (its results are its own lab order's: ADR 0097) */
+  lab: string;
   clientName: string;
   farmName: string;
   agentId: number;
@@ -60,19 +63,19 @@ export class LeafReportRepository {
   submissions(db: Db, ids: readonly number[]): Promise<ReportSubmission[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('submissions')
-      .select(['id', 'kind', 'client_name as clientName', 'farm_name as farmName', 'agent_id as agentId', 'agronomist_id as agronomistId', 'language_id as languageId'])
+      .select(['id', 'kind', 'lab', 'client_name as clientName', 'farm_name as farmName', 'agent_id as agentId', 'agronomist_id as agronomistId', 'language_id as languageId'])
       .where('id', 'in', [...ids]).execute();
   }
 
   private sampleQuery(db: Db) {
     return db.selectFrom('submission_samples as s')
       .leftJoin('captures as c', 'c.id', 's.capture_id')
-      .leftJoin('capture_results as r', 'r.capture_id', 's.capture_id')
+      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
       .select((eb) => [
         's.id', 's.submission_id as submissionId', 's.crop_id as cropId', 's.cultivar_ids as cultivarIds', 's.growth_stage as growthStage',
         's.organ_type as organType', 's.notes', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.capture_id as captureId',
         'c.captured_at as capturedAt',
-        sql<boolean>`r.capture_id is not null`.as('matched'),
+        sql<boolean>`r.sample_id is not null`.as('matched'),
         sql<boolean>`coalesce(r.na, false)`.as('na'),
         eb.selectFrom('growth_stages as g').select('g.id')
           .whereRef('g.crop_id', '=', 's.crop_id').where('g.archived', '=', false)
@@ -106,15 +109,9 @@ export class LeafReportRepository {
     return r ? { ...r, cultivarNames: r.cultivarNames ?? [] } : undefined;
   }
 
-  /** The lab numbers (else the entries' sample numbers) of results stored for the submission that match none of its samples. */
+  /** The samples the submission's lab returned that match none of its rows: 'sample number (lab number)', as they came. */
   async extraSampleNumbers(db: Db, submissionId: number): Promise<string[]> {
-    const rows = await db.selectFrom('capture_results as r')
-      .innerJoin('captures as c', 'c.id', 'r.capture_id')
-      .select(sql<string>`coalesce(nullif(r.lab_number, ''), c.sample_number)`.as('n'))
-      .where('r.submission_id', '=', submissionId)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('submission_samples as s').select('s.id').where('s.submission_id', '=', submissionId).whereRef('s.capture_id', '=', 'r.capture_id'))))
-      .orderBy('n').execute();
-    return rows.map((r) => r.n);
+    return (await new OwnResultsRepository().unmatched(db, [submissionId])).map((u) => (u.labNumber ? `${u.sampleNumber} (${u.labNumber})` : u.sampleNumber));
   }
 
   settings(db: Db, submissionIds: readonly number[]): Promise<StoredSettings[]> {

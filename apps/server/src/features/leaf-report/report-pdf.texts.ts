@@ -9,6 +9,7 @@ export const REPORT_PDF_TEXTS = {
   'report.sub.agent': ['Agent', 'Agent'],
   'report.sub.distributor': ['Distributor', 'Verspreider'],
   'report.sub.submission': ['Submission', 'Indiening'],
+  'report.sub.lab': ['Lab', 'Laboratorium'],
   'report.sub.page': ['Page {page} of {pages}', 'Bladsy {page} van {pages}'],
   'report.sub.summary': ['Summary', 'Opsomming'],
   'report.sub.index': ['Index', 'Inhoud'],

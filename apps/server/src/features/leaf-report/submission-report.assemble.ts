@@ -1,4 +1,4 @@
-import { FARMERS_RESULT_VALUES, type ResolvedNorms } from '@sapwood/contracts';
+import { FARMERS_RESULT_VALUES, type ResolvedNorms, SUBMISSION_LAB_LABELS, type SubmissionLab } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { resolveSampleNorms } from '../cropgrowths';
 import { loadTexts } from '../languages';
@@ -34,6 +34,7 @@ export class ReportAssembler {
     ]);
     return {
       submissionId: s.id,
+      lab: SUBMISSION_LAB_LABELS[s.lab as SubmissionLab] ?? s.lab,
       brand: {
         name: address?.name ?? '', logoWord: address?.logo_word ?? '', distributor: distributor?.name ?? '',
         lines: address ? [address.address_line, address.area, address.code, address.number, address.email, address.website].filter(Boolean) : [],

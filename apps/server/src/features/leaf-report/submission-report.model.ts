@@ -18,6 +18,8 @@ export interface FrozenLogo {
 /** What every section (one submission) of either report carries. */
 export interface SectionBase {
   submissionId: number;
+  /** the lab whose results these are, by its label (absent in reports made before issue 31) */
+  lab?: string;
   brand: ReportBrand;
   logo: FrozenLogo | null;
   clientName: string;

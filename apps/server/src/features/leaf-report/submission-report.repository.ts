@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { ownResults } from '../submissions';
 
 export type ReportKind = 'leaf' | 'soil';
 
@@ -20,8 +21,8 @@ export class SubmissionReportRepository {
     if (sampleIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('submission_samples as s')
       .innerJoin('submissions as u', 'u.id', 's.submission_id')
-      .leftJoin('capture_results as r', 'r.capture_id', 's.capture_id')
-      .select(['s.id', 's.submission_id as submissionId', 'u.kind', sql<boolean>`r.capture_id is not null`.as('matched')])
+      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
+      .select(['s.id', 's.submission_id as submissionId', 'u.kind', sql<boolean>`r.sample_id is not null`.as('matched')])
       .where('s.id', 'in', [...sampleIds]).execute();
   }
 
@@ -29,7 +30,7 @@ export class SubmissionReportRepository {
   sampleValues(db: Db, sampleIds: readonly number[]) {
     if (sampleIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('submission_samples as s')
-      .innerJoin('capture_results as r', 'r.capture_id', 's.capture_id')
+      .innerJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
       .select(['s.id', 'r.values', 'r.lab_number as labNumber', 'r.na'])
       .where('s.id', 'in', [...sampleIds]).execute();
   }

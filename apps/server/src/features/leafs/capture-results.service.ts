@@ -20,7 +20,10 @@ export interface CaptureResultInput {
   /** demo data (marked as such in the row) */
   demo?: boolean;
   receivedAt?: Date;
-  /** the result's version the caller read (0: it saw none); a newer one stored answers 409. Omitted: no check. */
+  /**
+   * the result's version the caller read (0: it saw none); a newer one stored answers 409. Omitted: no check. With
+   * a `submissionId`, a stored result of another submission or source is not one the caller saw (0: ADR 0097).
+   */
   expectedVersion?: number;
 }
 
@@ -95,7 +98,9 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
   const inserts: ResultWrite[] = [];
   const updates: { write: ResultWrite; version: number }[] = [];
   for (const { write, old, expected } of writes) {
-    if (expected !== undefined && expected !== (old?.rowVersion ?? 0)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
+    // a submission reads only the results written for it by its lab (ADR 0097): another's is one it never saw
+    const foreign = old !== null && write.submissionId !== null && (old.submissionId !== write.submissionId || old.source !== write.source);
+    if (expected !== undefined && expected !== (old && !foreign ? old.rowVersion : 0)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
     const before = old ? audited(old) : null;
     const after = audited(write);
     if (old && JSON.stringify(before) === JSON.stringify(after)) {

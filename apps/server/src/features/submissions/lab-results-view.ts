@@ -1,4 +1,5 @@
 import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, resultValuesOf } from '@sapwood/contracts';
+import type { UnmatchedSample } from './own-results.repository';
 import type { SampleWithResult } from './submission-results.repository';
 
 type Kind = 'leaf' | 'soil';
@@ -11,6 +12,9 @@ export interface ResultsHeader {
   clientName: string;
   farmName: string;
   dateSampled: string | null;
+  /** the order's refusal or failure to send (what to fix, in our words and the lab's) */
+  error: string | null;
+  refused: boolean;
 }
 
 export const labLabel = (lab: string) => SUBMISSION_LAB_LABELS[lab as SubmissionLab] ?? lab;
@@ -22,20 +26,20 @@ export const holdsResult = (x: Pick<SampleWithResult, 'labNumber' | 'na' | 'valu
 /**
  * The lab result view (spec §3) of a submission: every sample with its lab number and, for each value of the
  * kind in the list's order, its name, number (null: not measured) and unit. The same for results typed by hand
- * and those of an outside lab (both are the capture's stored result).
+ * and those of an outside lab (both are the capture's stored result, of this submission's own lab order). With
+ * the order's refusal or failure, and the samples the lab returned that match no row (ADR 0097).
  */
-export function labResultView(s: ResultsHeader, samples: SampleWithResult[]): LabResultView {
+export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[]): LabResultView {
   const values = resultValuesOf(s.kind);
+  const resultvalue = (stored: Record<string, number> | null) => values.map((v) => {
+    const n = stored?.[v.code];
+    return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit };
+  });
   return {
     lab_name: labLabel(s.lab),
-    sampleData: samples.map((x) => ({
-      lab_number: x.labNumber ?? '',
-      sample_reference: x.sampleNumber,
-      resultvalue: values.map((v) => {
-        const n = x.values?.[v.code];
-        return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit };
-      }),
-    })),
+    sampleData: samples.map((x) => ({ lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values) })),
+    error: s.error,
+    unmatched: unmatched.map((u) => ({ lab_number: u.labNumber, sample_reference: u.sampleNumber, resultvalue: resultvalue(u.values), received_at: u.receivedAt, reason: u.reason })),
   };
 }
 
@@ -54,19 +58,19 @@ const STYLE = `
   th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
   thead th { background: #eee; }
   th small { font-weight: normal; }
+  h2 { font-size: 13px; margin: 16px 0 6px; }
+  .refusal { color: #a00; font-size: 13px; }
   @media print { body { margin: 0; } thead { display: table-header-group; } }`;
 
-/**
- * The lab results of a submission as a printable, self-contained page (no scripts, no outside resources;
- * every text escaped): a header (lab, client, farm, submission, date sampled) and a table of the samples with
- * results by the values measured in any of them, with their units. Null when no sample has results.
- */
-export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[]): string | null {
-  const withResults = samples.filter(holdsResult);
-  if (withResults.length === 0) return null;
-  const values = resultValuesOf(s.kind).filter((v) => withResults.some((x) => typeof x.values?.[v.code] === 'number'));
+const NONE_MATCHED = 'No result the lab returned matches a sample of this submission.';
+
+type Printed = Pick<SampleWithResult, 'sampleNumber' | 'labNumber' | 'na' | 'values'>;
+
+/** A table of samples by the values measured in any of them, with their units. */
+function resultsTable(kind: Kind, rows: Printed[]): string {
+  const values = resultValuesOf(kind).filter((v) => rows.some((x) => typeof x.values?.[v.code] === 'number'));
   const head = ['<th>Sample</th>', '<th>Lab number</th>', ...values.map((v) => `<th>${escapeHtml(v.label)}${v.unit ? `<br><small>${escapeHtml(v.unit)}</small>` : ''}</th>`)].join('');
-  const body = withResults.map((x) => {
+  const body = rows.map((x) => {
     const cells = x.na
       ? [`<td colspan="${Math.max(1, values.length)}">N/A</td>`]
       : values.map((v) => {
@@ -75,6 +79,20 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[]): s
       });
     return `<tr><td>${escapeHtml(x.sampleNumber)}</td><td>${escapeHtml(x.labNumber ?? '')}</td>${cells.join('')}</tr>`;
   }).join('\n');
+  return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+}
+
+/**
+ * The lab results of a submission as a printable, self-contained page (no scripts, no outside resources;
+ * every text escaped): a header (lab, client, farm, submission, date sampled) and a table of the samples with
+ * results (its own lab order's) by the values measured in any of them, with their units; then the samples the
+ * lab returned that match no row. A refused order prints its refusal (what to fix) instead of values. Null when
+ * there is nothing to print.
+ */
+export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[] = []): string | null {
+  const withResults = samples.filter(holdsResult);
+  const refusal = s.refused && s.error ? s.error : null;
+  if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
   const facts: [string, string][] = [
     ['Lab', labLabel(s.lab)], ['Client', s.clientName], ['Farm', s.farmName], ['Submission', String(s.id)], ['Date sampled', s.dateSampled ?? ''],
@@ -89,12 +107,8 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[]): s
 <body>
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
-<table>
-<thead><tr>${head}</tr></thead>
-<tbody>
-${body}
-</tbody>
-</table>
+${refusal ? `<p class="refusal"><strong>Refused:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
+${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched)}` : ''}
 </body>
 </html>
 `;

@@ -2,11 +2,11 @@ import { type ManualEntrySheet, type ManualSaveResult, type ManualSubmissionUpda
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { HttpError, fieldError, validationError } from '../../http/errors';
-import { type CaptureResultInput, captureSubmissions, recordCaptureResults } from '../leafs';
+import { type CaptureResultInput, recordCaptureResults } from '../leafs';
 import { holdsResult, labLabel } from './lab-results-view';
-import { type SampleWithResult, SubmissionResultsRepository } from './submission-results.repository';
+import { capturesOfSamples } from './sample-captures';
+import { SubmissionResultsRepository } from './submission-results.repository';
 import { moveSubmission, submissionOf } from './submission-states.service';
-import type { StoredSubmission } from './submissions.repository';
 
 type Kind = 'leaf' | 'soil';
 type Update = z.output<typeof ManualSubmissionUpdate>;
@@ -64,7 +64,7 @@ export class ManualEntryService {
         else if (!hasEntry(row)) problems.push({ field: `manualResult.${i}`, message: M.rowEmpty });
       });
       if (problems.length) throw validationError(problems);
-      const captures = await this.capturesOf(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);
+      const captures = await capturesOfSamples(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);
       const rows = input.manualResult.map((row, i): CaptureResultInput => ({
         captureId: captures[i], labName: labLabel(s.lab), labNumber: row.labNumber, na: row.na, values: row.values, source: 'Manual',
         submissionId: s.id, expectedVersion: row.rowVersion, demo,
@@ -86,17 +86,5 @@ export class ManualEntryService {
       }
       return { rows: input.manualResult.map((row, i) => ({ sampleId: row.sampleId, rowVersion: versions[i].rowVersion })), state };
     });
-  }
-
-  /** The capture of each sample: a sample typed by hand into the submission gets one (once, however often it is given). */
-  private async capturesOf(trx: Db, s: StoredSubmission, kind: Kind, samples: SampleWithResult[], userId: number | null): Promise<number[]> {
-    const hand = [...new Map(samples.filter((x) => x.captureId === null).map((x) => [x.sampleId, x])).values()];
-    const ids = await captureSubmissions.handCaptures(trx, hand.map((x) => ({
-      kind, submissionId: s.id, submittedAt: s.submittedAt, lab: s.lab, sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
-      clientName: s.clientName, farmName: s.farmName,
-    })), userId);
-    const made = new Map(hand.map((x, i) => [x.sampleId, ids[i]]));
-    await this.results.linkCaptures(trx, hand.map((x, i) => ({ sampleId: x.sampleId, captureId: ids[i] })));
-    return samples.map((x) => x.captureId ?? made.get(x.sampleId)!);
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { ownResults } from './own-results.repository';
 import type { SubmissionState } from './submissions.repository';
 
 /** One sample of an exported submission with its capture's stored result (nulls: none stored). */
@@ -27,13 +28,13 @@ export interface ExportFilter {
 /**
  * SQL of the results export: the samples of the submissions of a kind in a state, in (submission, group,
  * position) order (the samples' unique key, so paging by it sees each sample once), each with its capture's
- * result (`capture_results`, the leafs feature's, read only; a sample typed by hand without a capture yet has none).
+ * own result (its lab order's, through `ownResults`; a sample typed by hand without a capture yet has none).
  */
 export class SubmissionExportRepository {
   chunk(db: Db, f: ExportFilter, after: ExportKey | null, limit: number): Promise<ExportRow[]> {
     let q = db.selectFrom('submission_samples as x')
       .innerJoin('submissions as s', 's.id', 'x.submission_id')
-      .leftJoin('capture_results as r', 'r.capture_id', 'x.capture_id')
+      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 'x.id')
       .where('s.kind', '=', f.kind).where('s.state', '=', f.state);
     if (f.ids) q = q.where('x.submission_id', 'in', f.ids.length ? f.ids : [0]);
     if (after) q = q.where((eb) => eb(eb.refTuple('x.submission_id', 'x.group_no', 'x.position'), '>', eb.tuple(after.submissionId, after.groupNo, after.position)));

@@ -1,4 +1,4 @@
-import { outsideLabOf } from '@sapwood/contracts';
+import { SUBMISSION_MESSAGES as M, outsideLabOf } from '@sapwood/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
@@ -6,6 +6,11 @@ import type { LabClient, Labs } from '../../platform/integrations/lab-crops';
 import type { LabOrder } from '../../platform/integrations/lab-orders';
 import { type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
 import { recordCaptureResults } from '../leafs';
+import { sendError, storedLabProblems } from './lab-order-checks';
+import { OwnResultsRepository } from './own-results.repository';
+import { matchReturned } from './result-matching';
+import { capturesOfSamples } from './sample-captures';
+import { SubmissionResultsRepository } from './submission-results.repository';
 import type { SendQueue } from './submissions.service';
 import { SubmissionsRepository } from './submissions.repository';
 
@@ -18,11 +23,13 @@ const LAB_POLL_KEY = 'lab-results-poll';
  * places the order under the submission's own reference, so a send repeated after a time-out gets the order
  * the lab already made; a lab's refusal (4xx) is kept on the row and not sent again, any other failure is kept
  * too and retried (by the job, then by the poll). The poll, every LAB_POLL_INTERVAL_MINUTES, sends what is
- * unsent and reads the results of every order under way, matched to the submission's entries by sample number
- * (case and spaces aside) and stored through the leafs feature; the first results move it to Results.
+ * unsent and reads the results of every order under way, matched to the submission's rows (ADR 0097) and stored
+ * through the leafs feature; the first results move it to Results.
  */
 export class SubmissionLabJobs {
   private readonly repo = new SubmissionsRepository();
+  private readonly results = new SubmissionResultsRepository();
+  private readonly own = new OwnResultsRepository();
 
   constructor(
     private readonly db: Db,
@@ -56,6 +63,7 @@ export class SubmissionLabJobs {
     const s = await this.repo.find(this.db, id);
     const lab = s ? outsideLabOf(s.lab) : null;
     if (!s || !lab || s.state !== 'Waiting' || s.submissionWorkOrder !== null || s.labJobId !== null) return 'nothing to send';
+    // the crops' codes as they are now (a code assigned after a refusal goes with the Re-send)
     const samples = await this.repo.samples(this.db, id);
     const order: LabOrder = {
       reference: s.reference, kind: s.kind, client: s.clientName, farm: s.farmName, dateSampled: s.dateSampled,
@@ -74,8 +82,10 @@ export class SubmissionLabJobs {
     } catch (err) {
       if (!(err instanceof OutsideSystemError)) throw err;
       const refused = err.status !== undefined && err.status >= 400 && err.status < 500;
+      const cropIds = [...new Set(samples.flatMap((x) => (x.cropId === null ? [] : [x.cropId])))];
+      const problems = refused ? storedLabProblems(s.kind, s.lab, samples, await this.repo.cropCodes(this.db, cropIds)) : [];
       await this.db.transaction().execute(async (trx) => {
-        await this.repo.setError(trx, id, err.message, refused);
+        await this.repo.setError(trx, id, sendError(lab, refused, problems, err.message), refused);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `${refused ? 'Refused by' : 'Could not send to'} ${lab}: ${err.message}` });
       });
       if (refused) return `refused: ${err.message}`;
@@ -83,7 +93,7 @@ export class SubmissionLabJobs {
     }
   }
 
-  /** Sends the unsent, then reads the results of every order under way; one lab failing stops neither. */
+  /** Sends the unsent, then reads the results of every order under way; one lab or one order failing stops neither. */
   async poll(): Promise<{ sent: number; read: number; results: number }> {
     const out = { sent: 0, read: 0, results: 0 };
     for (const { id } of await this.repo.unsent(this.db)) {
@@ -98,32 +108,41 @@ export class SubmissionLabJobs {
         out.results += await this.readResults(w.id, w.workOrder, outsideLabOf(w.lab)!);
         out.read += 1;
       } catch (err) {
-        if (!(err instanceof OutsideSystemError)) throw err;
-        this.log.warn({ err, submissionId: w.id }, 'could not read the results of a lab order');
+        if (err instanceof OutsideSystemError) this.log.warn({ err, submissionId: w.id }, 'could not read the results of a lab order');
+        else this.log.error({ err, submissionId: w.id }, 'could not store the results of a lab order');
       }
     }
     return out;
   }
 
-  /** Stores the results the lab has published for the order; answers how many samples had results. */
+  /**
+   * Stores the results the lab has published for the order (ADR 0097): each returned sample matched to a row of
+   * the submission (`matchReturned`: by lab number once known, else by sample number), a row typed by hand given
+   * its capture on its first results, as manual entry does; a returned sample that matches no row kept on the
+   * submission with its reason (and a history entry the first time). Answers how many rows got results.
+   */
   async readResults(id: number, workOrder: string, lab: 'Nvirotek' | 'Wynland'): Promise<number> {
     const status = await this.client(lab).orderStatus(workOrder);
-    const samples = await this.repo.samples(this.db, id);
-    const entries = new Map(samples.filter((x) => x.captureId !== null).map((x) => [x.sampleNumber.trim().toLowerCase(), x.captureId!]));
-    const rows = status.samples.flatMap((r) => {
-      const captureId = entries.get(r.sampleNumber.trim().toLowerCase());
-      return captureId === undefined ? [] : [{ captureId, labName: lab, labNumber: r.labNumber, values: r.values, source: lab, submissionId: id }];
-    });
-    if (rows.length === 0) return 0;
-    await this.db.transaction().execute(async (trx) => {
+    if (status.samples.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
-      if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return;
-      await recordCaptureResults(trx, rows, null, `Results from ${lab}, work order ${workOrder}`);
-      if (s.state === 'Waiting') {
+      if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
+      const samples = await this.results.samples(trx, id);
+      const { matched, unmatched } = matchReturned(samples, status.samples);
+      const captures = await capturesOfSamples(trx, s, s.kind, matched.map((m) => m.row), null);
+      const rows = matched.map((m, i) => ({ captureId: captures[i], labName: lab, labNumber: m.returned.labNumber, values: m.returned.values, source: lab, submissionId: id }));
+      if (rows.length) await recordCaptureResults(trx, rows, null, `Results from ${lab}, work order ${workOrder}`);
+      await this.own.matched(trx, id, matched.map((m) => m.returned.labNumber.trim()));
+      const kept = await this.own.keep(trx, id, lab, unmatched.map((u) => ({ ...u, sampleNumber: u.sampleNumber.trim(), labNumber: u.labNumber.trim() })));
+      if (kept.length) {
+        const named = kept.map((u) => (u.labNumber ? `${u.sampleNumber} (${u.labNumber})` : u.sampleNumber));
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason: M.unmatchedEvent(lab, named) });
+      }
+      if (s.state === 'Waiting' && rows.length) {
         await this.repo.setState(trx, id, 'Results');
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Results', reason: `Results from ${lab}: ${rows.length} of ${samples.length} samples` });
       }
+      return rows.length;
     });
-    return rows.length;
   }
 }

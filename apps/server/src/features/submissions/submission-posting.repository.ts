@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { ownResults } from './own-results.repository';
 import type { SubmissionState } from './submissions.repository';
 
 type Kind = 'leaf' | 'soil';
@@ -40,7 +41,7 @@ export interface PostingAttempt {
 
 /**
  * SQL of posting submissions to the farm-management system (issue 15): the submission and its samples' results
- * (the results are the leafs feature's `capture_results`, read here), the log of attempts and the posted date.
+ * (its own lab order's, through `ownResults`), the log of attempts and the posted date.
  */
 export class SubmissionPostingRepository {
   header(db: Db, kind: Kind, id: number): Promise<PostingHeader | undefined> {
@@ -56,10 +57,10 @@ export class SubmissionPostingRepository {
       .executeTakeFirst();
   }
 
-  /** Every sample of the submission in group and position order. */
+  /** Every sample of the submission in group and position order, with its own result (its lab order's). */
   samples(db: Db, submissionId: number): Promise<PostingSample[]> {
     return db.selectFrom('submission_samples as s')
-      .leftJoin('capture_results as r', 'r.capture_id', 's.capture_id')
+      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
       .leftJoin('crops as c', 'c.id', 's.crop_id')
       .where('s.submission_id', '=', submissionId)
       .select(['s.sample_number as sampleNumber', 's.block_number as blockNumber', 'c.name as crop', 'r.lab_number as labNumber', 'r.na', 'r.values'])

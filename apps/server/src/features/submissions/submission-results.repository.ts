@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { OwnResultsRepository, ownResults } from './own-results.repository';
 import type { SubmissionState } from './submissions.repository';
 
 /** A sample of a submission with what is stored of its results (nulls: nothing stored yet). */
@@ -17,13 +18,14 @@ export interface SampleWithResult {
 
 /**
  * SQL of a submission's results as the submissions feature reads them (the results themselves are the leafs
- * feature's `capture_results`, written only through recordCaptureResults) and of its changes of state.
+ * feature's `capture_results`, written only through recordCaptureResults, read through `ownResults`: only those
+ * of the submission's own lab order) and of its changes of state.
  */
 export class SubmissionResultsRepository {
-  /** Every sample of the submission in group and position order, with its capture's stored result. */
+  /** Every sample of the submission in group and position order, with its own result (nulls: none). */
   samples(db: Db, submissionId: number): Promise<SampleWithResult[]> {
     return db.selectFrom('submission_samples as s')
-      .leftJoin('capture_results as r', 'r.capture_id', 's.capture_id')
+      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
       .where('s.submission_id', '=', submissionId)
       .select([
         's.id as sampleId', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.crop_id as cropId', 's.capture_id as captureId',
@@ -32,7 +34,6 @@ export class SubmissionResultsRepository {
       .orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
   }
 
-  /** Links a sample typed by hand to the capture made for it. */
   /** Links samples typed by hand to the captures made for them, in one statement. */
   async linkCaptures(trx: Db, links: { sampleId: number; captureId: number }[]): Promise<void> {
     if (links.length === 0) return;
@@ -42,8 +43,8 @@ export class SubmissionResultsRepository {
   }
 
   /** Whether results were stored for the submission (by hand or from its lab). */
-  async hasResults(db: Db, submissionId: number): Promise<boolean> {
-    return !!(await db.selectFrom('capture_results').select('capture_id').where('submission_id', '=', submissionId).limit(1).executeTakeFirst());
+  hasResults(db: Db, submissionId: number): Promise<boolean> {
+    return new OwnResultsRepository().exist(db, submissionId);
   }
 
   /**

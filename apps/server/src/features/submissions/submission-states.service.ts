@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { labResultView, labResultsHtml } from './lab-results-view';
+import { OwnResultsRepository } from './own-results.repository';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import { type StoredSubmission, type SubmissionState, SubmissionsRepository } from './submissions.repository';
 
@@ -34,6 +35,7 @@ export async function moveSubmission(trx: Db, m: { id: number; from: SubmissionS
  */
 export class SubmissionStatesService {
   private readonly results = new SubmissionResultsRepository();
+  private readonly own = new OwnResultsRepository();
 
   constructor(private readonly db: Db) {}
 
@@ -61,11 +63,11 @@ export class SubmissionStatesService {
 
   async view(kind: Kind, id: number): Promise<LabResultView> {
     const s = await submissionOf(this.db, kind, id);
-    return labResultView({ ...s, kind }, await this.results.samples(this.db, id));
+    return labResultView({ ...s, kind }, await this.results.samples(this.db, id), await this.own.unmatched(this.db, [id]));
   }
 
   async print(kind: Kind, id: number): Promise<{ html: string | null }> {
     const s = await submissionOf(this.db, kind, id);
-    return { html: labResultsHtml({ ...s, kind }, await this.results.samples(this.db, id)) };
+    return { html: labResultsHtml({ ...s, kind }, await this.results.samples(this.db, id), await this.own.unmatched(this.db, [id])) };
   }
 }

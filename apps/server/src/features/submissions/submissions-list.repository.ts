@@ -22,6 +22,10 @@ const columns = [
   { as: 'labJobId', value: sql`s.lab_job_id` },
   { as: 'labWorkOrder', value: sql`s.lab_work_order` },
   { as: 'error', value: sql`s.error` },
+  { as: 'refused', value: sql`s.refused` },
+  // returned samples that match no row (ADR 0097): one probe of submission_unmatched's unique index per row
+  { as: 'unmatched', value: sql`(select coalesce(json_agg(u.sample_number order by u.id), '[]') from submission_unmatched u where u.submission_id = s.id)` },
+  { as: 'rowVersion', value: sql`s.row_version` },
   { as: 'state', value: sql`s.state` },
   {
     // a sample's capture was taken with a location: from the capture app (mapped), or read again with its photo

@@ -1,3 +1,4 @@
+import type { LabCropCode } from '@sapwood/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { SubmissionTables } from '../../db/tables/submissions';
@@ -20,6 +21,8 @@ export interface StoredSubmission {
   labJobId: string | null;
   submissionWorkOrder: string | null;
   error: string | null;
+  /** the lab refused the order (else an error is a failure to send) */
+  refused: boolean;
   submittedAt: Date;
   /** the state an archived submission left */
   archivedFrom: 'Results' | 'Completed' | null;
@@ -28,6 +31,10 @@ export interface StoredSubmission {
 
 /** A sample of a submission as a lab order and its results need it. */
 export interface SubmissionSample {
+  /** where it was in the draft: `samples.{groupNo}.{position}` */
+  groupNo: number;
+  position: number;
+  cropId: number | null;
   captureId: number | null;
   sampleNumber: string;
   test: string;
@@ -108,7 +115,7 @@ export class SubmissionsRepository {
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
     let q = db.selectFrom('submissions').where('id', '=', id)
       .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
-        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
+        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
         'row_version as rowVersion']);
     if (kind) q = q.where('kind', '=', kind);
     return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
@@ -120,8 +127,22 @@ export class SubmissionsRepository {
       .leftJoin('lab_crops as n', 'n.id', 'c.labmin_crop_id')
       .leftJoin('lab_crops as w', 'w.id', 'c.wynland_crop_id')
       .where('s.submission_id', '=', submissionId)
-      .select(['s.capture_id as captureId', 's.sample_number as sampleNumber', 's.test', 's.optional_tests as optionalTests', 'n.short_code as nvirotekCode', 'w.short_code as wynlandCode'])
+      .select([
+        's.group_no as groupNo', 's.position', 's.crop_id as cropId', 's.capture_id as captureId', 's.sample_number as sampleNumber', 's.test',
+        's.optional_tests as optionalTests', 'n.short_code as nvirotekCode', 'w.short_code as wynlandCode',
+      ])
       .orderBy('s.group_no').orderBy('s.position').execute();
+  }
+
+  /** Each crop's code at Nvirotek and at Wynland as the crop master has them now: of these crops, else of every live one (by name). */
+  cropCodes(db: Db, cropIds?: number[]): Promise<LabCropCode[]> {
+    if (cropIds && cropIds.length === 0) return Promise.resolve([]);
+    let q = db.selectFrom('crops as c')
+      .leftJoin('lab_crops as n', 'n.id', 'c.labmin_crop_id')
+      .leftJoin('lab_crops as w', 'w.id', 'c.wynland_crop_id')
+      .select(['c.id as cropId', 'c.name', 'n.short_code as nvirotekCode', 'w.short_code as wynlandCode']);
+    q = cropIds ? q.where('c.id', 'in', cropIds) : q.where('c.archived', '=', false);
+    return q.orderBy('c.name').orderBy('c.id').execute();
   }
 
   /** The lab's answer to the send: its work order and job; the error cleared. */
@@ -132,6 +153,11 @@ export class SubmissionsRepository {
   /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
   async setError(trx: Db, id: number, error: string, refused: boolean): Promise<void> {
     await trx.updateTable('submissions').set({ error, refused, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  /** Re-send: the error cleared, to be sent again. */
+  async clearError(trx: Db, id: number): Promise<void> {
+    await trx.updateTable('submissions').set({ error: null, refused: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
   /** Links a lab job by hand: only while the submission has none (false otherwise). */

@@ -26,7 +26,11 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
       archived: async (input) => JsonText.page(await lists.state(kind, 'Archived').read(input)),
       manualLabId: (input, ctx) => submissions.linkLabJob(kind, input.submissionId, input.labJobId, ctx.user.id),
       delete: (input, ctx) => submissions.delete(kind, input.id, ctx.user.id),
-      ...(kind === 'leaf' ? { archiveLeafs: (input: { ids: number[] }, ctx: { user: { id: number } }) => submissions.archiveEntries(input.ids, ctx.user.id) } : {}),
+      resend: (input, ctx) => submissions.resend(kind, input.id, input.rowVersion, ctx.user.id),
+      ...(kind === 'leaf' ? {
+        archiveLeafs: (input: { ids: number[] }, ctx: { user: { id: number } }) => submissions.archiveEntries(input.ids, ctx.user.id),
+        cropCodes: () => submissions.cropCodes(),
+      } : {}),
     });
   }
   registerSubmissionResults(registrar, deps);

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_TESTS, LEAF_TESTS, type PrepareData, SUBMISSION_MESSAGES as M, type SampleRow,
-  type SubmissionDraft, draftProblems, isManualLab, outsideLabOf, testLabel,
+  type SubmissionDraft, draftProblems, isManualLab, labProblems, outsideLabOf, testLabel,
 } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { HttpError, conflict, notFound, validationError } from '../../http/errors';
+import { HttpError, conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import type { Labs } from '../../platform/integrations/lab-crops';
 import { captureSubmissions } from '../leafs';
+import { storedLabProblems } from './lab-order-checks';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import { type NewSample, SubmissionsRepository } from './submissions.repository';
 
@@ -71,6 +72,11 @@ export class SubmissionsService {
   async submit(kind: Kind, draft: SubmissionDraft, userId: number | null): Promise<{ id: number }> {
     const problems: Problem[] = draftProblems(kind, draft);
     if (problems.length === 0) problems.push(...(await this.referenceProblems(kind, draft)));
+    // what the outside lab needs of each row (its crop's code there), as the Prepare dialog checked it
+    if (problems.length === 0 && outsideLabOf(draft.lab)) {
+      const cropIds = [...new Set(draft.samples.flat().filter((r) => !r.delete && r.cropId > 0).map((r) => r.cropId))];
+      problems.push(...labProblems(kind, draft, await this.repo.cropCodes(this.db, cropIds)));
+    }
     if (problems.length) throw validationError(problems);
     const rows: NewSample[] = [];
     const entryIds: number[] = [];
@@ -142,6 +148,38 @@ export class SubmissionsService {
       await this.repo.addEvent(trx, { submissionId, userId, from: 'Waiting', to: 'Waiting', reason: `Lab job ${job} linked by hand` });
       await recordChange(trx, { userId, entity: 'submission', entityId: submissionId, action: 'update', oldValues: { labJobId: null }, newValues: { labJobId: job } });
       return true;
+    });
+  }
+
+  /** Each live crop's code at Nvirotek and at Wynland (the Prepare dialog checks the rows against the chosen lab). */
+  cropCodes() {
+    return this.repo.cropCodes(this.db);
+  }
+
+  /**
+   * Sends again an order its outside lab refused, or that could not be sent (issue 31), once fixed: the rows as
+   * they were submitted, the crops' codes as they are now (a row still lacking one answers 400 at its field, and
+   * nothing is sent). Carries the row's version (409 when it changed); the error is cleared, the history and the
+   * audit say who sent it again, and the send is queued in the same transaction.
+   */
+  resend(kind: Kind, id: number, rowVersion: number, userId: number): Promise<true> {
+    return this.db.transaction().execute(async (trx) => {
+      const s = await this.repo.find(trx, id, kind, true);
+      if (!s) throw notFound('Submission');
+      if (s.rowVersion !== rowVersion) throw conflict(M.changed);
+      if (!outsideLabOf(s.lab) || s.state !== 'Waiting' || !s.error || s.submissionWorkOrder !== null || s.labJobId !== null) throw fieldError('id', M.resendNotNeeded);
+      const samples = await this.repo.samples(trx, id);
+      const cropIds = [...new Set(samples.flatMap((x) => (x.cropId === null ? [] : [x.cropId])))];
+      const problems = storedLabProblems(kind, s.lab, samples, await this.repo.cropCodes(trx, cropIds));
+      if (problems.length) throw validationError(problems);
+      await this.repo.clearError(trx, id);
+      await this.repo.addEvent(trx, { submissionId: id, userId, from: 'Waiting', to: 'Waiting', reason: 'Sent again by hand' });
+      await recordChange(trx, {
+        userId, entity: 'submission', entityId: id, action: 'update', reason: 'Sent again by hand',
+        oldValues: { error: s.error, refused: s.refused }, newValues: { error: null, refused: false },
+      });
+      await this.queueSend(trx, id, userId);
+      return true as const;
     });
   }
 

@@ -2,6 +2,7 @@ import { Button, Table, Text } from '@mantine/core';
 import type { LabResultView, LabSubmissionRow } from '@sapwood/contracts';
 import { MANUAL_ENTRY_MESSAGES as M } from '@sapwood/contracts';
 import { useEffect, useMemo } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { useEndpointQuery } from '../../lib/query';
 import { type SubmissionKind, resultEndpointsOf } from './kind';
 import { LAB_RESULT_CSV_NAME, columnHeading, labResultCsv, labResultTable } from './labResultTable';
@@ -41,7 +42,41 @@ function ResultTable({ view }: { view: LabResultView }) {
   );
 }
 
-/** Lab Result: the read-only result of each sample of a submission (value and unit), with Export CSV (data.csv, made here). */
+/** The samples the lab returned that match no row: kept with their lab number, values, reason and when. */
+function UnmatchedTable({ view }: { view: LabResultView }) {
+  const { columns, rows } = useMemo(() => labResultTable({ ...view, sampleData: view.unmatched }), [view]);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <Text size="sm" fw={500} mt="md" c="orange.8">Returned by {view.lab_name}, matching no sample of this submission</Text>
+      <Table.ScrollContainer minWidth={500 + columns.length * 80} type="native">
+        <Table striped withTableBorder fz="xs" data-testid="unmatched-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Lab Number</Table.Th><Table.Th>Sample</Table.Th><Table.Th>Why</Table.Th><Table.Th>Received</Table.Th>
+              {columns.map((c) => <Table.Th key={c.code} style={{ whiteSpace: 'nowrap' }}>{columnHeading(c)}</Table.Th>)}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={i} data-testid="unmatched-row">
+                <Table.Td>{r.labNumber}</Table.Td><Table.Td>{r.sampleReference}</Table.Td>
+                <Table.Td>{view.unmatched[i].reason}</Table.Td><Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(view.unmatched[i].received_at)}</Table.Td>
+                {r.values.map((v, j) => <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+/**
+ * Lab Result: the read-only result of each sample of a submission (value and unit; its own lab order's only),
+ * with Export CSV (data.csv, made here); the order's refusal or failure, and the samples the lab returned that
+ * match no row.
+ */
 export function LabResultDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const query = useEndpointQuery(resultEndpointsOf(kind).getResults, { id: row.id });
   const csv = useCsvUrl(query.data);
@@ -57,7 +92,9 @@ export function LabResultDialog({ kind, row, onClose }: { kind: SubmissionKind; 
       {(view) => (
         <>
           <Text size="sm" mb="xs" data-testid="lab-name">Lab: {view.lab_name} · {row.clientName} ({row.farmName})</Text>
+          {view.error && <Text size="sm" mb="xs" c="red" data-testid="lab-error">{view.error}</Text>}
           <ResultTable view={view} />
+          <UnmatchedTable view={view} />
         </>
       )}
     </QueryDialog>

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, parsePastedRows } from '@sapwood/contracts';
+import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, labProblems, parsePastedRows } from '@sapwood/contracts';
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
@@ -28,8 +28,9 @@ const pick = (items: { id: number; name: string }[] | undefined) => (items ?? []
 
 /**
  * The Prepare Submission dialog (spec part 2 §2, §5): the header, the sample groups with their rows, add a
- * row, split the selected rows into a new group, set one test on the selected rows; every rule of §5 shown on
- * its row and field before anything is sent, and the server's answer shown the same way. Submit asks first.
+ * row, split the selected rows into a new group, set one test on the selected rows; every rule of §5, and what
+ * the chosen outside lab needs of each row (a crop code there, a sample number once in the order), shown on its
+ * row and field before anything is sent, and the server's answer shown the same way. Submit asks first.
  */
 export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind; initial: PrepareData; onClose: () => void }) {
   const ep = endpointsOf(kind);
@@ -47,6 +48,8 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const agronomists = useEndpointQuery(apiFeatures.agronomists.index, undefined, { staleTime: 60_000 });
   const languages = useEndpointQuery(apiFeatures.languages.index, undefined, { staleTime: 60_000 });
   const crops = useEndpointQuery(apiFeatures.crops.withCultivars, undefined, { staleTime: 60_000, enabled: kind === 'leaf' });
+  // each crop's code at the outside labs, read afresh (a code assigned in Crop a moment ago counts)
+  const codes = useEndpointQuery(apiFeatures.submissions.cropCodes, undefined, { staleTime: 0, enabled: kind === 'leaf' });
   const choices = useMemo<GroupChoices>(() => ({
     crops: (crops.data ?? []).map((c) => ({ value: String(c.id), label: c.name, cultivars: pick(c.cultivars) })),
     ...(({ tests, optional }) => ({ tests, optional }))(testsOf(kind)),
@@ -88,6 +91,8 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const save = async () => {
     const draft = draftOf(header, groups);
     const problems = draftProblems(kind, { ...header, samples: groups });
+    // what the chosen lab needs of each row (its crop's code there), before anything is asked or sent
+    if (problems.length === 0) problems.push(...labProblems(kind, { lab: header.lab, samples: groups }, codes.data ?? []));
     if (problems.length) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
       return;

@@ -12,6 +12,7 @@ import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
 import { LabResultDialog } from './LabResultDialog';
 import { LabResultsDialog } from './LabResultsDialog';
 import { usePostToMfw } from './PostToMfw';
+import { Unmatched } from './Unmatched';
 import { ReportFlow } from './report/ReportFlow';
 import { type RowDialog, RowActions, type StateTabName, useStateChanges } from './StateActions';
 
@@ -77,7 +78,15 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       },
       { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
       { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
-      { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
+      {
+        id: 'samples', header: () => 'Samples', enableSorting: false,
+        cell: ({ row }) => (
+          <>
+            {`${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}`}
+            <Unmatched row={row.original} />
+          </>
+        ),
+      },
       ...(tab === 'completed'
         ? [
           { id: 'completed', header: () => 'Completed On', enableSorting: false, cell: ({ row }) => formatDateTime(row.original.completed) },

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconHistory, IconLink, IconPencil, IconPrinter, IconX } from '@tabler/icons-react';
+import { IconHistory, IconLink, IconPencil, IconPrinter, IconSend, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type LabSubmissionRow, SUBMISSION_LAB_LABELS, SUBMISSION_MESSAGES as M, isManualLab } from '@sapwood/contracts';
 import { useMemo, useState } from 'react';
@@ -7,12 +7,14 @@ import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/formErrors';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { JobIdDialog } from './JobIdDialog';
 import { LabResultsDialog } from './LabResultsDialog';
 import { ManualEntryDialog } from './ManualEntryDialog';
+import { Unmatched } from './Unmatched';
 import { type SubmissionKind, endpointsOf } from './kind';
 
 /** A row's history: who changed it, when, from what to what and why. */
@@ -33,11 +35,18 @@ export function History({ row }: { row: LabSubmissionRow }) {
   );
 }
 
+/** A failed Re-send's words: each row's problem once (a crop code to assign), else the server's message. */
+const resendError = (err: unknown) =>
+  err instanceof ApiError && err.status === 400 && err.body?.fields?.length ? [...new Set(err.body.fields.map((f) => f.message))].join('; ') : errorMessage(err, 'Failed');
+
 /**
  * The Waiting for Lab tab: Id, Submitted, Submission (lab, and its work order unless Manual), Client (Farm),
  * Samples (count, and crops for leaf), Lab Job / Work Numbers, Prepared By, Actions. A row with an error is red
- * and shows the error. Manual Link (no lab job yet) opens the Job Id dialog; delete only without a lab job and
- * with SubmissionsDelete (the server refuses otherwise too); the history shows on the row.
+ * and shows the error (what to fix, in our words and the lab's); Re-send sends an order its lab refused, or
+ * that could not be sent, again once fixed (with the row's version: a row changed meanwhile is reloaded).
+ * Samples the lab returned that match no row are told on the row. Manual Link (no lab job yet) opens the Job Id
+ * dialog; delete only without a lab job and with SubmissionsDelete (the server refuses otherwise too); the
+ * history shows on the row.
  */
 export function WaitingTab({ kind }: { kind: SubmissionKind }) {
   const ep = endpointsOf(kind);
@@ -50,6 +59,11 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
     invalidates: [ep.waiting, ep.pending],
     onSuccess: () => notify.success('Successfully'),
     onError: (err) => notify.error(errorMessage(err, M.mayNotDelete)),
+  });
+  const resend = useEndpointMutation(ep.resend, {
+    invalidates: [ep.waiting],
+    onSuccess: () => notify.success(M.resent),
+    onError: (err) => notify.error(err instanceof ApiError && err.status === 409 ? M.changed : resendError(err)),
   });
   const mayDelete = can('SubmissionsDelete');
   const columns = useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => {
@@ -66,6 +80,7 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
           <>
             <Text size="sm">{SUBMISSION_LAB_LABELS[r.lab]}{!isManualLab(r.lab) && r.submissionWorkOrder ? ` · ${r.submissionWorkOrder}` : ''}</Text>
             {r.error && <Text size="xs" c="red" data-testid={`row-error-${r.id}`}>{r.error}</Text>}
+            <Unmatched row={r} />
           </>
         ),
       },
@@ -74,7 +89,7 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
       { id: 'labJob', header: () => 'Lab Job / Work Numbers', enableSorting: false, cell: ({ row }) => [row.original.labJobId, row.original.labWorkOrder].filter(Boolean).join(' / ') },
       { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
       {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 120,
+        id: 'actions', header: () => 'Actions', enableSorting: false, size: 150,
         cell: ({ row: { original: r } }) => (
           <Group gap={4} wrap="nowrap">
             {isManualLab(r.lab) && (
@@ -82,6 +97,12 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
             )}
             {!r.labJobId && !r.submissionWorkOrder && (
               <Tooltip label="Manual Link"><ActionIcon variant="subtle" aria-label={`Manual Link ${r.id}`} onClick={() => setLink(r)}><IconLink size={16} /></ActionIcon></Tooltip>
+            )}
+            {r.error && !isManualLab(r.lab) && !r.submissionWorkOrder && !r.labJobId && (
+              <Tooltip label="Re-send">
+                <ActionIcon variant="subtle" color="orange" aria-label={`Re-send ${r.id}`} loading={resend.isPending && resend.variables?.id === r.id}
+                  onClick={() => resend.mutate({ id: r.id, rowVersion: r.rowVersion })}><IconSend size={16} /></ActionIcon>
+              </Tooltip>
             )}
             {!isManualLab(r.lab) && (
               <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => setPrinting(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
@@ -95,7 +116,7 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, mayDelete, confirm]);
+  }, [kind, mayDelete, confirm, resend.isPending, resend.variables]);
   return (
     <>
       <PagedTable

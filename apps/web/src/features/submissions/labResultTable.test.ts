@@ -5,6 +5,8 @@ import { labResultCsv, labResultTable } from './labResultTable';
 
 const view: LabResultView = {
   lab_name: 'Manual',
+  error: null,
+  unmatched: [],
   sampleData: [
     { lab_number: 'LN-1', sample_reference: 'L26001', resultvalue: [
       { code: 'n', name: 'N', lab_result: 2.5, unit: '%' },
@@ -36,6 +38,6 @@ describe('the lab result view as a table and as data.csv', () => {
   });
 
   it('writes only the header for a view without samples', () => {
-    expect(labResultCsv({ lab_name: 'Wynland', sampleData: [] }).trim()).toBe('Lab Number,Sample Reference');
+    expect(labResultCsv({ lab_name: 'Wynland', sampleData: [], error: null, unmatched: [] }).trim()).toBe('Lab Number,Sample Reference');
   });
 });

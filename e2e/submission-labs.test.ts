@@ -1,0 +1,183 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/contracts';
+import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
+import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
+import type { ApiClient } from '../tests/support/api-client';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
+import { type TestServer, startTestServer } from '../tests/support/server';
+import { createUser, signedIn } from '../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
+import { type NvirotekStandIn, startNvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
+import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wynland-server';
+
+/**
+ * Outside labs on /submissions in Chromium (issue 31, findings 1–3): the Prepare dialog checks each row against
+ * the chosen lab before Submit (a crop without the lab's code is told at its row, and nothing is asked or sent);
+ * a row added by hand gets the lab's results like the captured ones, and a sample the lab returned that matches
+ * no row is told on the row, listed in the Lab Result and in Report Settings; a refused order is red with what to
+ * fix, prints its refusal, and is sent again from its row (Re-send) once fixed.
+ */
+let app: CaptureStandIn;
+let nv: NvirotekStandIn;
+let wl: WynlandStandIn;
+let server: TestServer;
+let browser: Browser;
+let staff: ApiClient;
+let errors: string[] = [];
+let ref: LabReference;
+
+const db = () => server.built.deps.db;
+const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, await createUser(db(), ALL, { name: 'Lab Clerk' }), path);
+  return page;
+}
+const rowOf = (page: Page, tab: string, id: number) => page.getByTestId(`${tab}-table`).locator(`tbody tr[data-row-id="${id}"]`);
+const snack = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).first();
+async function pick(page: Page, field: Locator, option: string) {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 12, soil: 2 });
+  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
+  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  server = await startTestServer({
+    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01',
+  });
+  ref = await seedLabReference(db());
+  await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('leaf', null);
+  // one pending group of two entries: a Pecan and a Table grape
+  const [a, b] = await db().selectFrom('captures').select('id').where('kind', '=', 'leaf').where('status', '=', 'NotCompleted').where('refused_reason', 'is', null)
+    .orderBy('id').limit(2).execute();
+  await db().updateTable('captures').set({ client_name: 'Vine Co', farm_name: 'Hillside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-03T08:00:00Z') })
+    .where('id', 'in', [a.id, b.id]).execute();
+  await db().updateTable('captures').set({ crop_id: ref.pecan, sample_number: 'V-1' }).where('id', '=', a.id).execute();
+  await db().updateTable('captures').set({ crop_id: ref.grape, sample_number: 'V-2' }).where('id', '=', b.id).execute();
+  staff = await signedIn(server.url, await createUser(db(), ALL));
+  browser = await launchBrowser();
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+});
+
+describe('outside labs on /submissions', () => {
+  it('checks the rows against the chosen lab before Submit; a row added by hand gets its results; a sample returned that matches no row is listed', async () => {
+    wl.answer({ mode: 'unknown', extra: 1 }, { client: 'Vine Co' });
+    const page = await open('/submissions?tab=prepare');
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Vine Co' });
+    await group.getByRole('button', { name: /^prepare/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.waitFor();
+    await pick(page, dialog.getByRole('textbox', { name: 'Depot' }), 'Tzaneen depot');
+    for (const [sample, cultivar] of [['V-1', 'Wichita'], ['V-2', 'Crimson']]) {
+      await pick(page, dialog.getByLabel(`Cultivars of ${sample}`), cultivar);
+      await dialog.getByLabel(`Growth phase of ${sample}`).fill('Veraison');
+    }
+    // a row added by hand
+    await dialog.getByTestId('add-row').click();
+    await dialog.getByLabel('Sample Number of row 3').fill('V-HAND');
+    await dialog.getByLabel('Block of V-HAND').fill('B3');
+    await pick(page, dialog.getByLabel('Crop of V-HAND'), 'Pecan');
+    await pick(page, dialog.getByLabel('Cultivars of V-HAND'), 'Wichita');
+    await dialog.getByLabel('Growth phase of V-HAND').fill('Veraison');
+
+    // Nvirotek has no code for Table grape: told at the row, nothing asked nor sent
+    await pick(page, dialog.getByRole('textbox', { name: 'Submission Lab' }), 'Nvirotek');
+    await dialog.getByTestId('submission-submit').click();
+    await dialog.getByText(M.noLabCropCode('Table grape', 'Nvirotek')).waitFor();
+    expect(await dialog.getByLabel('Crop of V-2').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Crop of V-1').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByRole('dialog', { name: 'Submit' }).count()).toBe(0);
+    // Wynland knows it: asked, then sent
+    await pick(page, dialog.getByRole('textbox', { name: 'Submission Lab' }), 'Wynland');
+    await dialog.getByTestId('submission-submit').click();
+    const ask = page.getByRole('dialog', { name: 'Submit' });
+    await ask.getByText(M.submitConfirm).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const { id } = await db().selectFrom('submissions').select('id').where('client_name', '=', 'Vine Co').executeTakeFirstOrThrow();
+    await expect.poll(async () => (await submission(id)).state, { timeout: 20_000, interval: 200 }).toBe('Results');
+    const order = wl.orders.find((o) => o.client === 'Vine Co')!;
+    const hand = order.samples.find((s) => s.sampleNumber === 'V-HAND')!;
+    const extra = order.samples.find((s) => s.extra)!;
+
+    // the Results tab's row says a returned sample matches no row
+    await page.getByTestId('tab-results').click();
+    const row = rowOf(page, 'results', id);
+    await expect.poll(() => row.getByTestId(`row-unmatched-${id}`).textContent(), { timeout: 10_000 }).toBe(`${M.unmatched(1)}: ${extra.sampleNumber}`);
+    // the Lab Result: the hand-added row's values, and the sample that matches no row
+    await row.getByRole('button', { name: `menu ${id}` }).click();
+    await page.getByRole('menuitem', { name: 'results' }).click();
+    const result = page.getByRole('dialog', { name: 'Lab Result', exact: true });
+    const handRow = result.getByTestId('lab-result-row').filter({ hasText: 'V-HAND' });
+    await handRow.waitFor();
+    expect(await handRow.textContent()).toContain(hand.labNumber);
+    expect(await handRow.textContent()).toContain(String(hand.values.N));
+    const unmatched = result.getByTestId('unmatched-row');
+    expect(await unmatched.count()).toBe(1);
+    expect(await unmatched.textContent()).toContain(extra.labNumber);
+    expect(await unmatched.textContent()).toContain(M.unmatchedNoRow);
+    await result.getByRole('button', { name: 'Close' }).last().click();
+    await result.waitFor({ state: 'detached' });
+    // Report Settings: every row matched, and the one not in the report listed
+    await row.getByRole('button', { name: `report ${id}` }).click();
+    const settings = page.getByRole('dialog', { name: 'Report Settings' });
+    await settings.getByTestId('report-samples-0').waitFor();
+    expect(await settings.getByTestId('report-extra-0').textContent()).toBe(`Lab sample numbers not in the report: ${extra.sampleNumber} (${extra.labNumber})`);
+    expect(await settings.getByTestId('report-samples-0').getByLabel('not matched').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a refused order red with what to fix, prints its refusal, and sends it again from its row once fixed', async () => {
+    nv.answer({ mode: 'refused', message: 'account on hold' }, { client: 'Refused Co' });
+    const r = await staff.call(ep.submit, {
+      clientName: 'Refused Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+      samples: [[{ testDataId: 0, sampleNumber: 'RF-1', blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = (r.body as { id: number }).id;
+    await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
+    const page = await open('/submissions?tab=waiting');
+    const row = rowOf(page, 'waiting', id);
+    await row.waitFor();
+    const refusal = `${M.refusedBy('Nvirotek')}. Nvirotek answered 422: account on hold`;
+    expect(await row.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
+    // print: the refusal, not values
+    await row.getByRole('button', { name: `print ${id}` }).click();
+    const printed = page.getByRole('dialog', { name: 'Lab Results' });
+    const frame = printed.getByTestId('lab-results-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('srcdoc')).toContain('account on hold');
+    await printed.getByRole('button', { name: 'Close' }).last().click();
+    await printed.waitFor({ state: 'detached' });
+
+    // Re-send while the crop has no Nvirotek code: says which, and the row stays as it was
+    await db().updateTable('crops').set({ labmin_crop_id: null }).where('id', '=', ref.pecan).execute();
+    await row.getByRole('button', { name: `Re-send ${id}` }).click();
+    await snack(page, M.noLabCropCode('Pecan', 'Nvirotek')).waitFor();
+    expect(await row.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
+    // fixed: the code assigned in Crop, the lab taking orders again
+    await db().updateTable('crops').set({ labmin_crop_id: ref.nvPecan }).where('id', '=', ref.pecan).execute();
+    nv.answer({ mode: 'manual' }, { client: 'Refused Co' });
+    await row.getByRole('button', { name: `Re-send ${id}` }).click();
+    await snack(page, M.resent).waitFor();
+    await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 15_000, interval: 100 }).toMatch(/^NV-WO-/);
+    await page.reload();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain((await submission(id)).submission_work_order!);
+    expect(await row.getByTestId(`row-error-${id}`).count()).toBe(0);
+    expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
