@@ -52,7 +52,7 @@ export function labSyncSummary(result: LabCropSyncResult): string {
 
 export const labminEndpoints = {
   paged: endpoint({
-    method: 'POST', path: '/api/labmin/paged', access: { permission: 'Labmin' },
+    method: 'POST', path: '/api/labmin/paged', writes: 'nothing', access: { permission: 'Labmin' },
     input: PagedRequest, output: pagedResponse(LabCropRow),
   }),
   allcrops: endpoint({

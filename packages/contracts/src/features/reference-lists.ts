@@ -47,15 +47,15 @@ export function referenceListEndpoints<P extends string>(segment: P, noun: strin
       summary: `active ${noun}s for pick lists`,
     }),
     paged: endpoint({
-      method: 'POST', path: `/api/${segment}/paged`, access: { permission },
+      method: 'POST', path: `/api/${segment}/paged`, writes: 'nothing', access: { permission },
       input: PagedRequest, output: pagedResponse(ReferenceListItem),
     }),
     upsert: endpoint({
-      method: 'POST', path: `/api/${segment}/upsert`, access: { permission },
+      method: 'POST', path: `/api/${segment}/upsert`, writes: { version: 'rowVersion' }, access: { permission },
       input: ReferenceListUpsert, output: ReferenceListItem,
     }),
     archive: endpoint({
-      method: 'POST', path: `/api/${segment}/archive`, access: { permission },
+      method: 'POST', path: `/api/${segment}/archive`, writes: { unversioned: 'removes', reason: 'archives the item, moving every reference to the one chosen' }, access: { permission },
       input: z.object({
         id: id(undefined, `Select a ${noun} to archive`),
         /** the item that takes over every reference; missing, null or 0 means none was chosen */

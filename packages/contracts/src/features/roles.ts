@@ -41,10 +41,10 @@ export const roleEndpoints = {
     input: z.object({}).optional().default({}),
     output: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
-  paged: endpoint({ method: 'POST', path: '/api/role/paged', access: { permission: 'Roles' }, input: PagedRequest, output: pagedResponse(RoleRow) }),
-  upsert: endpoint({ method: 'POST', path: '/api/role/upsert', access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
+  paged: endpoint({ method: 'POST', path: '/api/role/paged', writes: 'nothing', access: { permission: 'Roles' }, input: PagedRequest, output: pagedResponse(RoleRow) }),
+  upsert: endpoint({ method: 'POST', path: '/api/role/upsert', writes: { version: 'rowVersion' }, access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
   delete: endpoint({
-    method: 'POST', path: '/api/role/delete', access: { permission: 'Roles' },
+    method: 'POST', path: '/api/role/delete', writes: { unversioned: 'removes', reason: 'deletes a role no user holds' }, access: { permission: 'Roles' },
     input: z.object({ id: Id }),
     output: Ok,
   }),
