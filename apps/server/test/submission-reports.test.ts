@@ -95,12 +95,12 @@ describe('the leaf report PDF', () => {
   it('is made off the request path from the saved settings and page texts, in Afrikaans, with the brand, and read back page by page', async () => {
     const [a, b, c] = leaf.pre.samples;
     const pages = await staff().call(ep.updateReportData, [{
-      ...leaf.pre.header, languageId: brand.afrikaansId, addressId: brand.addressId, distributorId: brand.distributorId, clientName: 'Orchard Holdings',
+      ...leaf.pre.header, rowVersion: leaf.pre.rowVersion, languageId: brand.afrikaansId, addressId: brand.addressId, distributorId: brand.distributorId, clientName: 'Orchard Holdings',
       includeSummary: true, includeIndex: true, includeGuidelines: true, includeDrisGraphs: true, includeSanas: true,
       samples: [{ id: a.id }, { id: b.id }, { id: c.id, selected: false }],
     }]);
     expect(pages.status, JSON.stringify(pages.body)).toBe(200);
-    expect(pages.body.map((p: { sampleId: number }) => p.sampleId)).toEqual([a.id, b.id]);
+    expect(pages.body.pages.map((p: { sampleId: number }) => p.sampleId)).toEqual([a.id, b.id]);
     expect((await staff().call(ep.savePage, { submissionId: leaf.id, sampleId: a.id, recommendation: 'Spuit sink teen 2 kg/ha', plantSay: 'Ek kort stikstof', rowVersion: 0 })).status).toBe(200);
 
     // the preview's Download PDF: a link that answers with the report's progress page

@@ -10,6 +10,7 @@ import * as m0050 from './0050_carbohydrate_reference_versions';
 import * as m0100 from './0100_auth_change_notify';
 import * as m0110 from './0110_auth_attempts';
 import * as m0180 from './0180_job_dedupe_results';
+import * as m0225 from './0225_settings_version';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -28,4 +29,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0100_auth_change_notify': m0100,
   '0110_auth_attempts': m0110,
   '0180_job_dedupe_results': m0180,
+  '0225_settings_version': m0225,
 };

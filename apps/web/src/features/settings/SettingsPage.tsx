@@ -50,7 +50,8 @@ export default function SettingsPage() {
   const update = useEndpointMutation(ep.update, { invalidates: [ep, apiFeatures.auth.initial], overlay: true, onError: false });
   const { reset } = form;
   useEffect(() => {
-    if (saved.data) reset({ sugarLimit: saved.data.sugarLimit, starchLimit: saved.data.starchLimit });
+    // the version read goes back with the save: a save over someone else's newer one answers 409, told by a message
+    if (saved.data) reset({ sugarLimit: saved.data.sugarLimit, starchLimit: saved.data.starchLimit, rowVersion: saved.data.rowVersion });
   }, [saved.data, reset]);
 
   // Save looks disabled until a value differs from the defaults (0 and 0).
