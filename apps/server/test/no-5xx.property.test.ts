@@ -62,6 +62,16 @@ async function fingerprint(): Promise<string> {
   return last.hash;
 }
 
+/** Jobs an earlier endpoint started (reports, syncs) write as they run: lets them finish first (30 s at most). */
+async function jobsSettled(): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const r = await sql<{ n: string }>`select count(*)::text as n from background_jobs where status in ('queued', 'running')`.execute(db);
+    if (r.rows[0].n === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function caller(ep: EndpointDef): Promise<ApiClient> {
   if ('public' in ep.access) return new ApiClient(server.url);
   // a previous input may have ended the session (the demo data has no other way in): sign in again
@@ -81,6 +91,7 @@ describe('no input yields a 5xx, and a refused one changes nothing', () => {
   });
 
   it.each(allEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, ep) => {
+    await jobsSettled();
     const client = await caller(ep);
     const storesNothing = ep.writes === 'nothing' || (ep.method === 'GET' && ep.writes === undefined);
     await fc.assert(

@@ -224,7 +224,7 @@ describe('the farmers report PDF', () => {
     expect((await staff().call(farmersResults.updateManual, { submissionId: b.id, manualResult: [{ sampleId: b.sheet.rows[0].sampleId, labNumber: 'S-9', values: { ca: 987 }, rowVersion: 0 }] })).status).toBe(200);
     const pre = (await staff().call(farmersEp.preReport, { ids: [a.id] })).body[0];
     const { samples, id: _id, ...h } = pre.farmerData;
-    expect((await staff().call(farmersEp.updateReportData, [{ ...h, languageId: brand.afrikaansId, address: brand.addressId, samples: samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
+    expect((await staff().call(farmersEp.updateReportData, [{ ...h, rowVersion: pre.rowVersion, languageId: brand.afrikaansId, address: brand.addressId, samples: samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
 
     const res = await fetch(`${world.w.server.url}${farmersPdf.questPdf.path}?submissionIds=${a.id},${b.id}`, { headers: { cookie: staff().cookie }, redirect: 'manual' });
     expect(res.status).toBe(303);

@@ -47,6 +47,11 @@ export const MEDIA = {
 } as const;
 
 export type OtherAnswers = Partial<Record<303 | 404 | 409 | 429 | 502 | 503, string>>;
+/** What the common other answers mean (an endpoint may say more of its own). */
+export const NOT_FOUND = 'A record the input names does not exist, or no longer does';
+export const REFUSED_STATE = 'The record is in a state that refuses this, or was changed meanwhile: the message says which';
+export const OUTSIDE_LAB_DOWN = 'The outside lab cannot be reached just now';
+export const FILE_STORE_DOWN = 'The file store (S3) cannot be reached just now: try again in a moment';
 
 export interface EndpointDef<
   M extends HttpMethod = HttpMethod,

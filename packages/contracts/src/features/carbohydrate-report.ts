@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formInt, text } from '../fields';
-import { DateTime, MEDIA, endpoint } from '../endpoint';
+import { DateTime, FILE_STORE_DOWN, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
 const RequiredId = (message: string) => formInt({ min: 1, message });
@@ -52,7 +52,7 @@ export const ReportStatus = z.object({
 
 export const carbohydrateReportEndpoints = {
   getLabResult: endpoint({
-    method: 'POST', path: '/api/carbohydrate/getlabresult', writes: 'nothing', access: { permission: 'CarbohydrateEntries' },
+    method: 'POST', path: '/api/carbohydrate/getlabresult', writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }),
     output: z.object({ agronomist: z.string(), entity: z.string(), farmName: z.string(), agent: z.string() }),
   }),
@@ -78,12 +78,12 @@ export const carbohydrateReportEndpoints = {
     input: ReportRequest, output: z.object({ id: z.number() }),
   }),
   reportStatus: endpoint({
-    method: 'GET', path: '/api/carbohydrate/reportstatus', access: { permission: 'CarbohydrateEntries' },
+    method: 'GET', path: '/api/carbohydrate/reportstatus', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }), output: ReportStatus,
   }),
   /** The stored PDF, unchanged however often it is downloaded again. */
   reportFile: endpoint({
-    method: 'GET', path: '/api/carbohydrate/reportfile', access: { permission: 'CarbohydrateEntries' },
+    method: 'GET', path: '/api/carbohydrate/reportfile', answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }), output: z.unknown(), kind: 'file', media: [MEDIA.pdf],
   }),
   postToMfw: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, RowVersion, formInt, id, int, text } from '../fields';
-import { DateTime, Empty, Ok, MEDIA, endpoint } from '../endpoint';
+import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { KeysetPagedRequest, MAX_TEXT, PagedRequest, keysetPage } from '../paging';
 
 const access = { permission: 'CarbohydrateEntries' } as const;
@@ -124,17 +124,17 @@ export const carbohydratesEndpoints = {
   }),
   filteroptions: endpoint({ method: 'POST', path: '/api/carbohydrate/filteroptions', writes: 'nothing', access, input: Empty, output: CarbohydrateFilterOptions }),
   mergeentries: endpoint({
-    method: 'POST', path: '/api/carbohydrate/mergeentries', writes: { unversioned: 'action', reason: 'merges the chosen entries into one; nothing read is written back' }, access,
+    method: 'POST', path: '/api/carbohydrate/mergeentries', writes: { unversioned: 'action', reason: 'merges the chosen entries into one; nothing read is written back' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ ids: z.array(id()).min(2, 'Select at least two entries to merge').max(10_000) }),
     output: z.object({ group: z.string(), count: z.number().int() }),
   }),
   getapidata: endpoint({
-    method: 'POST', path: '/api/carbohydrate/getapidata', writes: 'nothing', access,
+    method: 'POST', path: '/api/carbohydrate/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access,
     input: z.object({ id: Id }),
     output: z.object({ original: z.unknown(), mapped: z.unknown() }),
   }),
   upsertcarbohydrateresult: endpoint({
-    method: 'POST', path: '/api/carbohydrate/upsertcarbohydrateresult', writes: { version: 'rowVersion' }, access, input: CarbohydrateEdit, output: Ok,
+    method: 'POST', path: '/api/carbohydrate/upsertcarbohydrateresult', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access, input: CarbohydrateEdit, output: Ok,
   }),
   pagedexcel: endpoint({ method: 'GET', path: '/api/carbohydrate/pagedexcel', access, kind: 'file', media: [MEDIA.xlsx], input: ExcelQuery, output: File }),
   pagedexcelgroupedlocation: endpoint({

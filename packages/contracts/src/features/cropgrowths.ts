@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdOrNew, RowVersion, decimal, id, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /**
@@ -133,10 +133,10 @@ const post = '/api/carbohydrate';
 
 export const cropGrowthsEndpoints = {
   crops: endpoint({ method: 'POST', path: `${post}/crops`, writes: 'nothing', access, input: PagedRequest, output: pagedResponse(GrowthCropRow) }),
-  cropGrowths: endpoint({ method: 'POST', path: `${post}/cropgrowths`, writes: 'nothing', access, input: CropIdInput, output: CropGrowths }),
-  cropGrowthsUpsert: endpoint({ method: 'POST', path: `${post}/cropgrowthsupsert`, writes: { version: 'rowVersion' }, access, input: CropGrowthsUpsert, output: CropGrowths }),
+  cropGrowths: endpoint({ method: 'POST', path: `${post}/cropgrowths`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: CropGrowths }),
+  cropGrowthsUpsert: endpoint({ method: 'POST', path: `${post}/cropgrowthsupsert`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access, input: CropGrowthsUpsert, output: CropGrowths }),
   cropGrowthsRemove: endpoint({
-    method: 'POST', path: `${post}/cropgrowthsremove`, writes: { unversioned: 'removes', reason: 'archives the crop, moving every reference to the one chosen' }, access,
+    method: 'POST', path: `${post}/cropgrowthsremove`, writes: { unversioned: 'removes', reason: 'archives the crop, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({
       id: Id,
       assignId: id('Select a growth to reassign'),
@@ -144,22 +144,22 @@ export const cropGrowthsEndpoints = {
     output: z.object({ rowVersion: z.number().int(), movedEntries: z.number().int(), movedSamples: z.number().int() }),
   }),
   updateCropActive: endpoint({
-    method: 'POST', path: `${post}/updatecropactive`, writes: { unversioned: 'flag', reason: 'sets the crop\'s active flag to the value chosen' }, access,
+    method: 'POST', path: `${post}/updatecropactive`, writes: { unversioned: 'flag', reason: 'sets the crop\'s active flag to the value chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ id: Id, active: z.boolean({ error: 'Active must be true or false' }) }), output: Ok,
   }),
   getRegions: endpoint({ method: 'POST', path: `${post}/getregions`, writes: 'nothing', access: { session: true }, input: CropIdInput, output: z.array(CropRegion) }),
-  regionsCropGrowths: endpoint({ method: 'POST', path: `${post}/regionscropgrowths`, writes: 'nothing', access, input: CropIdInput, output: RegionsCropGrowths }),
-  addRegion: endpoint({ method: 'POST', path: `${post}/addregion`, writes: { unversioned: 'creates', reason: 'adds a new region' }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
-  deleteRegion: endpoint({ method: 'POST', path: `${post}/deleteregion`, writes: { unversioned: 'removes', reason: 'deletes the region' }, access, input: z.object({ id: Id }), output: Ok }),
+  regionsCropGrowths: endpoint({ method: 'POST', path: `${post}/regionscropgrowths`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: RegionsCropGrowths }),
+  addRegion: endpoint({ method: 'POST', path: `${post}/addregion`, writes: { unversioned: 'creates', reason: 'adds a new region' }, answers: { 404: NOT_FOUND }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteRegion: endpoint({ method: 'POST', path: `${post}/deleteregion`, writes: { unversioned: 'removes', reason: 'deletes the region' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: Id }), output: Ok }),
   updateRegions: endpoint({
-    method: 'POST', path: `${post}/updateregions`, writes: { version: 'rowVersion' }, access,
+    method: 'POST', path: `${post}/updateregions`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: Id, regions: z.array(OwnerUpdate).max(500) }), output: RegionsCropGrowths,
   }),
-  cultivarGrowth: endpoint({ method: 'POST', path: `${post}/cultivargrowth`, writes: 'nothing', access, input: CropIdInput, output: CultivarGrowths }),
-  addCultivar: endpoint({ method: 'POST', path: `${post}/addcultivar`, writes: { unversioned: 'creates', reason: 'adds a new cultivar' }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
-  deleteCultivar: endpoint({ method: 'POST', path: `${post}/deletecultivar`, writes: { unversioned: 'removes', reason: 'deletes the cultivar' }, access, input: z.object({ id: Id }), output: Ok }),
+  cultivarGrowth: endpoint({ method: 'POST', path: `${post}/cultivargrowth`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: CultivarGrowths }),
+  addCultivar: endpoint({ method: 'POST', path: `${post}/addcultivar`, writes: { unversioned: 'creates', reason: 'adds a new cultivar' }, answers: { 404: NOT_FOUND }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteCultivar: endpoint({ method: 'POST', path: `${post}/deletecultivar`, writes: { unversioned: 'removes', reason: 'deletes the cultivar' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: Id }), output: Ok }),
   updateCultivarGrowth: endpoint({
-    method: 'POST', path: `${post}/updatecultivargrowth`, writes: { version: 'rowVersion' }, access,
+    method: 'POST', path: `${post}/updatecultivargrowth`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: Id, cultivars: z.array(OwnerUpdate).max(500) }), output: CultivarGrowths,
   }),
 };

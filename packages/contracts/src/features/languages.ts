@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, RowVersion, text, versioned } from '../fields';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { Empty, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /** The spec's messages (part 2 §5). */
@@ -47,12 +47,12 @@ export const languagesEndpoints = {
     input: PagedRequest, output: pagedResponse(LanguageKeyRow),
   }),
   upsertLanguage: endpoint({
-    method: 'POST', path: '/api/language/upsertlanguage', writes: { version: 'rowVersion' }, access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/upsertlanguage', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: versioned(z.object({ id: Id.nullable().optional(), name: Name, rowVersion: RowVersion.optional() })),
     output: LanguageRow,
   }),
   upsertKeyText: endpoint({
-    method: 'POST', path: '/api/language/upsertkeytext', writes: { version: 'rowVersion' }, access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/upsertkeytext', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({
       keyId: Id,
       rowVersion: RowVersion,
@@ -62,7 +62,7 @@ export const languagesEndpoints = {
   }),
   /** Sets (not flips) a key's frontend flag, so that a repeated call does no harm. */
   changeDisplay: endpoint({
-    method: 'POST', path: '/api/language/changedisplay', writes: { unversioned: 'flag', reason: 'sets the key\'s frontend flag to the value chosen' }, access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/changedisplay', writes: { unversioned: 'flag', reason: 'sets the key\'s frontend flag to the value chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({ keyId: Id, frontend: z.boolean() }),
     output: LanguageKeyRow,
   }),
@@ -72,7 +72,7 @@ export const languagesEndpoints = {
     output: LanguageKeyRow,
   }),
   deleteKey: endpoint({
-    method: 'POST', path: '/api/language/deletekey', writes: { unversioned: 'removes', reason: 'deletes the key with its texts' }, access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/deletekey', writes: { unversioned: 'removes', reason: 'deletes the key with its texts' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({ keyId: Id }),
     output: Ok,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, MEDIA, endpoint } from '../endpoint';
+import { DateTime, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 import { id, int, text } from '../fields';
 import { ORGAN_TYPES } from './submission-enums';
 
@@ -203,19 +203,19 @@ const farmers = { permission: 'FarmersSampleSubmissions' } as const;
 const MaxReports = 100;
 
 export const leafReportEndpoints = {
-  preReport: endpoint({ method: 'POST', path: '/api/submission/prereport', writes: 'nothing', access: leaf, input: z.object({ ids: Ids }), output: z.array(LeafPreReport) }),
+  preReport: endpoint({ method: 'POST', path: '/api/submission/prereport', writes: 'nothing', answers: { 404: NOT_FOUND }, access: leaf, input: z.object({ ids: Ids }), output: z.array(LeafPreReport) }),
   updateReportData: endpoint({
-    method: 'POST', path: '/api/submission/updatereportdata', writes: { version: 'rowVersion' }, access: leaf,
+    method: 'POST', path: '/api/submission/updatereportdata', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: leaf,
     input: z.array(LeafReportRequest).min(1, 'Choose a submission').max(MaxReports, `At most ${MaxReports} reports`), output: LeafReportPreview,
   }),
-  savePage: endpoint({ method: 'POST', path: '/api/submission/savepage', writes: { version: 'rowVersion' }, access: leaf, input: SavePage, output: z.object({ rowVersion: z.number().int() }) }),
-  questImage: endpoint({ method: 'GET', path: '/api/submission/questimage', access: leaf, kind: 'file', media: [MEDIA.png], input: QuestImageQuery, output: z.unknown() }),
+  savePage: endpoint({ method: 'POST', path: '/api/submission/savepage', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: leaf, input: SavePage, output: z.object({ rowVersion: z.number().int() }) }),
+  questImage: endpoint({ method: 'GET', path: '/api/submission/questimage', answers: { 404: NOT_FOUND }, access: leaf, kind: 'file', media: [MEDIA.png], input: QuestImageQuery, output: z.unknown() }),
 };
 
 export const farmersReportEndpoints = {
-  preReport: endpoint({ method: 'POST', path: '/api/farmerssample/prereport', writes: 'nothing', access: farmers, input: z.object({ ids: Ids }), output: z.array(FarmersReportData) }),
+  preReport: endpoint({ method: 'POST', path: '/api/farmerssample/prereport', writes: 'nothing', answers: { 404: NOT_FOUND }, access: farmers, input: z.object({ ids: Ids }), output: z.array(FarmersReportData) }),
   updateReportData: endpoint({
-    method: 'POST', path: '/api/farmerssample/updatereportdata', writes: { version: 'rowVersion' }, access: farmers,
+    method: 'POST', path: '/api/farmerssample/updatereportdata', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: farmers,
     input: z.array(FarmersReportRequest).min(1, 'Choose a submission').max(MaxReports, `At most ${MaxReports} reports`),
     output: z.array(SavedSettings.extend({ samples: z.number().int() })),
   }),

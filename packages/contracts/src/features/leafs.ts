@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Empty, Ok, MEDIA, endpoint } from '../endpoint';
+import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { KeysetPagedRequest, PagedRequest, keysetPage } from '../paging';
 import { CaptureResultFields } from './capture-results';
@@ -113,7 +113,7 @@ export type LeafResultRecord = z.output<typeof LeafResultRecord>;
 
 export const leafsEndpoints = {
   /** starts a sync on the job queue (or finds the one under way) and answers the job */
-  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
+  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', writes: { unversioned: 'action', reason: 'starts a sync with the capture app (a job)' }, access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
   /** the latest leaf sync job, scheduled or asked for; null before the first */
   syncStatus: endpoint({ method: 'GET', path: '/api/leaf/syncstatus', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob.nullable() }),
   notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
@@ -121,21 +121,21 @@ export const leafsEndpoints = {
   archived: endpoint({ method: 'POST', path: '/api/leaf/archived', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
   /** archive a Not Completed row (`archive` true) or restore an Archived one (false) */
   archive: endpoint({
-    method: 'POST', path: '/api/leaf/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'Leafs' },
     input: z.object({ id: id('Choose a leaf record'), archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok,
   }),
   updateLab: endpoint({
-    method: 'POST', path: '/api/leaf/updatelab', writes: { unversioned: 'flag', reason: 'sets the lab of the entry to the one chosen' }, access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/updatelab', writes: { unversioned: 'flag', reason: 'sets the lab of the entry to the one chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' },
     input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
   }),
   /** the list of a state (search applied) as an .xlsx file, streamed */
   pagedExcel: endpoint({ method: 'GET', path: '/api/leaf/pagedexcel', access: { permission: 'Leafs' }, kind: 'file', media: [MEDIA.xlsx], input: CaptureExcelQuery, output: z.unknown() }),
   /** the record's photo (into the file store) and location, read again from the capture app */
   syncPhotoAndLocation: endpoint({
-    method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', writes: { unversioned: 'action', reason: 'copies the photo and location from the capture app' }, access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', writes: { unversioned: 'action', reason: 'copies the photo and location from the capture app' }, answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' },
     input: z.object({ id: id('Choose a leaf record') }), output: PhotoSyncResult,
   }),
-  getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', writes: 'nothing', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
+  getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
   /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
   getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', writes: 'nothing', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
   /** the Results tab as .xlsx (LeafResults, as the tab) */
@@ -152,15 +152,15 @@ export type FarmersSampleResultRecord = z.output<typeof FarmersSampleResultRecor
 const farmers = { permission: 'FarmersSampleEntries' } as const;
 const EntryId = id('Choose a farmers sample entry');
 export const farmersSampleEndpoints = {
-  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncJob }),
+  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', writes: { unversioned: 'action', reason: 'starts a sync with the capture app (a job)' }, access: farmers, input: Empty, output: CaptureSyncJob }),
   syncStatus: endpoint({ method: 'GET', path: '/api/farmerssample/syncstatus', access: farmers, input: Empty, output: CaptureSyncJob.nullable() }),
   notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
   completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
   archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
-  archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
+  archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
   /** archive several Not Completed entries at once (all or none) */
-  archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
-  getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', writes: 'nothing', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
+  archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
+  getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
   pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', media: [MEDIA.xlsx], input: CaptureExcelQuery, output: z.unknown() }),
   /** the entries with a lab result, any state (the Results tab's wide table; see capture-results.ts) */
   getFarmerSampleResults: endpoint({

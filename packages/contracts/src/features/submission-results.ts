@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Ok, MEDIA, endpoint } from '../endpoint';
+import { DateTime, FILE_STORE_DOWN, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { UploadedFile, decimal, id, int, patterned, text } from '../fields';
 import { SUBMISSION_LABS } from './submission-enums';
 
@@ -155,16 +155,16 @@ type Screen = 'Submissions' | 'FarmersSampleSubmissions';
 
 function resultCalls(base: Base, screen: Screen, archivePath: string) {
   return {
-    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
-    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, writes: { version: 'rowVersion' }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
-    complete: endpoint({ method: 'POST', path: `${base}/complete`, writes: { unversioned: 'flag', reason: 'moves the submission from Results to Completed' }, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
-    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
-    restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
-    getResults: endpoint({ method: 'POST', path: `${base}/getresults`, writes: 'nothing', access: { permission: screen }, input: ById, output: LabResultView }),
-    print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
-    getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
-    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
-    downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, access: { permission: screen }, kind: 'file', media: DOCUMENT_MEDIA, input: DownloadDocumentQuery, output: File }),
+    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
+    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
+    complete: endpoint({ method: 'POST', path: `${base}/complete`, writes: { unversioned: 'flag', reason: 'moves the submission from Results to Completed' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
+    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    getResults: endpoint({ method: 'POST', path: `${base}/getresults`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: LabResultView }),
+    print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
+    getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
+    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
+    downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: screen }, kind: 'file', media: DOCUMENT_MEDIA, input: DownloadDocumentQuery, output: File }),
   };
 }
 
