@@ -50,7 +50,7 @@ describe('leaf report settings (POST /api/submission/updatereportdata)', () => {
   it('a save without the version read answers 400 naming rowVersion', async () => {
     const id = await withTypedResults(world.w, 'leaf', 'Unversioned Orchard');
     const [pre] = (await one.call(leafEp.preReport, { ids: [id] })).body as LeafPreReport[];
-    const r = await one.call(leafEp.updateReportData, [{ ...pre.header, samples: pre.samples.map((s) => ({ id: s.id })) }]);
+    const r = await one.call(leafEp.updateReportData, [{ ...pre.header, samples: pre.samples.map((s) => ({ id: s.id })) }] as never);
     expect(r.status).toBe(400);
     expect(r.body.fields.map((f: { field: string }) => f.field)).toEqual(['0.rowVersion']);
   });
