@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { watchServer } from './openapi-answers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -74,6 +73,5 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  watchServer(url);
   return { url, child, output, stop };
 }

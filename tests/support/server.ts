@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { type BuildOptions, type BuiltApp, buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { freshDatabase } from './database';
-import { watchServer } from './openapi-answers';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
@@ -32,7 +31,6 @@ export async function startTestServer(
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  watchServer(`http://127.0.0.1:${port}`);
   return {
     built,
     url: `http://127.0.0.1:${port}`,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema, type oas31 } from 'zod-openapi';
 import { type EndpointDef, MEDIA, allEndpoints, apiFeatures, authEndpoints, docsEndpoints, leafPdfEndpoints, settingsEndpoints, tissuesEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
-import { problemOf, watchServer } from '../../../tests/support/openapi-answers';
+import { problemOf } from '../../../tests/support/openapi-answers';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { OPENAPI_SCHEMA_OPTIONS } from '../src/platform/docs/openapi';
@@ -152,7 +152,6 @@ describe('the document says what the server answers', () => {
     const liar = createServer((_req, res) => res.writeHead(418, { 'content-type': 'application/json' }).end('{"error":"Teapot","message":"no"}'));
     await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
-    watchServer(url);
     try {
       await expect(new ApiClient(url).call(settingsEndpoints.get, {})).rejects.toThrow(/POST \/api\/settings\/get answered 418/);
     } finally {
