@@ -77,10 +77,10 @@ ok(await admin.call(rep.updateManual, {
   })),
 }), 'results');
 const pre = (ok(await admin.call(ep.preReport, { ids: [id] }), 'prereport') as LeafPreReport[])[0];
-const pages: PreviewPage[] = ok(await admin.call(ep.updateReportData, [{
-  ...pre.header, addressId: address.id, distributorId: distributor.id, includeSummary: true, includeIndex: true, includeGuidelines: true, includeDrisGraphs: true,
+const { pages } = ok(await admin.call(ep.updateReportData, [{
+  ...pre.header, rowVersion: pre.rowVersion, addressId: address.id, distributorId: distributor.id, includeSummary: true, includeIndex: true, includeGuidelines: true, includeDrisGraphs: true,
   includeCultivarLabels: true, includeSanas: true, samples: pre.samples.map((s) => ({ id: s.id })),
-}]), 'updatereportdata') as PreviewPage[];
+}]), 'updatereportdata') as { pages: PreviewPage[] };
 if (pages.length !== SAMPLES) throw new Error(`expected ${SAMPLES} pages, got ${pages.length}`);
 const typed = (i: number) => ({
   plantSay: `Sample ${i + 1}: the leaves show a slight nitrogen shortage and good potassium. `.repeat(3),

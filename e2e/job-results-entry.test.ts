@@ -22,7 +22,7 @@ beforeAll(async () => {
   labUser = await createUser(db, ['LabJobs'], { name: 'Results Tech' });
   api = await signedIn(server.url, labUser);
   const admin = await signedIn(server.url, ADMIN);
-  await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20 });
+  await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20, rowVersion: 1 });
 });
 afterAll(async () => {
   await browser?.close();

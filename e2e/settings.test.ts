@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_MESSAGES } from '@sapwood/contracts';
 import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -84,6 +85,30 @@ describe('/settings Limits card', () => {
     expect(await isMarkedInvalid(sugar)).toBe(false);
     expect(updates.n).toBe(0);
     expect(await savedLimits()).toEqual(before);
+    await page.close();
+  });
+
+  it('says when the settings were saved by someone else meanwhile, and keeps theirs', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, editor, '/settings');
+    const sugar = page.getByTestId('sugar-max');
+    const before = await savedLimits();
+    await expect.poll(() => sugar.inputValue()).toBe(String(before.sugar_limit));
+    // someone else saves after this page read the settings
+    await server.built.deps.db.updateTable('settings').set((eb) => ({ starch_limit: 99, row_version: eb('row_version', '+', 1) })).execute();
+    await sugar.fill('4');
+    await page.getByTestId('settings-save').click();
+    await page.getByText(SETTINGS_MESSAGES.changed).waitFor();
+    expect(await savedLimits()).toEqual({ sugar_limit: before.sugar_limit, starch_limit: 99 });
+    // reloaded, the page shows theirs and saves over them
+    await page.reload();
+    await expect.poll(() => page.getByTestId('starch-max').inputValue()).toBe('99');
+    await page.getByTestId('sugar-max').fill('4');
+    await page.getByTestId('settings-save').click();
+    await page.getByText('Settings updated').waitFor();
+    await page.getByTestId('sugar-max').fill('5');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(savedLimits).toEqual({ sugar_limit: 5, starch_limit: 99 });
     await page.close();
   });
 

@@ -211,6 +211,21 @@ describe('the leaf report', () => {
     await context.close();
   });
 
+  it('says when the report settings were saved by someone else meanwhile, and saves nothing over them', async () => {
+    const id = await withTypedResults(w, 'leaf', 'Raced Settings Co');
+    const { context, page } = await open('/submissions?tab=results');
+    const settings = await openReport(page, 'results', id);
+    // someone else saves the settings from the same version the dialog read
+    const [pre] = (await w.staff.call(leafReport.preReport, { ids: [id] })).body;
+    const theirs = await w.staff.call(leafReport.updateReportData, [{ ...pre.header, rowVersion: pre.rowVersion, clientName: 'Their Client', samples: pre.samples.map((s: { id: number }) => ({ id: s.id })) }]);
+    expect(theirs.status).toBe(200);
+    await settings.getByTestId('report-submit').click();
+    await page.getByText(M.settingsChanged).waitFor();
+    expect(await previewOf(page).count()).toBe(0);
+    expect((await w.staff.call(leafReport.preReport, { ids: [id] })).body[0].header.clientName).toBe('Their Client');
+    await context.close();
+  });
+
   it('combines two submissions: a settings tab each (the one with a message comes into view), one preview across their pages, one PDF', async () => {
     const a = await withTypedResults(w, 'leaf', 'Combo A');
     const b = await withTypedResults(w, 'leaf', 'Combo B');

@@ -1,14 +1,19 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema, type oas31 } from 'zod-openapi';
-import { type EndpointDef, allEndpoints, apiFeatures, authEndpoints, docsEndpoints } from '@sapwood/contracts';
+import { type EndpointDef, MEDIA, allEndpoints, apiFeatures, authEndpoints, docsEndpoints, leafPdfEndpoints, settingsEndpoints, tissuesEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
+import { problemOf } from '../../../tests/support/openapi-answers';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { OPENAPI_SCHEMA_OPTIONS } from '../src/platform/docs/openapi';
 
 /**
  * The API reference (ADR 0076) against the declarations: every endpoint is in it, each schema equals a
- * fresh conversion of the declared one (a schema changed without the document following fails), and only
+ * fresh conversion of the declared one (a schema changed without the document following fails), every status
+ * the server can answer is declared with its body (ADR 0111), the document is valid OpenAPI 3.1, and only
  * administrators read it.
  */
 let server: TestServer;
@@ -73,15 +78,37 @@ describe('the OpenAPI document', () => {
       expect(body.content[ep.multipart ? 'multipart/form-data' : 'application/json'].schema).toEqual(input);
     }
 
-    const ok = op.responses?.['200'] as oas31.ResponseObject;
-    if (ep.kind === 'file') expect(ok.content?.['application/octet-stream']?.schema).toEqual({ type: 'string', format: 'binary' });
-    else expect(ok.content?.['application/json']?.schema).toEqual(fresh(ep.output, 'output'));
+    const answers = op.responses as Record<string, oas31.ResponseObject>;
+    const ok = answers['200'];
+    if (ep.kind === 'file') {
+      // a file in each of its declared media types; one that only redirects (303) has no 200
+      expect(ep.media, `${ep.path} declares the media types of its file`).toBeDefined();
+      if (ep.media!.length === 0) expect(ok).toBeUndefined();
+      else expect(ok.content).toEqual(Object.fromEntries(ep.media!.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])));
+    } else expect(ok.content?.['application/json']?.schema).toEqual(fresh(ep.output, 'output'));
 
-    const errors = op.responses as Record<string, oas31.ResponseObject>;
-    expect(errors['400'].content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ValidationErrorBody' });
-    expect('401' in errors).toBe(access !== 'public');
-    expect('403' in errors).toBe(access !== 'public' && access !== 'session');
-    if (access !== 'public') expect(errors['401'].content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    expect(answers['400'].content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ValidationErrorBody' });
+    const versioned = typeof ep.writes === 'object' && 'version' in ep.writes;
+    const expected = [
+      ...(ep.kind === 'file' && ep.media!.length === 0 ? [] : ['200']), '400',
+      ...(access !== 'public' ? ['401'] : []),
+      ...(ep.method === 'POST' || (access !== 'public' && access !== 'session') ? ['403'] : []),
+      ...(versioned ? ['409'] : []), ...(ep.method === 'POST' ? ['413', '415'] : []), '500',
+      ...Object.keys(ep.answers ?? {}),
+    ];
+    expect(Object.keys(answers).sort()).toEqual([...new Set(expected)].sort());
+    for (const [status, r] of Object.entries(answers)) {
+      expect(r.description, `${status} says what it means`).toBeTruthy();
+      if (!['200', '303', '400'].includes(status)) expect(r.content?.['application/json']?.schema, status).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    }
+  });
+
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
   });
 
   it('would notice a schema that changed without the document following', () => {
@@ -89,6 +116,49 @@ describe('the OpenAPI document', () => {
     const changed = ep.input.extend({ extra: ep.input.shape.token });
     const body = opOf(ep)?.requestBody as oas31.RequestBodyObject;
     expect(body.content['application/json'].schema).not.toEqual(fresh(changed, 'input'));
+  });
+});
+
+/** Issue 32, finding 7: the document told only 200/400/401/403, and the document itself as a binary download. */
+describe('the document says what the server answers', () => {
+  const op = (ep: EndpointDef) => opOf(ep)!.responses as Record<string, oas31.ResponseObject>;
+
+  it('a versioned save declares 409, every POST 413 and 415, sign-in 429, a PDF its media type', () => {
+    expect(Object.keys(op(tissuesEndpoints.upsert))).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409', '413', '415', '500']));
+    expect(Object.keys(op(settingsEndpoints.update))).toContain('409');
+    expect(Object.keys(op(authEndpoints.login))).toEqual(expect.arrayContaining(['429', '413', '415']));
+    expect(Object.keys(op(leafPdfEndpoints.reportFile)['200'].content ?? {})).toEqual([MEDIA.pdf]);
+    expect(Object.keys(op(leafPdfEndpoints.questPdf))).toContain('303');
+  });
+
+  it('the document itself is declared as JSON, with its schema, and answered so', async () => {
+    const ok = op(docsEndpoints.openapi)['200'];
+    expect(Object.keys(ok.content ?? {})).toEqual(['application/json']);
+    expect(ok.content?.['application/json']?.schema).toMatchObject({ type: 'object', required: expect.arrayContaining(['openapi', 'paths']) });
+    const r = await admin.call(docsEndpoints.openapi, {});
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.body.openapi).toBe('3.1.0');
+  });
+
+  it('an answer the document does not declare fails the test that received it: status, body and media type', async () => {
+    expect(problemOf('POST', `${server.url}${tissuesEndpoints.upsert.path}`, 418, 'application/json', () => ({}))).toMatch(
+      /^POST \/api\/carbohydratetissue\/upsert answered 418, which its OpenAPI operation does not declare .*declare it in the endpoint's `answers`/,
+    );
+    expect(problemOf('POST', `${server.url}${settingsEndpoints.get.path}`, 200, 'application/json', () => ({ sugarLimit: 'high' }))).toMatch(/a body its declared schema refuses: .*sugarLimit/);
+    expect(problemOf('GET', `${server.url}${leafPdfEndpoints.reportFile.path}?id=1`, 200, 'text/html', () => '')).toMatch(/declares application\/pdf/);
+    expect(problemOf('POST', `${server.url}${settingsEndpoints.get.path}`, 200, 'application/json; charset=utf-8', () => ({ sugarLimit: 1, starchLimit: 2, rowVersion: 1 }))).toBeNull();
+
+    // end to end, through the wrapped fetch every API test calls with: a server answering 418 where none is declared
+    const liar = createServer((_req, res) => res.writeHead(418, { 'content-type': 'application/json' }).end('{"error":"Teapot","message":"no"}'));
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+    try {
+      await expect(new ApiClient(url).call(settingsEndpoints.get, {})).rejects.toThrow(/POST \/api\/settings\/get answered 418/);
+    } finally {
+      liar.close();
+      // the wrapper also keeps what it found for the test's end: this test expected it, so it is taken back here
+      (globalThis as Record<symbol, { found: string[] }>)[Symbol.for('sapwood.openapi-answers')].found.length = 0;
+    }
   });
 });
 

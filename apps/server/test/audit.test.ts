@@ -12,7 +12,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await signedIn(server.url, ADMIN);
-  await admin.call(settingsEndpoints.update, { sugarLimit: 4, starchLimit: 6 });
+  await admin.call(settingsEndpoints.update, { sugarLimit: 4, starchLimit: 6, rowVersion: 1 });
 });
 afterAll(() => server.close());
 

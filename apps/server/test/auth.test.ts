@@ -189,7 +189,7 @@ describe('cross-origin requests', () => {
   it('refuses a state-changing request from another origin, and saves nothing', async () => {
     const admin = await signedIn(server.url, ADMIN);
     const before = (await admin.call(settingsEndpoints.get)).body;
-    const r = await admin.call(settingsEndpoints.update, { sugarLimit: 77, starchLimit: 77 }, { origin: 'http://evil.example' });
+    const r = await admin.call(settingsEndpoints.update, { sugarLimit: 77, starchLimit: 77, rowVersion: before.rowVersion }, { origin: 'http://evil.example' });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ error: 'CrossOriginRejected' });
     expect((await admin.call(settingsEndpoints.get)).body).toEqual(before);
@@ -197,8 +197,8 @@ describe('cross-origin requests', () => {
 
   it('refuses the opaque origin "null" and a foreign Referer without Origin', async () => {
     const admin = await signedIn(server.url, ADMIN);
-    expect((await admin.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 1 }, { origin: 'null' })).status).toBe(403);
-    expect((await admin.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 1 }, { referer: 'http://evil.example/page' })).status).toBe(403);
+    expect((await admin.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 1, rowVersion: 1 }, { origin: 'null' })).status).toBe(403);
+    expect((await admin.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 1, rowVersion: 1 }, { referer: 'http://evil.example/page' })).status).toBe(403);
     expect((await new ApiClient(server.url).call(authEndpoints.login, ADMIN, { origin: 'http://evil.example' })).status).toBe(403);
   });
 

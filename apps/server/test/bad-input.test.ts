@@ -51,7 +51,7 @@ describe('bad input', () => {
     expect(fieldsOf(r.body)).toEqual(['email', 'password']);
     const s = await admin.call(settingsEndpoints.update, { sugarLimit: 3 });
     expect(s.status).toBe(400);
-    expect(fieldsOf(s.body)).toEqual(['starchLimit']);
+    expect(fieldsOf(s.body)).toEqual(['rowVersion', 'starchLimit']);
   });
 
   it('wrong types are named', async () => {
@@ -60,7 +60,7 @@ describe('bad input', () => {
     expect(fieldsOf(r.body)).toEqual(['email', 'password']);
     const s = await admin.call(settingsEndpoints.update, { sugarLimit: '12', starchLimit: true });
     expect(s.status).toBe(400);
-    expect(fieldsOf(s.body)).toEqual(['starchLimit', 'sugarLimit']);
+    expect(fieldsOf(s.body)).toEqual(['rowVersion', 'starchLimit', 'sugarLimit']);
   });
 
   it('over-long strings are named', async () => {
@@ -97,8 +97,8 @@ describe('bad input', () => {
 
   it('saves nothing when any field is bad', async () => {
     const before = await limits();
-    await admin.call(settingsEndpoints.update, { sugarLimit: 5, starchLimit: 'lots' });
-    await admin.call(settingsEndpoints.update, { sugarLimit: 5, starchLimit: -1 });
+    await admin.call(settingsEndpoints.update, { sugarLimit: 5, starchLimit: 'lots', rowVersion: before.rowVersion });
+    await admin.call(settingsEndpoints.update, { sugarLimit: 5, starchLimit: -1, rowVersion: before.rowVersion });
     await admin.raw('POST', '/api/settings/update', '{"sugarLimit": 5, "starchLimit": ', JSON_HEADERS);
     expect(await limits()).toEqual(before);
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   lab = await signedIn(server.url, creds);
   other = await signedIn(server.url, await createUser(db, ['LabJobs']));
   const admin = await signedIn(server.url, ADMIN);
-  await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20 });
+  await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20, rowVersion: 1 });
 });
 afterAll(() => server.close());
 

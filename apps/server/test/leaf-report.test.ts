@@ -22,8 +22,8 @@ let leaf: { id: number; pre: LeafPreReport };
 let cropId = 0;
 let afrikaansId = 0;
 
-/** The request updatereportdata takes for a prereport: its header and the samples given. */
-const request = (pre: LeafPreReport, samples: LeafReportRequest['samples'], header: Partial<LeafReportRequest> = {}): LeafReportRequest[] => [{ ...pre.header, ...header, samples }];
+/** The request updatereportdata takes for a prereport: its header, the version read and the samples given. */
+const request = (pre: LeafPreReport, samples: LeafReportRequest['samples'], header: Partial<LeafReportRequest> = {}): LeafReportRequest[] => [{ ...pre.header, rowVersion: pre.rowVersion, ...header, samples }];
 
 beforeAll(async () => {
   const w = world.w;
@@ -105,9 +105,10 @@ describe('updatereportdata', () => {
     const [a, b] = leaf.pre.samples;
     const r = await staff().call(ep.updateReportData, request(leaf.pre, [{ id: a.id }, { id: b.id, excludeImage: true }], { graphType: 'GraphOld', includeDrisGraphs: true, clientName: 'Orchard Holdings', languageId: afrikaansId }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual([{
+    expect(r.body.pages).toEqual([{
       imageUrl: `/api/submission/questimage?submissionId=${leaf.id}&leafId=${a.id}`, sampleId: a.id, submissionId: leaf.id, sample: a.sample, recommendation: '', plantSay: '', rowVersion: 0,
     } satisfies PreviewPage]);
+    expect(r.body.versions).toEqual([{ submissionId: leaf.id, rowVersion: leaf.pre.rowVersion + 1 }]);
     const again = (await staff().call(ep.preReport, { ids: [leaf.id] })).body[0] as LeafPreReport;
     expect(again.header).toMatchObject({ graphType: 'GraphOld', includeDrisGraphs: true, clientName: 'Orchard Holdings', languageId: afrikaansId });
     expect(again.samples.map((s) => [s.selected, s.excludeImage])).toEqual([[true, false], [true, true]]);
@@ -117,7 +118,7 @@ describe('updatereportdata', () => {
     expect((await staff().call(ep.savePage, { submissionId: leaf.id, sampleId: a.id, recommendation: 'x', plantSay: 'y', rowVersion: 0 })).status).toBe(409);
     expect((await staff().call(ep.savePage, { submissionId: leaf.id, sampleId: a.id, recommendation: 'x'.repeat(4001), plantSay: '', rowVersion: 1 })).status).toBe(400);
     const pages = await staff().call(ep.updateReportData, request(again, [{ id: a.id }]));
-    expect(pages.body[0]).toMatchObject({ recommendation: 'Spuit sink <2 kg/ha> & kalk', plantSay: 'Ek is dors', rowVersion: 1 });
+    expect(pages.body.pages[0]).toMatchObject({ recommendation: 'Spuit sink <2 kg/ha> & kalk', plantSay: 'Ek is dors', rowVersion: 1 });
   });
 });
 
@@ -187,7 +188,8 @@ describe('farmers report', () => {
     expect(data.farmerData.samples.map((s: { sampleMatched: boolean }) => s.sampleMatched)).toEqual([false, false]);
     expect(data.extraSampleNumbers).toEqual([]);
     const { samples: rows, ...header } = data.farmerData;
-    const { id: _id, ...h } = header;
+    const { id: _id, ...rest } = header;
+    const h = { ...rest, rowVersion: data.rowVersion };
     let r = await staff().call(farmersEp.updateReportData, [{ ...h, samples: rows.map((s: { id: number }) => ({ id: s.id, selected: false })) }]);
     expect(fieldsOf(r.body)).toEqual({ '0.samples': FM.noneSelected });
     r = await staff().call(farmersEp.updateReportData, [{ ...h, samples: rows.map((s: { id: number }) => ({ id: s.id })) }]);
@@ -195,7 +197,7 @@ describe('farmers report', () => {
     const saved = await staff().call(farmersResults.updateManual, { submissionId: id, manualResult: [{ sampleId: sheet.rows[0].sampleId, labNumber: 'S-1', values: { phKcl: 5.5 }, rowVersion: 0 }] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     r = await staff().call(farmersEp.updateReportData, [{ ...h, farmName: 'West', samples: rows.map((s: { id: number }) => ({ id: s.id })) }]);
-    expect(r.body).toEqual([{ submissionId: id, samples: 1 }]);
+    expect(r.body).toEqual([{ submissionId: id, samples: 1, rowVersion: 1 }]);
     const again = (await staff().call(farmersEp.preReport, { ids: [id] })).body[0];
     expect(again.farmerData.farmName).toBe('West');
     expect(again.farmerData.samples.map((s: { sampleMatched: boolean; selected: boolean }) => [s.sampleMatched, s.selected])).toEqual([[true, true], [false, true]]);

@@ -108,7 +108,7 @@ describe('JSON endpoints take application/json only', () => {
 });
 
 describe('the origin check compares scheme, host and port', () => {
-  const update = (headers: Record<string, string>) => admin.call(settingsEndpoints.update, { sugarLimit: 55, starchLimit: 55 }, headers);
+  const update = (headers: Record<string, string>) => admin.call(settingsEndpoints.update, { sugarLimit: 55, starchLimit: 55, rowVersion: 1 }, headers);
 
   it('refuses another scheme with 403, and saves nothing', async () => {
     const before = await limits();

@@ -18,28 +18,31 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.built.deps.db;
+/** A save with the version the client just read (ADR 0110). */
+const save = async (client: ApiClient, input: Record<string, unknown>) =>
+  client.call(settingsEndpoints.update, { ...input, rowVersion: (await client.call(settingsEndpoints.get)).body.rowVersion });
 
 describe('settings', () => {
   it('starts at 0 and 0', async () => {
     const r = await editor.call(settingsEndpoints.get);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ sugarLimit: 0, starchLimit: 0 });
+    expect(r.body).toEqual({ sugarLimit: 0, starchLimit: 0, rowVersion: 1 });
   });
 
   it('saves and reads back the limits, also in the start-up data', async () => {
-    const r = await editor.call(settingsEndpoints.update, { sugarLimit: 8.5, starchLimit: 12 });
+    const r = await save(editor, { sugarLimit: 8.5, starchLimit: 12 });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ sugarLimit: 8.5, starchLimit: 12 });
-    expect((await editor.call(settingsEndpoints.get)).body).toEqual({ sugarLimit: 8.5, starchLimit: 12 });
+    expect(r.body).toEqual({ sugarLimit: 8.5, starchLimit: 12, rowVersion: 2 });
+    expect((await editor.call(settingsEndpoints.get)).body).toEqual({ sugarLimit: 8.5, starchLimit: 12, rowVersion: 2 });
     expect((await editor.call(authEndpoints.initial)).body.settings).toEqual({ sugarLimit: 8.5, starchLimit: 12 });
   });
 
   it('any signed-in user may read the limits; only Settings may change them', async () => {
     const reader = await signedIn(server.url, await createUser(db(), ['LabJobs']));
     expect((await reader.call(settingsEndpoints.get)).status).toBe(200);
-    const r = await reader.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 1 });
+    const r = await save(reader, { sugarLimit: 1, starchLimit: 1 });
     expect(r.status).toBe(403);
-    expect((await editor.call(settingsEndpoints.get)).body).toEqual({ sugarLimit: 8.5, starchLimit: 12 });
+    expect((await editor.call(settingsEndpoints.get)).body).toMatchObject({ sugarLimit: 8.5, starchLimit: 12 });
   });
 
   it.each([
@@ -48,16 +51,16 @@ describe('settings', () => {
     ['null', { sugarLimit: null, starchLimit: 1 }, 'sugarLimit'],
   ])('refuses a %s value with 400 and saves nothing', async (_what, input, field) => {
     const auditBefore = await db().selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
-    const r = await editor.call(settingsEndpoints.update, input);
+    const r = await save(editor, input);
     expect(r.status).toBe(400);
     expect(r.body.fields.map((f: { field: string }) => f.field)).toEqual([field]);
-    expect((await editor.call(settingsEndpoints.get)).body).toEqual({ sugarLimit: 8.5, starchLimit: 12 });
+    expect((await editor.call(settingsEndpoints.get)).body).toMatchObject({ sugarLimit: 8.5, starchLimit: 12 });
     const auditAfter = await db().selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
     expect(auditAfter).toHaveLength(auditBefore.length);
   });
 
   it('writes an audit record with who, the old and the new values', async () => {
-    await editor.call(settingsEndpoints.update, { sugarLimit: 9, starchLimit: 12 });
+    await save(editor, { sugarLimit: 9, starchLimit: 12 });
     const last = await db()
       .selectFrom('audit_log')
       .selectAll()
@@ -76,7 +79,7 @@ describe('settings', () => {
 
   it('writes no audit record when nothing changes', async () => {
     const before = await db().selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
-    await editor.call(settingsEndpoints.update, { sugarLimit: 9, starchLimit: 12 });
+    expect((await save(editor, { sugarLimit: 9, starchLimit: 12 })).status).toBe(200);
     const after = await db().selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
     expect(after).toHaveLength(before.length);
   });

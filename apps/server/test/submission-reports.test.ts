@@ -95,12 +95,12 @@ describe('the leaf report PDF', () => {
   it('is made off the request path from the saved settings and page texts, in Afrikaans, with the brand, and read back page by page', async () => {
     const [a, b, c] = leaf.pre.samples;
     const pages = await staff().call(ep.updateReportData, [{
-      ...leaf.pre.header, languageId: brand.afrikaansId, addressId: brand.addressId, distributorId: brand.distributorId, clientName: 'Orchard Holdings',
+      ...leaf.pre.header, rowVersion: leaf.pre.rowVersion, languageId: brand.afrikaansId, addressId: brand.addressId, distributorId: brand.distributorId, clientName: 'Orchard Holdings',
       includeSummary: true, includeIndex: true, includeGuidelines: true, includeDrisGraphs: true, includeSanas: true,
       samples: [{ id: a.id }, { id: b.id }, { id: c.id, selected: false }],
     }]);
     expect(pages.status, JSON.stringify(pages.body)).toBe(200);
-    expect(pages.body.map((p: { sampleId: number }) => p.sampleId)).toEqual([a.id, b.id]);
+    expect(pages.body.pages.map((p: { sampleId: number }) => p.sampleId)).toEqual([a.id, b.id]);
     expect((await staff().call(ep.savePage, { submissionId: leaf.id, sampleId: a.id, recommendation: 'Spuit sink teen 2 kg/ha', plantSay: 'Ek kort stikstof', rowVersion: 0 })).status).toBe(200);
 
     // the preview's Download PDF: a link that answers with the report's progress page
@@ -224,7 +224,7 @@ describe('the farmers report PDF', () => {
     expect((await staff().call(farmersResults.updateManual, { submissionId: b.id, manualResult: [{ sampleId: b.sheet.rows[0].sampleId, labNumber: 'S-9', values: { ca: 987 }, rowVersion: 0 }] })).status).toBe(200);
     const pre = (await staff().call(farmersEp.preReport, { ids: [a.id] })).body[0];
     const { samples, id: _id, ...h } = pre.farmerData;
-    expect((await staff().call(farmersEp.updateReportData, [{ ...h, languageId: brand.afrikaansId, address: brand.addressId, samples: samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
+    expect((await staff().call(farmersEp.updateReportData, [{ ...h, rowVersion: pre.rowVersion, languageId: brand.afrikaansId, address: brand.addressId, samples: samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
 
     const res = await fetch(`${world.w.server.url}${farmersPdf.questPdf.path}?submissionIds=${a.id},${b.id}`, { headers: { cookie: staff().cookie }, redirect: 'manual' });
     expect(res.status).toBe(303);

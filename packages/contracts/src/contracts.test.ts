@@ -44,10 +44,12 @@ describe('sign-in contract', () => {
 describe('settings contract', () => {
   it('takes finite, non-negative numbers only', () => {
     const input = settingsEndpoints.update.input;
-    expect(input.parse({ sugarLimit: 0, starchLimit: 2.5 })).toEqual({ sugarLimit: 0, starchLimit: 2.5 });
+    expect(input.parse({ sugarLimit: 0, starchLimit: 2.5, rowVersion: 1 })).toEqual({ sugarLimit: 0, starchLimit: 2.5, rowVersion: 1 });
     for (const bad of [-1, '1', null, Number.POSITIVE_INFINITY, Number.NaN]) {
-      expect(input.safeParse({ sugarLimit: bad, starchLimit: 0 }).success, String(bad)).toBe(false);
+      expect(input.safeParse({ sugarLimit: bad, starchLimit: 0, rowVersion: 1 }).success, String(bad)).toBe(false);
     }
+    // the version read is required (ADR 0110)
+    expect(input.safeParse({ sugarLimit: 0, starchLimit: 0 }).success).toBe(false);
   });
 });
 

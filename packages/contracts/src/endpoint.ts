@@ -15,6 +15,44 @@ export type HttpMethod = 'GET' | 'POST';
 /** 'json' answers with the response schema; 'file' streams a download the handler writes itself. */
 export type ResponseKind = 'json' | 'file';
 
+/**
+ * What a POST stores, and how it keeps from losing another user's change (ADR 0110). Every POST says one;
+ * `apps/server/test/endpoint-registry.test.ts` fails for one that does not.
+ * - `'nothing'`: it stores nothing (a list, a look-up or a check sent as POST); the property test holds it.
+ * - `{ version: 'rowVersion' }`: it changes stored records, and its input carries the version each one was
+ *   read at in the field of that name (at any depth), required for an existing record (`versioned()` or
+ *   `RowVersion`); a stale version answers 409.
+ * - `{ unversioned, reason }`: it changes records without a version, because no change read from a stored
+ *   record is written back: `'flag'` sets one absolute value or state the user chose (an active or archived
+ *   flag, a default, a link), so repeating it is harmless; `'creates'` only adds new records; `'removes'`
+ *   deletes or archives (moving what refers to it); `'action'` signs in or out, mails, starts a job or posts
+ *   to an outside system. The reason says so for this endpoint.
+ */
+export type Writes =
+  | 'nothing'
+  | { version: string }
+  | { unversioned: 'flag' | 'creates' | 'removes' | 'action'; reason: string };
+
+/**
+ * The answers an endpoint gives besides the ones every endpoint of its kind gives (200, 400, 401/403 by its
+ * access, 403/413/415 for a POST, 429 when rate limited, 409 when versioned, 500): each status with what it
+ * means here. The OpenAPI document declares them (ADR 0111); an API test receiving an undeclared status fails.
+ */
+/** Media types of file answers. */
+export const MEDIA = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  html: 'text/html',
+} as const;
+
+export type OtherAnswers = Partial<Record<303 | 404 | 409 | 429 | 502 | 503, string>>;
+/** What the common other answers mean (an endpoint may say more of its own). */
+export const NOT_FOUND = 'A record the input names does not exist, or no longer does';
+export const REFUSED_STATE = 'The record is in a state that refuses this, or was changed meanwhile: the message says which';
+export const OUTSIDE_LAB_DOWN = 'The outside lab cannot be reached just now';
+export const FILE_STORE_DOWN = 'The file store (S3) cannot be reached just now: try again in a moment';
+
 export interface EndpointDef<
   M extends HttpMethod = HttpMethod,
   I extends z.ZodType = z.ZodType,
@@ -27,6 +65,12 @@ export interface EndpointDef<
   output: O;
   access: Access;
   kind?: ResponseKind;
+  /** `kind: 'file'`: the media types the file is answered in (e.g. 'application/pdf') */
+  media?: readonly string[];
+  /** POST: what it stores and how it keeps from losing another's change (see Writes) */
+  writes?: Writes;
+  /** statuses it answers besides the ones of every endpoint (see OtherAnswers) */
+  answers?: OtherAnswers;
   /** multipart form bodies (file uploads, form posts) are parsed to fields before validation */
   multipart?: boolean;
   summary?: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { Empty, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 export const LOGO_WORD_MAX = 20;
@@ -49,14 +49,14 @@ const IdInput = z.object({ id: id('Choose an address') });
 
 export const addressEndpoints = {
   paged: endpoint({
-    method: 'POST', path: '/api/address/paged', access: { permission: 'Address' },
+    method: 'POST', path: '/api/address/paged', writes: 'nothing', access: { permission: 'Address' },
     input: PagedRequest, output: pagedResponse(Address),
   }),
   /** every live address, the default first: the report dialog's pick list */
   index: endpoint({ method: 'GET', path: '/api/address/index', access: { session: true }, input: Empty, output: z.array(Address) }),
-  upsert: endpoint({ method: 'POST', path: '/api/address/upsert', access: { permission: 'Address' }, input: AddressInput, output: Address }),
-  delete: endpoint({ method: 'POST', path: '/api/address/delete', access: { permission: 'Address' }, input: IdInput, output: Ok }),
+  upsert: endpoint({ method: 'POST', path: '/api/address/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Address' }, input: AddressInput, output: Address }),
+  delete: endpoint({ method: 'POST', path: '/api/address/delete', writes: { unversioned: 'removes', reason: 'deletes the address' }, answers: { 404: NOT_FOUND }, access: { permission: 'Address' }, input: IdInput, output: Ok }),
   setDefault: endpoint({
-    method: 'POST', path: '/api/address/setdefaultaddress', access: { permission: 'Address' }, input: IdInput, output: Address,
+    method: 'POST', path: '/api/address/setdefaultaddress', writes: { unversioned: 'flag', reason: 'makes the chosen address the default' }, answers: { 404: NOT_FOUND }, access: { permission: 'Address' }, input: IdInput, output: Address,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdOrNew, RowVersion, id, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 export const AGRONOMIST_ORIGINATES = ['International', 'Usa'] as const;
@@ -22,9 +22,9 @@ export const agronomistEndpoints = {
     input: z.object({}).optional().default({}),
     output: z.array(AgronomistRow),
   }),
-  paged: endpoint({ method: 'POST', path: '/api/agronomist/paged', access: { permission: 'Agronomists' }, input: PagedRequest, output: pagedResponse(AgronomistRow) }),
+  paged: endpoint({ method: 'POST', path: '/api/agronomist/paged', writes: 'nothing', access: { permission: 'Agronomists' }, input: PagedRequest, output: pagedResponse(AgronomistRow) }),
   upsert: endpoint({
-    method: 'POST', path: '/api/agronomist/upsert', access: { permission: 'Agronomists' },
+    method: 'POST', path: '/api/agronomist/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Agronomists' },
     input: versioned(z.object({
       id: IdOrNew,
       name: text({ min: 1, max: MAX_TEXT, message: AGRONOMIST_MESSAGES.nameRequired }),
@@ -36,7 +36,7 @@ export const agronomistEndpoints = {
   }),
   /** archives `id`, moving every reference to `assignId`, in one transaction */
   archive: endpoint({
-    method: 'POST', path: '/api/agronomist/archive', access: { permission: 'Agronomists' },
+    method: 'POST', path: '/api/agronomist/archive', writes: { unversioned: 'removes', reason: 'archives the agronomist, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Agronomists' },
     input: z.object({
       id: Id,
       assignId: id(AGRONOMIST_MESSAGES.selectTarget),

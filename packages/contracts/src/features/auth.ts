@@ -85,26 +85,28 @@ export const ResetPasswordForm = ResetInput.extend({ confirm: z.string() }).refi
   when: () => true,
 });
 
+const TOO_MANY = { 429: 'Too many attempts from this address or for this account: retry after Retry-After seconds' };
+
 export const authEndpoints = {
   login: endpoint({
-    method: 'POST', path: '/api/auth/login', access: { public: true },
+    method: 'POST', path: '/api/auth/login', writes: { unversioned: 'action', reason: 'signs in: makes a session and counts the attempt' }, access: { public: true }, answers: TOO_MANY,
     input: LoginInput,
     output: LoginResult,
   }),
-  initial: endpoint({ method: 'POST', path: '/api/auth/initial', access: { public: true }, input: Empty, output: StartupData }),
-  logout: endpoint({ method: 'GET', path: '/api/auth/logout', access: { public: true }, input: Empty, output: Ok }),
+  initial: endpoint({ method: 'POST', path: '/api/auth/initial', writes: 'nothing', access: { public: true }, input: Empty, output: StartupData }),
+  logout: endpoint({ method: 'GET', path: '/api/auth/logout', writes: { unversioned: 'action', reason: 'ends the session' }, access: { public: true }, input: Empty, output: Ok }),
   forgot: endpoint({
-    method: 'POST', path: '/api/auth/forgot', access: { public: true },
+    method: 'POST', path: '/api/auth/forgot', writes: { unversioned: 'action', reason: 'mails a reset link (a new single-use token)' }, access: { public: true }, answers: TOO_MANY,
     input: z.object({ email: Email }),
     output: Ok,
   }),
   checkToken: endpoint({
-    method: 'POST', path: '/api/auth/checktoken', access: { public: true },
+    method: 'POST', path: '/api/auth/checktoken', writes: { unversioned: 'action', reason: 'counts the attempt' }, access: { public: true }, answers: TOO_MANY,
     input: z.object({ token: Token }),
     output: z.object({ valid: z.boolean() }),
   }),
   reset: endpoint({
-    method: 'POST', path: '/api/auth/reset', access: { public: true },
+    method: 'POST', path: '/api/auth/reset', writes: { unversioned: 'action', reason: 'sets the password through a single-use token' }, access: { public: true }, answers: TOO_MANY,
     input: ResetInput,
     output: z.object({ valid: z.boolean() }),
   }),

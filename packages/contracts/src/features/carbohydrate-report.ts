@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formInt, text } from '../fields';
-import { DateTime, endpoint } from '../endpoint';
+import { DateTime, FILE_STORE_DOWN, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
 const RequiredId = (message: string) => formInt({ min: 1, message });
@@ -52,13 +52,13 @@ export const ReportStatus = z.object({
 
 export const carbohydrateReportEndpoints = {
   getLabResult: endpoint({
-    method: 'POST', path: '/api/carbohydrate/getlabresult', access: { permission: 'CarbohydrateEntries' },
+    method: 'POST', path: '/api/carbohydrate/getlabresult', writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }),
     output: z.object({ agronomist: z.string(), entity: z.string(), farmName: z.string(), agent: z.string() }),
   }),
   /** The dialog's pick lists: languages, addresses (default first) and distributors. */
   reportOptions: endpoint({
-    method: 'POST', path: '/api/carbohydrate/reportoptions', access: { permission: 'CarbohydrateEntries' },
+    method: 'POST', path: '/api/carbohydrate/reportoptions', writes: 'nothing', access: { permission: 'CarbohydrateEntries' },
     input: z.object({}).optional().default({}),
     output: z.object({
       languages: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -68,25 +68,26 @@ export const carbohydrateReportEndpoints = {
   }),
   /** The dialog's Download: a form post to a new tab; answers with a redirect to the report's progress page. */
   blockReport: endpoint({
-    method: 'POST', path: '/api/carbohydrate/blockreport', access: { permission: 'CarbohydrateEntries' },
-    input: ReportRequest, output: z.unknown(), kind: 'file', multipart: true,
+    method: 'POST', path: '/api/carbohydrate/blockreport', writes: { unversioned: 'action', reason: 'starts a report job (a new report record)' }, access: { permission: 'CarbohydrateEntries' },
+    input: ReportRequest, output: z.unknown(), kind: 'file', media: [], multipart: true,
+    answers: { 303: "The report's progress page (Location), where the PDF is downloaded when it is ready" },
   }),
   /** Starts a report from the dialog (JSON) and answers its id; the same work as blockreport. */
   startReport: endpoint({
-    method: 'POST', path: '/api/carbohydrate/startreport', access: { permission: 'CarbohydrateEntries' },
+    method: 'POST', path: '/api/carbohydrate/startreport', writes: { unversioned: 'action', reason: 'starts a report job (a new report record)' }, access: { permission: 'CarbohydrateEntries' },
     input: ReportRequest, output: z.object({ id: z.number() }),
   }),
   reportStatus: endpoint({
-    method: 'GET', path: '/api/carbohydrate/reportstatus', access: { permission: 'CarbohydrateEntries' },
+    method: 'GET', path: '/api/carbohydrate/reportstatus', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }), output: ReportStatus,
   }),
   /** The stored PDF, unchanged however often it is downloaded again. */
   reportFile: endpoint({
-    method: 'GET', path: '/api/carbohydrate/reportfile', access: { permission: 'CarbohydrateEntries' },
-    input: z.object({ id: Id }), output: z.unknown(), kind: 'file',
+    method: 'GET', path: '/api/carbohydrate/reportfile', answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'CarbohydrateEntries' },
+    input: z.object({ id: Id }), output: z.unknown(), kind: 'file', media: [MEDIA.pdf],
   }),
   postToMfw: endpoint({
-    method: 'POST', path: '/api/carbohydrate/posttomfw', access: { permission: 'CarbohydrateEntries' },
+    method: 'POST', path: '/api/carbohydrate/posttomfw', writes: { unversioned: 'action', reason: 'posts the report to MFW and records the posting' }, access: { permission: 'CarbohydrateEntries' },
     input: ReportRequest, output: z.array(PostResult),
   }),
 };

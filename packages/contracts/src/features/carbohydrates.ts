@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, RowVersion, formInt, id, int, text } from '../fields';
-import { DateTime, Empty, Ok, endpoint } from '../endpoint';
+import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { KeysetPagedRequest, MAX_TEXT, PagedRequest, keysetPage } from '../paging';
 
 const access = { permission: 'CarbohydrateEntries' } as const;
@@ -118,32 +118,32 @@ const Ids = z.preprocess(
 const File = z.unknown();
 
 export const carbohydratesEndpoints = {
-  paged: endpoint({ method: 'POST', path: '/api/carbohydrate/paged', access, input: CarbohydratePagedRequest, output: CarbohydratePage }),
+  paged: endpoint({ method: 'POST', path: '/api/carbohydrate/paged', writes: 'nothing', access, input: CarbohydratePagedRequest, output: CarbohydratePage }),
   pagedgroupedlocation: endpoint({
-    method: 'POST', path: '/api/carbohydrate/pagedgroupedlocation', access, input: CarbohydratePagedRequest, output: CarbohydratePage,
+    method: 'POST', path: '/api/carbohydrate/pagedgroupedlocation', writes: 'nothing', access, input: CarbohydratePagedRequest, output: CarbohydratePage,
   }),
-  filteroptions: endpoint({ method: 'POST', path: '/api/carbohydrate/filteroptions', access, input: Empty, output: CarbohydrateFilterOptions }),
+  filteroptions: endpoint({ method: 'POST', path: '/api/carbohydrate/filteroptions', writes: 'nothing', access, input: Empty, output: CarbohydrateFilterOptions }),
   mergeentries: endpoint({
-    method: 'POST', path: '/api/carbohydrate/mergeentries', access,
+    method: 'POST', path: '/api/carbohydrate/mergeentries', writes: { unversioned: 'action', reason: 'merges the chosen entries into one; nothing read is written back' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ ids: z.array(id()).min(2, 'Select at least two entries to merge').max(10_000) }),
     output: z.object({ group: z.string(), count: z.number().int() }),
   }),
   getapidata: endpoint({
-    method: 'POST', path: '/api/carbohydrate/getapidata', access,
+    method: 'POST', path: '/api/carbohydrate/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access,
     input: z.object({ id: Id }),
     output: z.object({ original: z.unknown(), mapped: z.unknown() }),
   }),
   upsertcarbohydrateresult: endpoint({
-    method: 'POST', path: '/api/carbohydrate/upsertcarbohydrateresult', access, input: CarbohydrateEdit, output: Ok,
+    method: 'POST', path: '/api/carbohydrate/upsertcarbohydrateresult', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access, input: CarbohydrateEdit, output: Ok,
   }),
-  pagedexcel: endpoint({ method: 'GET', path: '/api/carbohydrate/pagedexcel', access, kind: 'file', input: ExcelQuery, output: File }),
+  pagedexcel: endpoint({ method: 'GET', path: '/api/carbohydrate/pagedexcel', access, kind: 'file', media: [MEDIA.xlsx], input: ExcelQuery, output: File }),
   pagedexcelgroupedlocation: endpoint({
-    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocation', access, kind: 'file', input: ExcelQuery, output: File,
+    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocation', access, kind: 'file', media: [MEDIA.xlsx], input: ExcelQuery, output: File,
   }),
   pagedexcelgroupedlocationfile: endpoint({
-    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocationfile', access, kind: 'file', input: ExcelQuery, output: File,
+    method: 'GET', path: '/api/carbohydrate/pagedexcelgroupedlocationfile', access, kind: 'file', media: [MEDIA.xlsx], input: ExcelQuery, output: File,
   }),
   pagedexcelids: endpoint({
-    method: 'GET', path: '/api/carbohydrate/pagedexcelids', access, kind: 'file', input: z.object({ ids: Ids }), output: File,
+    method: 'GET', path: '/api/carbohydrate/pagedexcelids', access, kind: 'file', media: [MEDIA.xlsx], input: z.object({ ids: Ids }), output: File,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdOrNew, RowVersion, decimal, id, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /**
@@ -132,11 +132,11 @@ const access = { permission: 'CarbohydrateEntries' } as const;
 const post = '/api/carbohydrate';
 
 export const cropGrowthsEndpoints = {
-  crops: endpoint({ method: 'POST', path: `${post}/crops`, access, input: PagedRequest, output: pagedResponse(GrowthCropRow) }),
-  cropGrowths: endpoint({ method: 'POST', path: `${post}/cropgrowths`, access, input: CropIdInput, output: CropGrowths }),
-  cropGrowthsUpsert: endpoint({ method: 'POST', path: `${post}/cropgrowthsupsert`, access, input: CropGrowthsUpsert, output: CropGrowths }),
+  crops: endpoint({ method: 'POST', path: `${post}/crops`, writes: 'nothing', access, input: PagedRequest, output: pagedResponse(GrowthCropRow) }),
+  cropGrowths: endpoint({ method: 'POST', path: `${post}/cropgrowths`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: CropGrowths }),
+  cropGrowthsUpsert: endpoint({ method: 'POST', path: `${post}/cropgrowthsupsert`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access, input: CropGrowthsUpsert, output: CropGrowths }),
   cropGrowthsRemove: endpoint({
-    method: 'POST', path: `${post}/cropgrowthsremove`, access,
+    method: 'POST', path: `${post}/cropgrowthsremove`, writes: { unversioned: 'removes', reason: 'archives the crop, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({
       id: Id,
       assignId: id('Select a growth to reassign'),
@@ -144,22 +144,22 @@ export const cropGrowthsEndpoints = {
     output: z.object({ rowVersion: z.number().int(), movedEntries: z.number().int(), movedSamples: z.number().int() }),
   }),
   updateCropActive: endpoint({
-    method: 'POST', path: `${post}/updatecropactive`, access,
+    method: 'POST', path: `${post}/updatecropactive`, writes: { unversioned: 'flag', reason: 'sets the crop\'s active flag to the value chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ id: Id, active: z.boolean({ error: 'Active must be true or false' }) }), output: Ok,
   }),
-  getRegions: endpoint({ method: 'POST', path: `${post}/getregions`, access: { session: true }, input: CropIdInput, output: z.array(CropRegion) }),
-  regionsCropGrowths: endpoint({ method: 'POST', path: `${post}/regionscropgrowths`, access, input: CropIdInput, output: RegionsCropGrowths }),
-  addRegion: endpoint({ method: 'POST', path: `${post}/addregion`, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
-  deleteRegion: endpoint({ method: 'POST', path: `${post}/deleteregion`, access, input: z.object({ id: Id }), output: Ok }),
+  getRegions: endpoint({ method: 'POST', path: `${post}/getregions`, writes: 'nothing', access: { session: true }, input: CropIdInput, output: z.array(CropRegion) }),
+  regionsCropGrowths: endpoint({ method: 'POST', path: `${post}/regionscropgrowths`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: RegionsCropGrowths }),
+  addRegion: endpoint({ method: 'POST', path: `${post}/addregion`, writes: { unversioned: 'creates', reason: 'adds a new region' }, answers: { 404: NOT_FOUND }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteRegion: endpoint({ method: 'POST', path: `${post}/deleteregion`, writes: { unversioned: 'removes', reason: 'deletes the region' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: Id }), output: Ok }),
   updateRegions: endpoint({
-    method: 'POST', path: `${post}/updateregions`, access,
+    method: 'POST', path: `${post}/updateregions`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: Id, regions: z.array(OwnerUpdate).max(500) }), output: RegionsCropGrowths,
   }),
-  cultivarGrowth: endpoint({ method: 'POST', path: `${post}/cultivargrowth`, access, input: CropIdInput, output: CultivarGrowths }),
-  addCultivar: endpoint({ method: 'POST', path: `${post}/addcultivar`, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
-  deleteCultivar: endpoint({ method: 'POST', path: `${post}/deletecultivar`, access, input: z.object({ id: Id }), output: Ok }),
+  cultivarGrowth: endpoint({ method: 'POST', path: `${post}/cultivargrowth`, writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: CropIdInput, output: CultivarGrowths }),
+  addCultivar: endpoint({ method: 'POST', path: `${post}/addcultivar`, writes: { unversioned: 'creates', reason: 'adds a new cultivar' }, answers: { 404: NOT_FOUND }, access, input: z.object({ cropId: Id, name: Name }), output: CropRegion }),
+  deleteCultivar: endpoint({ method: 'POST', path: `${post}/deletecultivar`, writes: { unversioned: 'removes', reason: 'deletes the cultivar' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: Id }), output: Ok }),
   updateCultivarGrowth: endpoint({
-    method: 'POST', path: `${post}/updatecultivargrowth`, access,
+    method: 'POST', path: `${post}/updatecultivargrowth`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: Id, cultivars: z.array(OwnerUpdate).max(500) }), output: CultivarGrowths,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ELEMENTS } from '../dris/elements';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { Empty, FILE_STORE_DOWN, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { Count, RowVersion, UploadedFile, decimal, formInt, id, int, text } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { CropDrisGraph, NORM_MESSAGES, NormSet, Provenance } from './crop-norms';
@@ -153,46 +153,46 @@ export const CultivarGraphRow = z.object({ cultivarId: z.number().int(), cultiva
 
 const access = { permission: 'Crop' } as const;
 export const cropsEndpoints = {
-  paged: endpoint({ method: 'POST', path: '/api/crop/paged', access, input: PagedRequest, output: pagedResponse(CropMasterRow) }),
+  paged: endpoint({ method: 'POST', path: '/api/crop/paged', writes: 'nothing', access, input: PagedRequest, output: pagedResponse(CropMasterRow) }),
   all: endpoint({ method: 'GET', path: '/api/crop/all', access: { session: true }, input: Empty, output: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-  get: endpoint({ method: 'GET', path: '/api/crop/get', access, input: z.object({ id: formInt({ min: 1, message: 'Choose a crop' }) }), output: CropData }),
-  upsert: endpoint({ method: 'POST', path: '/api/crop/upsert', access, multipart: true, input: CropUpsert, output: CropData }),
+  get: endpoint({ method: 'GET', path: '/api/crop/get', answers: { 404: NOT_FOUND }, access, input: z.object({ id: formInt({ min: 1, message: 'Choose a crop' }) }), output: CropData }),
+  upsert: endpoint({ method: 'POST', path: '/api/crop/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access, multipart: true, input: CropUpsert, output: CropData }),
   assignLab: endpoint({
-    method: 'POST', path: '/api/crop/assignlab', access,
+    method: 'POST', path: '/api/crop/assignlab', writes: { unversioned: 'flag', reason: 'sets the crop\'s two lab links to the ones chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: CropId, labminCropId: id('Choose a lab crop').nullable().default(null), wynlandCropId: id('Choose a lab crop').nullable().default(null) }),
     output: Ok,
   }),
-  cultivars: endpoint({ method: 'POST', path: '/api/crop/cultivars', access, input: z.object({ id: CropId }), output: z.array(CultivarNorms) }),
+  cultivars: endpoint({ method: 'POST', path: '/api/crop/cultivars', writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: z.object({ id: CropId }), output: z.array(CultivarNorms) }),
   upsertCultivar: endpoint({
-    method: 'POST', path: '/api/crop/upsertcultivar', access,
+    method: 'POST', path: '/api/crop/upsertcultivar', writes: { version: 'normsVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: CropId, entities: z.array(CultivarNormsInput).max(200) }), output: z.array(CultivarNorms),
   }),
-  growthStages: endpoint({ method: 'POST', path: '/api/crop/growthstages', access, input: z.object({ id: CropId }), output: z.array(StageNorms) }),
+  growthStages: endpoint({ method: 'POST', path: '/api/crop/growthstages', writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: z.object({ id: CropId }), output: z.array(StageNorms) }),
   upsertGrowthStages: endpoint({
-    method: 'POST', path: '/api/crop/upsertgrowthstages', access,
+    method: 'POST', path: '/api/crop/upsertgrowthstages', writes: { version: 'normsVersion' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: CropId, growthStages: z.array(StageNormsInput).max(200) }), output: z.array(StageNorms),
   }),
   delete: endpoint({
-    method: 'POST', path: '/api/crop/delete', access,
+    method: 'POST', path: '/api/crop/delete', writes: { unversioned: 'removes', reason: 'archives the crop, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: CropId, linkCropId: id(CROP_MESSAGES.linkCrop, CROP_MESSAGES.linkCrop) }), output: Ok,
   }),
   deleteCultivar: endpoint({
-    method: 'POST', path: '/api/crop/deletecultivar', access,
+    method: 'POST', path: '/api/crop/deletecultivar', writes: { unversioned: 'removes', reason: 'archives the cultivar, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access,
     input: z.object({ cultivarId: id('Choose a cultivar'), linkCultivarId: id(CROP_MESSAGES.linkCultivar, CROP_MESSAGES.linkCultivar) }), output: Ok,
   }),
   withCultivars: endpoint({ method: 'GET', path: '/api/crop/withcultivars', access: { session: true }, input: Empty, output: z.array(CropWithCultivars) }),
   withGrowths: endpoint({ method: 'GET', path: '/api/crop/withgrowths', access: { session: true }, input: Empty, output: z.array(CropWithGrowths) }),
   /** the crop's factor and its stages' order and 'display on report' flags, with the crop's version */
-  upsertCrop: endpoint({ method: 'POST', path: '/api/crop/upsertcrop', access, input: CropStagesOrder, output: CropWithGrowths }),
-  pagedCropGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcropgraphs', access, input: PagedRequest, output: pagedResponse(CropGraphRow) }),
-  pagedCultivarGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcultivargraphs', access, input: PagedRequest, output: pagedResponse(CultivarGraphRow) }),
-  getCultivar: endpoint({ method: 'GET', path: '/api/crop/getcultivar', access, input: z.object({ id: formInt({ min: 1, message: 'Choose a cultivar' }) }), output: CultivarNorms }),
+  upsertCrop: endpoint({ method: 'POST', path: '/api/crop/upsertcrop', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access, input: CropStagesOrder, output: CropWithGrowths }),
+  pagedCropGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcropgraphs', writes: 'nothing', access, input: PagedRequest, output: pagedResponse(CropGraphRow) }),
+  pagedCultivarGraphs: endpoint({ method: 'POST', path: '/api/crop/pagedcultivargraphs', writes: 'nothing', access, input: PagedRequest, output: pagedResponse(CultivarGraphRow) }),
+  getCultivar: endpoint({ method: 'GET', path: '/api/crop/getcultivar', answers: { 404: NOT_FOUND }, access, input: z.object({ id: formInt({ min: 1, message: 'Choose a cultivar' }) }), output: CultivarNorms }),
   /** a copy of the cultivar ('{name} (copy)') with its norms and growth values; POST: it changes data (ADR 0082) */
-  cloneCultivar: endpoint({ method: 'POST', path: '/api/crop/clonecultivar', access, input: z.object({ id: id('Choose a cultivar') }), output: CultivarNorms }),
+  cloneCultivar: endpoint({ method: 'POST', path: '/api/crop/clonecultivar', writes: { unversioned: 'creates', reason: 'adds a copy of the cultivar' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: id('Choose a cultivar') }), output: CultivarNorms }),
   /** a copy of the crop ('{name} (copy)') with its cultivars, growth stages, norms and DRIS norms */
-  cloneCrop: endpoint({ method: 'POST', path: '/api/crop/clonecrop', access, input: z.object({ id: CropId }), output: CropData }),
+  cloneCrop: endpoint({ method: 'POST', path: '/api/crop/clonecrop', writes: { unversioned: 'creates', reason: 'adds a copy of the crop' }, answers: { 404: NOT_FOUND }, access, input: z.object({ id: CropId }), output: CropData }),
   resolveNorms: endpoint({
-    method: 'POST', path: '/api/crop/resolvenorms', access,
+    method: 'POST', path: '/api/crop/resolvenorms', writes: 'nothing', answers: { 404: NOT_FOUND }, access,
     input: z.object({ cropId: CropId, cultivarId: id().nullable().default(null), growthStageId: id().nullable().default(null) }),
     output: ResolvedNorms,
   }),

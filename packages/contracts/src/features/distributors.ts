@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, UploadedFile, formInt, id, text, versioned } from '../fields';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { Empty, FILE_STORE_DOWN, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /** Largest logo upload accepted (the server's multipart limit is the same). */
@@ -43,17 +43,17 @@ export function distributorLogoUrl(d: { imagePath: string | null; imageHash: str
 
 export const distributorEndpoints = {
   paged: endpoint({
-    method: 'POST', path: '/api/distributor/paged', access: { permission: 'Distributors' },
+    method: 'POST', path: '/api/distributor/paged', writes: 'nothing', access: { permission: 'Distributors' },
     input: PagedRequest, output: pagedResponse(Distributor),
   }),
   /** every live distributor by name: the report dialog's pick list */
-  all: endpoint({ method: 'POST', path: '/api/distributor/all', access: { session: true }, input: Empty, output: z.array(Distributor) }),
+  all: endpoint({ method: 'POST', path: '/api/distributor/all', writes: 'nothing', access: { session: true }, input: Empty, output: z.array(Distributor) }),
   upsert: endpoint({
-    method: 'POST', path: '/api/distributor/upsert', access: { permission: 'Distributors' }, multipart: true,
+    method: 'POST', path: '/api/distributor/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'Distributors' }, multipart: true,
     input: DistributorUpsertInput, output: Distributor,
   }),
   delete: endpoint({
-    method: 'POST', path: '/api/distributor/delete', access: { permission: 'Distributors' },
+    method: 'POST', path: '/api/distributor/delete', writes: { unversioned: 'removes', reason: 'deletes the distributor' }, answers: { 404: NOT_FOUND }, access: { permission: 'Distributors' },
     input: z.object({ id: id('Choose a distributor') }), output: Ok,
   }),
 };

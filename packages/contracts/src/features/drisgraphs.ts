@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FORMULA_GRAPH_MESSAGES, formulaIssues } from '../dris/formula-graph';
 import { Id, RowVersion, text, versioned } from '../fields';
-import { endpoint } from '../endpoint';
+import { NOT_FOUND, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /**
@@ -59,8 +59,8 @@ export type FormulaGraphInput = z.input<typeof FormulaGraphInsert>;
 export const FormulaGraphSaved = z.object({ error: z.literal(false), message: z.string(), graph: FormulaGraphRecord });
 
 export const drisgraphsEndpoints = {
-  getAll: endpoint({ method: 'POST', path: '/api/drisgraph/getall', access: { session: true }, input: z.object({}), output: z.array(FormulaGraphRecord) }),
-  paged: endpoint({ method: 'POST', path: '/api/drisgraph/paged', access: { permission: 'DrisGraphs' }, input: PagedRequest, output: pagedResponse(FormulaGraphRecord) }),
-  insert: endpoint({ method: 'POST', path: '/api/drisgraph/insert', access: { permission: 'DrisGraphs' }, input: FormulaGraphInsert, output: FormulaGraphSaved }),
-  update: endpoint({ method: 'POST', path: '/api/drisgraph/update', access: { permission: 'DrisGraphs' }, input: FormulaGraphUpdate, output: FormulaGraphSaved }),
+  getAll: endpoint({ method: 'POST', path: '/api/drisgraph/getall', writes: 'nothing', access: { session: true }, input: z.object({}), output: z.array(FormulaGraphRecord) }),
+  paged: endpoint({ method: 'POST', path: '/api/drisgraph/paged', writes: 'nothing', access: { permission: 'DrisGraphs' }, input: PagedRequest, output: pagedResponse(FormulaGraphRecord) }),
+  insert: endpoint({ method: 'POST', path: '/api/drisgraph/insert', writes: { unversioned: 'creates', reason: 'adds a new DRIS graph' }, access: { permission: 'DrisGraphs' }, input: FormulaGraphInsert, output: FormulaGraphSaved }),
+  update: endpoint({ method: 'POST', path: '/api/drisgraph/update', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'DrisGraphs' }, input: FormulaGraphUpdate, output: FormulaGraphSaved }),
 };

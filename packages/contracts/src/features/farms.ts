@@ -18,7 +18,7 @@ export const FARM_SORTS = ['client', 'farm', 'mfwId', 'originate'] as const;
 /** /farms: read-only, Admin only. */
 export const farmsEndpoints = {
   paged: endpoint({
-    method: 'POST', path: '/api/farm/paged', access: { permission: 'Admin' },
+    method: 'POST', path: '/api/farm/paged', writes: 'nothing', access: { permission: 'Admin' },
     input: PagedRequest, output: pagedResponse(FarmRow),
   }),
 };

@@ -52,7 +52,7 @@ export function labSyncSummary(result: LabCropSyncResult): string {
 
 export const labminEndpoints = {
   paged: endpoint({
-    method: 'POST', path: '/api/labmin/paged', access: { permission: 'Labmin' },
+    method: 'POST', path: '/api/labmin/paged', writes: 'nothing', access: { permission: 'Labmin' },
     input: PagedRequest, output: pagedResponse(LabCropRow),
   }),
   allcrops: endpoint({
@@ -64,7 +64,7 @@ export const labminEndpoints = {
     input: z.object({}), output: z.array(LabCropRow),
   }),
   sync: endpoint({
-    method: 'GET', path: '/api/labmin/sync', access: { permission: 'Labmin' },
+    method: 'GET', path: '/api/labmin/sync', writes: { unversioned: 'action', reason: 'starts a sync of the labs\' crops (a job)' }, access: { permission: 'Labmin' },
     input: z.object({}), output: LabCropSyncResult,
     summary: 'Pulls both lab providers\' crop lists; a failing provider leaves its list as it was.',
   }),

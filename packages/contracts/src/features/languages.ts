@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, RowVersion, text, versioned } from '../fields';
-import { Empty, Ok, endpoint } from '../endpoint';
+import { Empty, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /** The spec's messages (part 2 §5). */
@@ -38,21 +38,21 @@ const Key = text({ min: 1, max: MAX_TEXT, message: LANGUAGE_MESSAGES.uniqueKey }
 export const languagesEndpoints = {
   index: endpoint({ method: 'GET', path: '/api/language/index', access: { session: true }, input: Empty, output: z.array(Language) }),
   languages: endpoint({
-    method: 'POST', path: '/api/language/languages', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/languages', writes: 'nothing', access: { permission: 'Language' },
     input: PagedRequest, output: pagedResponse(LanguageRow),
   }),
   keysLookup: endpoint({ method: 'GET', path: '/api/language/keyslookup', access: { session: true }, input: Empty, output: TextsLookup }),
   keys: endpoint({
-    method: 'POST', path: '/api/language/keys', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/keys', writes: 'nothing', access: { permission: 'Language' },
     input: PagedRequest, output: pagedResponse(LanguageKeyRow),
   }),
   upsertLanguage: endpoint({
-    method: 'POST', path: '/api/language/upsertlanguage', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/upsertlanguage', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: versioned(z.object({ id: Id.nullable().optional(), name: Name, rowVersion: RowVersion.optional() })),
     output: LanguageRow,
   }),
   upsertKeyText: endpoint({
-    method: 'POST', path: '/api/language/upsertkeytext', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/upsertkeytext', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({
       keyId: Id,
       rowVersion: RowVersion,
@@ -62,17 +62,17 @@ export const languagesEndpoints = {
   }),
   /** Sets (not flips) a key's frontend flag, so that a repeated call does no harm. */
   changeDisplay: endpoint({
-    method: 'POST', path: '/api/language/changedisplay', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/changedisplay', writes: { unversioned: 'flag', reason: 'sets the key\'s frontend flag to the value chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({ keyId: Id, frontend: z.boolean() }),
     output: LanguageKeyRow,
   }),
   addNewKey: endpoint({
-    method: 'POST', path: '/api/language/addnewkey', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/addnewkey', writes: { unversioned: 'creates', reason: 'adds a new key' }, access: { permission: 'Language' },
     input: z.object({ key: Key, frontend: z.boolean().default(false) }),
     output: LanguageKeyRow,
   }),
   deleteKey: endpoint({
-    method: 'POST', path: '/api/language/deletekey', access: { permission: 'Language' },
+    method: 'POST', path: '/api/language/deletekey', writes: { unversioned: 'removes', reason: 'deletes the key with its texts' }, answers: { 404: NOT_FOUND }, access: { permission: 'Language' },
     input: z.object({ keyId: Id }),
     output: Ok,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, endpoint } from '../endpoint';
+import { DateTime, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 import { id, int, text } from '../fields';
 import { ORGAN_TYPES } from './submission-enums';
 
@@ -18,6 +18,8 @@ import { ORGAN_TYPES } from './submission-enums';
  *   noneMatched, at `{i}.samples`), saves the settings (they come back on the next prereport) and answers the
  *   preview's pages: one per selected sample with a result (less N/A ones when `excludeNa`), with the texts
  *   saved for it.
+ *   Each report carries `rowVersion`, the version of the settings prereport answered (0: none saved yet): a newer
+ *   one answers 409 and saves nothing (ADR 0110); the answer says each report's version after the save.
  * - `savepage {submissionId, sampleId, recommendation, plantSay, rowVersion}`: the preview's Save; the version
  *   read (0: none saved yet) — a newer one answers 409.
  * - GET `questimage {submissionId, leafId, recommendation?, whatDoesPlantSay?}`: the page as a PNG (the chart
@@ -40,6 +42,7 @@ export const LEAF_REPORT_MESSAGES = {
   noResult: 'This sample has no result yet',
   imageFailed: 'Could not load image',
   pageChanged: 'The texts of this page were changed by someone else meanwhile. Reload and try again.',
+  settingsChanged: 'The report settings were changed by someone else meanwhile. Close this and open the report again.',
 } as const;
 
 export const FARMERS_REPORT_MESSAGES = {
@@ -57,6 +60,10 @@ const SampleId = id('Choose a sample');
 /** an id of a pick list, 0 when none is chosen */
 const Pick = int({ min: 0 }).default(0);
 const PageText = text({ max: REPORT_TEXT_MAX, trim: false }).default('');
+/** The version of a submission's report settings as read (0: none saved yet). */
+const SettingsVersion = int({ min: 0, message: 'Version required' });
+/** A report's settings as saved: their new version, for the next save from the same dialog. */
+export const SavedSettings = z.object({ submissionId: z.number().int(), rowVersion: z.number().int() });
 const Ids = z.array(SubmissionId).min(1, 'Choose a submission').max(100, 'At most 100 submissions at once');
 
 /** §3 Report header (leaf). `languageId` 0: the default language (English). */
@@ -103,6 +110,8 @@ export type LeafReportSample = z.output<typeof LeafReportSample>;
 
 export const LeafPreReport = z.object({
   header: LeafReportHeader,
+  /** the saved settings' version (0: none saved yet), to send back with them */
+  rowVersion: z.number().int(),
   samples: z.array(LeafReportSample),
   extraSampleNumbers: z.array(z.string()),
 });
@@ -116,7 +125,7 @@ export const LeafReportSampleChoice = z.object({
   organTypeEnum: z.enum(ORGAN_TYPES, { error: LEAF_REPORT_MESSAGES.organType }).optional(),
 });
 
-export const LeafReportRequest = LeafReportHeader.extend({ samples: z.array(LeafReportSampleChoice).max(2000, 'At most 2000 samples') });
+export const LeafReportRequest = LeafReportHeader.extend({ samples: z.array(LeafReportSampleChoice).max(2000, 'At most 2000 samples'), rowVersion: SettingsVersion });
 export type LeafReportRequest = z.input<typeof LeafReportRequest>;
 
 /** §3 Preview page. `imageUrl` is questimage without the texts (the web adds the typed ones). */
@@ -131,6 +140,9 @@ export const PreviewPage = z.object({
   rowVersion: z.number().int(),
 });
 export type PreviewPage = z.output<typeof PreviewPage>;
+/** updatereportdata's answer (leaf): the preview's pages, and each report's settings version after the save. */
+export const LeafReportPreview = z.object({ pages: z.array(PreviewPage), versions: z.array(SavedSettings) });
+export type LeafReportPreview = z.output<typeof LeafReportPreview>;
 
 export const SavePage = z.object({
   submissionId: SubmissionId,
@@ -177,10 +189,13 @@ export type FarmersReportHeader = z.output<typeof FarmersReportHeader>;
 export const FarmersReportData = z.object({
   farmerData: FarmersReportHeader.extend({ id: z.number().int(), samples: z.array(FarmersReportSample) }),
   extraSampleNumbers: z.array(z.string()),
+  /** the saved settings' version (0: none saved yet), to send back with them */
+  rowVersion: z.number().int(),
 });
 export type FarmersReportData = z.output<typeof FarmersReportData>;
 export const FarmersReportRequest = FarmersReportHeader.extend({
   samples: z.array(z.object({ id: SampleId, selected: z.boolean().default(true) })).max(2000, 'At most 2000 samples'),
+  rowVersion: SettingsVersion,
 });
 export type FarmersReportRequest = z.input<typeof FarmersReportRequest>;
 
@@ -189,20 +204,20 @@ const farmers = { permission: 'FarmersSampleSubmissions' } as const;
 const MaxReports = 100;
 
 export const leafReportEndpoints = {
-  preReport: endpoint({ method: 'POST', path: '/api/submission/prereport', access: leaf, input: z.object({ ids: Ids }), output: z.array(LeafPreReport) }),
+  preReport: endpoint({ method: 'POST', path: '/api/submission/prereport', writes: 'nothing', answers: { 404: NOT_FOUND }, access: leaf, input: z.object({ ids: Ids }), output: z.array(LeafPreReport) }),
   updateReportData: endpoint({
-    method: 'POST', path: '/api/submission/updatereportdata', access: leaf,
-    input: z.array(LeafReportRequest).min(1, 'Choose a submission').max(MaxReports, `At most ${MaxReports} reports`), output: z.array(PreviewPage),
+    method: 'POST', path: '/api/submission/updatereportdata', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: leaf,
+    input: z.array(LeafReportRequest).min(1, 'Choose a submission').max(MaxReports, `At most ${MaxReports} reports`), output: LeafReportPreview,
   }),
-  savePage: endpoint({ method: 'POST', path: '/api/submission/savepage', access: leaf, input: SavePage, output: z.object({ rowVersion: z.number().int() }) }),
-  questImage: endpoint({ method: 'GET', path: '/api/submission/questimage', access: leaf, kind: 'file', input: QuestImageQuery, output: z.unknown() }),
+  savePage: endpoint({ method: 'POST', path: '/api/submission/savepage', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: leaf, input: SavePage, output: z.object({ rowVersion: z.number().int() }) }),
+  questImage: endpoint({ method: 'GET', path: '/api/submission/questimage', answers: { 404: NOT_FOUND }, access: leaf, kind: 'file', media: [MEDIA.png], input: QuestImageQuery, output: z.unknown() }),
 };
 
 export const farmersReportEndpoints = {
-  preReport: endpoint({ method: 'POST', path: '/api/farmerssample/prereport', access: farmers, input: z.object({ ids: Ids }), output: z.array(FarmersReportData) }),
+  preReport: endpoint({ method: 'POST', path: '/api/farmerssample/prereport', writes: 'nothing', answers: { 404: NOT_FOUND }, access: farmers, input: z.object({ ids: Ids }), output: z.array(FarmersReportData) }),
   updateReportData: endpoint({
-    method: 'POST', path: '/api/farmerssample/updatereportdata', access: farmers,
+    method: 'POST', path: '/api/farmerssample/updatereportdata', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: farmers,
     input: z.array(FarmersReportRequest).min(1, 'Choose a submission').max(MaxReports, `At most ${MaxReports} reports`),
-    output: z.array(z.object({ submissionId: z.number().int(), samples: z.number().int() })),
+    output: z.array(SavedSettings.extend({ samples: z.number().int() })),
   }),
 };

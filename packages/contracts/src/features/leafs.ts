@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Empty, Ok, endpoint } from '../endpoint';
+import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { KeysetPagedRequest, PagedRequest, keysetPage } from '../paging';
 import { CaptureResultFields } from './capture-results';
@@ -127,35 +127,35 @@ export type LeafResultRecord = z.output<typeof LeafResultRecord>;
 
 export const leafsEndpoints = {
   /** starts a sync on the job queue (or finds the one under way) and answers the job */
-  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
+  sync: endpoint({ method: 'GET', path: '/api/leaf/sync', writes: { unversioned: 'action', reason: 'starts a sync with the capture app (a job)' }, access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob }),
   /** the latest leaf sync job, scheduled or asked for; null before the first */
   syncStatus: endpoint({ method: 'GET', path: '/api/leaf/syncstatus', access: { permission: 'Leafs' }, input: Empty, output: CaptureSyncJob.nullable() }),
-  notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
-  completed: endpoint({ method: 'POST', path: '/api/leaf/completed', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
-  archived: endpoint({ method: 'POST', path: '/api/leaf/archived', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/leaf/notcompleted', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
+  completed: endpoint({ method: 'POST', path: '/api/leaf/completed', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
+  archived: endpoint({ method: 'POST', path: '/api/leaf/archived', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(LeafRecord) }),
   /** archive a Not Completed row (`archive` true) or restore an Archived one (false) */
   archive: endpoint({
-    method: 'POST', path: '/api/leaf/archive', access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'Leafs' },
     input: z.object({ id: id('Choose a leaf record'), archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok,
   }),
   updateLab: endpoint({
-    method: 'POST', path: '/api/leaf/updatelab', access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/updatelab', writes: { unversioned: 'flag', reason: 'sets the lab of the entry to the one chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' },
     input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
   }),
   /** the list of a state (search applied) as an .xlsx file, streamed */
-  pagedExcel: endpoint({ method: 'GET', path: '/api/leaf/pagedexcel', access: { permission: 'Leafs' }, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
+  pagedExcel: endpoint({ method: 'GET', path: '/api/leaf/pagedexcel', access: { permission: 'Leafs' }, kind: 'file', media: [MEDIA.xlsx], input: CaptureExcelQuery, output: z.unknown() }),
   /** the record's photo (into the file store) and location, read again from the capture app */
   syncPhotoAndLocation: endpoint({
-    method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/syncfirebasecropphotoandlocation', writes: { unversioned: 'action', reason: 'copies the photo and location from the capture app' }, answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' },
     input: z.object({ id: id('Choose a leaf record') }), output: PhotoSyncResult,
   }),
-  getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
+  getApiData: endpoint({ method: 'POST', path: '/api/leaf/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' }, input: z.object({ id: id('Choose a leaf record') }), output: CaptureApiData }),
   /** the leaf captures the sync could not import, with their reason (the Refused tab) */
-  refused: endpoint({ method: 'POST', path: '/api/leaf/refused', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
+  refused: endpoint({ method: 'POST', path: '/api/leaf/refused', writes: 'nothing', access: { permission: 'Leafs' }, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
   /** the leaf records with a lab result, any state (the Results tab; see capture-results.ts) */
-  getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
+  getLeafResults: endpoint({ method: 'POST', path: '/api/leaf/getleafresults', writes: 'nothing', access: { permission: 'LeafResults' }, input: KeysetPagedRequest, output: keysetPage(LeafResultRecord) }),
   /** the Results tab as .xlsx (LeafResults, as the tab) */
-  resultsExcel: endpoint({ method: 'GET', path: '/api/leaf/resultsexcel', access: { permission: 'LeafResults' }, kind: 'file', input: CaptureResultsExcelQuery, output: z.unknown() }),
+  resultsExcel: endpoint({ method: 'GET', path: '/api/leaf/resultsexcel', access: { permission: 'LeafResults' }, kind: 'file', media: [MEDIA.xlsx], input: CaptureResultsExcelQuery, output: z.unknown() }),
 };
 
 /** A farmers' sample entry (spec part 2 §3): as a leaf record without a crop, with its submission once completed. */
@@ -168,21 +168,21 @@ export type FarmersSampleResultRecord = z.output<typeof FarmersSampleResultRecor
 const farmers = { permission: 'FarmersSampleEntries' } as const;
 const EntryId = id('Choose a farmers sample entry');
 export const farmersSampleEndpoints = {
-  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', access: farmers, input: Empty, output: CaptureSyncJob }),
+  sync: endpoint({ method: 'GET', path: '/api/farmerssample/sync', writes: { unversioned: 'action', reason: 'starts a sync with the capture app (a job)' }, access: farmers, input: Empty, output: CaptureSyncJob }),
   syncStatus: endpoint({ method: 'GET', path: '/api/farmerssample/syncstatus', access: farmers, input: Empty, output: CaptureSyncJob.nullable() }),
-  notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
-  completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
-  archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
-  archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
+  notCompleted: endpoint({ method: 'POST', path: '/api/farmerssample/notcompleted', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
+  completed: endpoint({ method: 'POST', path: '/api/farmerssample/completed', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
+  archived: endpoint({ method: 'POST', path: '/api/farmerssample/archived', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleEntry) }),
+  archive: endpoint({ method: 'POST', path: '/api/farmerssample/archive', writes: { unversioned: 'flag', reason: 'sets the entry\'s archived flag to the value chosen' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: farmers, input: z.object({ id: EntryId, archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok }),
   /** archive several Not Completed entries at once (all or none) */
-  archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
-  getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
+  archiveFarmersSample: endpoint({ method: 'POST', path: '/api/farmerssample/archivefarmerssample', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: farmers, input: z.object({ ids: z.array(EntryId).min(1, 'Choose entries to archive').max(1000) }), output: Ok }),
+  getApiData: endpoint({ method: 'POST', path: '/api/farmerssample/getapidata', writes: 'nothing', answers: { 404: NOT_FOUND }, access: farmers, input: z.object({ id: EntryId }), output: CaptureApiData }),
+  pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', media: [MEDIA.xlsx], input: CaptureExcelQuery, output: z.unknown() }),
   /** the farmers' sample captures the sync could not import, with their reason (the Refused tab) */
-  refused: endpoint({ method: 'POST', path: '/api/farmerssample/refused', access: farmers, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
-  pagedExcel: endpoint({ method: 'GET', path: '/api/farmerssample/pagedexcel', access: farmers, kind: 'file', input: CaptureExcelQuery, output: z.unknown() }),
+  refused: endpoint({ method: 'POST', path: '/api/farmerssample/refused', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(RefusedCapture) }),
   /** the entries with a lab result, any state (the Results tab's wide table; see capture-results.ts) */
   getFarmerSampleResults: endpoint({
-    method: 'POST', path: '/api/farmerssample/getfarmersampleresults', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleResultRecord),
+    method: 'POST', path: '/api/farmerssample/getfarmersampleresults', writes: 'nothing', access: farmers, input: KeysetPagedRequest, output: keysetPage(FarmersSampleResultRecord),
   }),
-  resultsExcel: endpoint({ method: 'GET', path: '/api/farmerssample/resultsexcel', access: farmers, kind: 'file', input: CaptureResultsExcelQuery, output: z.unknown() }),
+  resultsExcel: endpoint({ method: 'GET', path: '/api/farmerssample/resultsexcel', access: farmers, kind: 'file', media: [MEDIA.xlsx], input: CaptureResultsExcelQuery, output: z.unknown() }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import type { Permission } from '../permissions';
 
 /**
@@ -47,15 +47,15 @@ export function referenceListEndpoints<P extends string>(segment: P, noun: strin
       summary: `active ${noun}s for pick lists`,
     }),
     paged: endpoint({
-      method: 'POST', path: `/api/${segment}/paged`, access: { permission },
+      method: 'POST', path: `/api/${segment}/paged`, writes: 'nothing', access: { permission },
       input: PagedRequest, output: pagedResponse(ReferenceListItem),
     }),
     upsert: endpoint({
-      method: 'POST', path: `/api/${segment}/upsert`, access: { permission },
+      method: 'POST', path: `/api/${segment}/upsert`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission },
       input: ReferenceListUpsert, output: ReferenceListItem,
     }),
     archive: endpoint({
-      method: 'POST', path: `/api/${segment}/archive`, access: { permission },
+      method: 'POST', path: `/api/${segment}/archive`, writes: { unversioned: 'removes', reason: 'archives the item, moving every reference to the one chosen' }, answers: { 404: NOT_FOUND }, access: { permission },
       input: z.object({
         id: id(undefined, `Select a ${noun} to archive`),
         /** the item that takes over every reference; missing, null or 0 means none was chosen */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdOrNew, RowVersion, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 import { PERMISSIONS } from '../permissions';
 import { LAST_ADMIN_MESSAGE } from './users';
@@ -46,10 +46,10 @@ export const roleEndpoints = {
     input: z.object({}).optional().default({}),
     output: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
-  paged: endpoint({ method: 'POST', path: '/api/role/paged', access: { permission: 'Roles' }, input: PagedRequest, output: pagedResponse(RoleRow) }),
-  upsert: endpoint({ method: 'POST', path: '/api/role/upsert', access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
+  paged: endpoint({ method: 'POST', path: '/api/role/paged', writes: 'nothing', access: { permission: 'Roles' }, input: PagedRequest, output: pagedResponse(RoleRow) }),
+  upsert: endpoint({ method: 'POST', path: '/api/role/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Roles' }, input: RoleUpsert, output: z.object({ id: z.number().int() }) }),
   delete: endpoint({
-    method: 'POST', path: '/api/role/delete', access: { permission: 'Roles' },
+    method: 'POST', path: '/api/role/delete', writes: { unversioned: 'removes', reason: 'deletes a role no user holds' }, answers: { 404: NOT_FOUND }, access: { permission: 'Roles' },
     input: z.object({ id: Id }),
     output: Ok,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { NOT_FOUND, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { PostResult } from './carbohydrate-report';
 
@@ -40,7 +40,7 @@ export const POST_RESULT_MESSAGES = {
 const ById = z.object({ id: id('Choose a submission') });
 
 const postToMfw = (base: '/api/submission' | '/api/farmerssample') =>
-  endpoint({ method: 'POST', path: `${base}/posttomfw`, access: { permission: 'SubmissionsCompleted' }, input: ById, output: z.array(PostResult) });
+  endpoint({ method: 'POST', path: `${base}/posttomfw`, writes: { unversioned: 'action', reason: 'posts the submission\'s results to MFW and records the posting' }, access: { permission: 'SubmissionsCompleted' }, answers: { 404: NOT_FOUND }, input: ById, output: z.array(PostResult) });
 
 export const submissionPostingEndpoints = { postToMfw: postToMfw('/api/submission') };
 export const farmersSubmissionPostingEndpoints = { postToMfw: postToMfw('/api/farmerssample') };

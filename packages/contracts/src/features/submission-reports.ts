@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { FILE_STORE_DOWN, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 import { formInt, id, patterned } from '../fields';
 import { ReportStatus } from './carbohydrate-report';
 
@@ -52,13 +52,16 @@ export const reportProgressPath = (kind: 'leaf' | 'soil', reportId: number) => `
 function pdfCalls<K extends string>(base: `/api/${string}`, permission: 'Submissions' | 'FarmersSampleSubmissions', key: K, query: z.ZodType<Record<K, number[]>>, message: string) {
   const access = { permission } as const;
   return {
-    questPdf: endpoint({ method: 'GET', path: `${base}/questpdf`, access, kind: 'file', input: query, output: z.unknown() }),
+    questPdf: endpoint({
+      method: 'GET', path: `${base}/questpdf`, access, kind: 'file', media: [],
+      answers: { 303: "The report's progress page (Location), where the PDF is downloaded when it is ready", 404: NOT_FOUND },
+      input: query, output: z.unknown() }),
     startReport: endpoint({
-      method: 'POST', path: `${base}/startreport`, access,
+      method: 'POST', path: `${base}/startreport`, writes: { unversioned: 'action', reason: 'starts a report job (a new report record)' }, answers: { 404: NOT_FOUND }, access,
       input: z.object({ [key]: IdArray(message) } as Record<K, ReturnType<typeof IdArray>>), output: z.object({ id: z.number().int() }),
     }),
-    reportStatus: endpoint({ method: 'GET', path: `${base}/reportstatus`, access, input: ReportId, output: SubmissionReportStatus }),
-    reportFile: endpoint({ method: 'GET', path: `${base}/reportfile`, access, kind: 'file', input: ReportId, output: z.unknown() }),
+    reportStatus: endpoint({ method: 'GET', path: `${base}/reportstatus`, answers: { 404: NOT_FOUND }, access, input: ReportId, output: SubmissionReportStatus }),
+    reportFile: endpoint({ method: 'GET', path: `${base}/reportfile`, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access, kind: 'file', media: [MEDIA.pdf], input: ReportId, output: z.unknown() }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Ok, endpoint } from '../endpoint';
+import { DateTime, FILE_STORE_DOWN, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { UploadedFile, decimal, id, int, patterned, text } from '../fields';
 import { SUBMISSION_LABS } from './submission-enums';
 
@@ -52,6 +52,10 @@ export const MANUAL_ENTRY_MESSAGES = {
 /** Largest document accepted by `uploadmanualsubmissionfiles`, and how many at once. */
 export const SUBMISSION_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const SUBMISSION_FILES_AT_ONCE = 10;
+/** The media types a stored document is answered in (the server's platform/storage/document-types.ts). */
+export const DOCUMENT_MEDIA = [
+  MEDIA.pdf, MEDIA.png, 'image/jpeg', MEDIA.xlsx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain',
+] as const;
 
 /** A measured value as entered: a bounded decimal, or null when not measured. */
 const ResultNumber = decimal({ min: -1e9, max: 1e9 }).nullable();
@@ -159,26 +163,26 @@ type Screen = 'Submissions' | 'FarmersSampleSubmissions';
 
 function resultCalls(base: Base, screen: Screen, archivePath: string) {
   return {
-    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
-    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
-    complete: endpoint({ method: 'POST', path: `${base}/complete`, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
-    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
-    restore: endpoint({ method: 'POST', path: `${base}/restore`, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
-    getResults: endpoint({ method: 'POST', path: `${base}/getresults`, access: { permission: screen }, input: ById, output: LabResultView }),
-    print: endpoint({ method: 'POST', path: `${base}/print`, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
-    getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
-    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
-    downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, access: { permission: screen }, kind: 'file', input: DownloadDocumentQuery, output: File }),
+    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
+    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
+    complete: endpoint({ method: 'POST', path: `${base}/complete`, writes: { unversioned: 'flag', reason: 'moves the submission from Results to Completed' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
+    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    getResults: endpoint({ method: 'POST', path: `${base}/getresults`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: LabResultView }),
+    print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
+    getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
+    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
+    downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: screen }, kind: 'file', media: DOCUMENT_MEDIA, input: DownloadDocumentQuery, output: File }),
   };
 }
 
 export const submissionResultEndpoints = {
   ...resultCalls('/api/submission', 'Submissions', 'archive'),
-  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsleaf', access: { permission: 'SubmissionsResults' }, kind: 'file', input: ExportResultsQuery, output: File }),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsleaf', access: { permission: 'SubmissionsResults' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
 };
 
 export const farmersSubmissionResultEndpoints = {
   // /api/farmerssample/archive is the entries' archive {id, archive}
   ...resultCalls('/api/farmerssample', 'FarmersSampleSubmissions', 'archivesubmission'),
-  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsfarmersample', access: { permission: 'SubmissionsResults' }, kind: 'file', input: ExportResultsQuery, output: File }),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsfarmersample', access: { permission: 'SubmissionsResults' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Empty, Ok, endpoint } from '../endpoint';
+import { DateTime, Empty, NOT_FOUND, OUTSIDE_LAB_DOWN, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { RowVersion, id, text } from '../fields';
 import { KeysetPagedRequest, keysetPage } from '../paging';
 import { FarmersSubmissionDraft, LeafSubmissionDraft, SampleRow } from './submission-draft';
@@ -108,24 +108,24 @@ export const LabCropCodeRow = z.object({ cropId: z.number().int(), name: z.strin
 
 function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', draft: D, pendingPath: string) {
   return {
-    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(PendingRow) }),
-    prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
-    submit: endpoint({ method: 'POST', path: `${base}/submit`, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
-    waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    results: endpoint({ method: 'POST', path: `${base}/pagedresults`, access: { permission: 'SubmissionsResults' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, access: { permission: 'SubmissionsCompleted' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(PendingRow) }),
+    prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, writes: 'nothing', answers: { 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
+    submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
+    waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    results: endpoint({ method: 'POST', path: `${base}/pagedresults`, writes: 'nothing', access: { permission: 'SubmissionsResults' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, writes: 'nothing', access: { permission: 'SubmissionsCompleted' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     /** the Archived tab: SubmissionsDelete gates it (spec §6) */
-    archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, access: { permission: 'SubmissionsDelete' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
-    delete: endpoint({ method: 'POST', path: `${base}/delete`, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
-    resend: endpoint({ method: 'POST', path: `${base}/resend`, access: { permission: 'SubmissionsWaitingForLab' }, input: Resend, output: Ok }),
+    archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, writes: 'nothing', access: { permission: 'SubmissionsDelete' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, writes: { unversioned: 'flag', reason: 'sets the lab job number of the submission to the one typed' }, answers: { 404: NOT_FOUND, 502: OUTSIDE_LAB_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
+    delete: endpoint({ method: 'POST', path: `${base}/delete`, writes: { unversioned: 'removes', reason: 'deletes the submission, its entries back to pending' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
+    resend: endpoint({ method: 'POST', path: `${base}/resend`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsWaitingForLab' }, input: Resend, output: Ok }),
   };
 }
 
 export const submissionEndpoints = {
   ...submissionCalls('/api/submission', LeafSubmissionDraft, 'paged'),
   /** the Prepare tab's delete: archives a pending group's entries */
-  archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', access: { permission: 'SubmissionsPrepare' }, input: z.object({ ids: EntryIds }), output: Ok }),
+  archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ ids: EntryIds }), output: Ok }),
   cropCodes: endpoint({ method: 'GET', path: '/api/submission/labcropcodes', access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(LabCropCodeRow) }),
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdOrNew, RowVersion, id, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /**
@@ -33,11 +33,11 @@ export const TissueUpsert = versioned(z.object({
 export type TissueUpsertInput = z.input<typeof TissueUpsert>;
 
 export const tissuesEndpoints = {
-  upsert: endpoint({ method: 'POST', path: '/api/carbohydratetissue/upsert', access: { permission: 'CarbohydrateTissues' }, input: TissueUpsert, output: TissueRecord }),
-  delete: endpoint({ method: 'POST', path: '/api/carbohydratetissue/delete', access: { permission: 'CarbohydrateTissues' }, input: z.object({ id: TissueIdField }), output: Ok }),
-  paged: endpoint({ method: 'POST', path: '/api/carbohydratetissue/paged', access: { permission: 'CarbohydrateTissues' }, input: PagedRequest, output: pagedResponse(TissueRecord) }),
+  upsert: endpoint({ method: 'POST', path: '/api/carbohydratetissue/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateTissues' }, input: TissueUpsert, output: TissueRecord }),
+  delete: endpoint({ method: 'POST', path: '/api/carbohydratetissue/delete', writes: { unversioned: 'removes', reason: 'deletes the tissue' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'CarbohydrateTissues' }, input: z.object({ id: TissueIdField }), output: Ok }),
+  paged: endpoint({ method: 'POST', path: '/api/carbohydratetissue/paged', writes: 'nothing', access: { permission: 'CarbohydrateTissues' }, input: PagedRequest, output: pagedResponse(TissueRecord) }),
   tissueActive: endpoint({
-    method: 'POST', path: '/api/carbohydratetissue/tissueactive', access: { permission: 'CarbohydrateTissues' },
+    method: 'POST', path: '/api/carbohydratetissue/tissueactive', writes: { unversioned: 'flag', reason: 'sets the tissue\'s active flag to the value chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateTissues' },
     input: z.object({ id: TissueIdField, active: z.boolean({ error: 'Active must be true or false' }) }),
     output: Ok,
   }),

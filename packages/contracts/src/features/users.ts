@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdOrNew, RowVersion, id, text, versioned } from '../fields';
-import { Ok, endpoint } from '../endpoint';
+import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
 
 /** Said when a change (deactivate, archive, role edit) would leave no active user holding Admin. */
@@ -72,27 +72,27 @@ export const userEndpoints = {
     input: z.object({}).optional().default({}),
     output: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
   }),
-  paged: endpoint({ method: 'POST', path: '/api/user/paged', access: { permission: 'Users' }, input: PagedRequest, output: pagedResponse(UserRow) }),
+  paged: endpoint({ method: 'POST', path: '/api/user/paged', writes: 'nothing', access: { permission: 'Users' }, input: PagedRequest, output: pagedResponse(UserRow) }),
   /** is this name free (no other user holds it)? */
   unique: endpoint({
-    method: 'POST', path: '/api/user/unique', access: { permission: 'Users' },
+    method: 'POST', path: '/api/user/unique', writes: 'nothing', access: { permission: 'Users' },
     input: z.object({ name: text({ max: MAX_TEXT }).default(''), id: IdOrNew }),
     output: z.boolean(),
   }),
   /** is this email free (no other user holds it, case-insensitively)? */
   uniqueEmail: endpoint({
-    method: 'POST', path: '/api/user/uniqueemail', access: { permission: 'Users' },
+    method: 'POST', path: '/api/user/uniqueemail', writes: 'nothing', access: { permission: 'Users' },
     input: z.object({ email: text({ max: 254 }).default(''), id: IdOrNew }),
     output: z.boolean(),
   }),
-  upsert: endpoint({ method: 'POST', path: '/api/user/upsert', access: { permission: 'Users' }, input: UserUpsert, output: z.object({ id: z.number().int() }) }),
+  upsert: endpoint({ method: 'POST', path: '/api/user/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'Users' }, input: UserUpsert, output: z.object({ id: z.number().int() }) }),
   quickUpdate: endpoint({
-    method: 'POST', path: '/api/user/quickupdate', access: { permission: 'Users' },
+    method: 'POST', path: '/api/user/quickupdate', writes: { unversioned: 'flag', reason: 'sets the user\'s active flag to the value chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Users' },
     input: z.object({ id: Id, active: z.boolean({ error: 'Active required' }) }),
     output: Ok,
   }),
-  archive: endpoint({ method: 'POST', path: '/api/user/archive', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
-  unlock: endpoint({ method: 'POST', path: '/api/user/unlock', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+  archive: endpoint({ method: 'POST', path: '/api/user/archive', writes: { unversioned: 'removes', reason: 'archives the user and ends their sessions' }, answers: { 404: NOT_FOUND }, access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+  unlock: endpoint({ method: 'POST', path: '/api/user/unlock', writes: { unversioned: 'flag', reason: 'clears the user\'s sign-in lockout' }, answers: { 404: NOT_FOUND }, access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
   /** mails the user a link to set a password (new users, or to replace a forgotten one) */
-  sendPasswordLink: endpoint({ method: 'POST', path: '/api/user/sendpasswordlink', access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
+  sendPasswordLink: endpoint({ method: 'POST', path: '/api/user/sendpasswordlink', writes: { unversioned: 'action', reason: 'mails a password link (a new single-use token)' }, answers: { 404: NOT_FOUND }, access: { permission: 'Users' }, input: z.object({ id: Id }), output: Ok }),
 };

@@ -11,6 +11,7 @@ import * as m0100 from './0100_auth_change_notify';
 import * as m0110 from './0110_auth_attempts';
 import * as m0180 from './0180_job_dedupe_results';
 import * as m0220 from './0220_installation';
+import * as m0225 from './0225_settings_version';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -30,4 +31,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0110_auth_attempts': m0110,
   '0180_job_dedupe_results': m0180,
   '0220_installation': m0220,
+  '0225_settings_version': m0225,
 };

@@ -69,6 +69,7 @@ export interface SettingsTable {
   starch_limit: number;
   updated_at: Generated<Date>;
   updated_by: number | null;
+  row_version: Generated<number>;
 }
 
 export interface AuditLogTable {

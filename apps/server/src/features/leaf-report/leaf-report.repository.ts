@@ -38,6 +38,7 @@ export interface StoredSettings {
   submissionId: number;
   header: unknown;
   samples: unknown;
+  rowVersion: number;
 }
 
 export interface StoredPage {
@@ -116,14 +117,24 @@ export class LeafReportRepository {
 
   settings(db: Db, submissionIds: readonly number[]): Promise<StoredSettings[]> {
     if (submissionIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('report_settings').select(['submission_id as submissionId', 'header', 'samples']).where('submission_id', 'in', [...submissionIds]).execute();
+    return db.selectFrom('report_settings').select(['submission_id as submissionId', 'header', 'samples', 'row_version as rowVersion']).where('submission_id', 'in', [...submissionIds]).execute();
   }
 
-  async saveSettings(trx: Db, submissionId: number, header: object, samples: object[], userId: number): Promise<void> {
-    const values = { header: JSON.stringify(header), samples: JSON.stringify(samples), updated_by: userId };
-    await trx.insertInto('report_settings').values({ submission_id: submissionId, ...values })
-      .onConflict((oc) => oc.column('submission_id').doUpdateSet({ ...values, updated_at: sql`now()`, row_version: sql`report_settings.row_version + 1` }))
-      .execute();
+  /**
+   * Saves a submission's settings over the version read (0: none saved yet): the new version, or undefined when
+   * another save came first.
+   */
+  async saveSettings(trx: Db, s: { submissionId: number; header: object; samples: object[]; rowVersion: number; userId: number }): Promise<number | undefined> {
+    const values = { header: JSON.stringify(s.header), samples: JSON.stringify(s.samples), updated_by: s.userId };
+    if (s.rowVersion === 0) {
+      const r = await trx.insertInto('report_settings').values({ submission_id: s.submissionId, ...values })
+        .onConflict((oc) => oc.column('submission_id').doNothing()).returning('row_version').executeTakeFirst();
+      return r?.row_version;
+    }
+    const r = await trx.updateTable('report_settings').set({ ...values, updated_at: sql`now()`, row_version: sql`row_version + 1` })
+      .where('submission_id', '=', s.submissionId).where('row_version', '=', s.rowVersion)
+      .returning('row_version').executeTakeFirst();
+    return r?.row_version;
   }
 
   pages(db: Db, submissionId: number, sampleIds?: readonly number[]): Promise<StoredPage[]> {

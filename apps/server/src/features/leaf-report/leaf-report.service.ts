@@ -1,6 +1,6 @@
 import {
   FARMERS_REPORT_MESSAGES, type FarmersReportData, FarmersReportRequest, LEAF_REPORT_MESSAGES, type LeafPreReport,
-  LeafReportRequest, type PreviewPage, QuestImageQuery, type ResolvedNorms, SavePage, leafImageUrl,
+  type LeafReportPreview, LeafReportRequest, type PreviewPage, QuestImageQuery, type ResolvedNorms, SavePage, leafImageUrl,
 } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -53,6 +53,7 @@ export class LeafReportService {
       const chosen = new Map((choices ?? []).map((c) => [c.id, c]));
       return {
         header,
+        rowVersion: saved?.rowVersion ?? 0,
         samples: samples.map((x) => ({
           id: x.id, cropId: x.cropId, cultivars: x.cultivarIds, dateCaptured: x.capturedAt, excludeImage: chosen.get(x.id)?.excludeImage ?? false,
           growthStage: x.growthStage, growthStageId: x.growthStageId, matchedResult: x.matched, notes: x.notes, sample: x.sampleNumber,
@@ -87,8 +88,26 @@ export class LeafReportService {
     });
   }
 
+  /**
+   * Saves each report's settings over the version it read, in one transaction with its audit record: a newer
+   * version answers 409 and saves none of them. The saved versions.
+   */
+  private saveSettings(reports: { report: LeafRequest | FarmersRequest; choices: SavedChoice[] }[], userId: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const versions: { submissionId: number; rowVersion: number }[] = [];
+      for (const { report, choices } of reports) {
+        const { samples: _samples, rowVersion: read, ...header } = report;
+        const rowVersion = await this.repo.saveSettings(trx, { submissionId: report.submissionId, header, samples: choices, rowVersion: read, userId });
+        if (rowVersion === undefined) throw conflict(LEAF_REPORT_MESSAGES.settingsChanged);
+        await recordChange(trx, { userId, entity: 'report_settings', entityId: report.submissionId, action: read === 0 ? 'create' : 'update', newValues: { header, samples: choices } });
+        versions.push({ submissionId: report.submissionId, rowVersion });
+      }
+      return versions;
+    });
+  }
+
   /** §5 checks, the settings saved, then the preview's pages (one per selected sample with a result). */
-  async updateReportData(reports: LeafRequest[], userId: number): Promise<PreviewPage[]> {
+  async updateReportData(reports: LeafRequest[], userId: number): Promise<LeafReportPreview> {
     const ids = reports.map((r) => r.submissionId);
     await this.submissionsOf('leaf', ids);
     const all = await this.repo.samples(this.db, ids);
@@ -101,14 +120,9 @@ export class LeafReportService {
       if (!chosen.some((c) => c.row.matched)) throw fieldError(`${i}.samples`, LEAF_REPORT_MESSAGES.noneMatched);
       return { report: r, chosen };
     });
-    await this.db.transaction().execute(async (trx) => {
-      for (const { report, chosen } of plans) {
-        const { samples: _samples, ...header } = report;
-        const choices: SavedChoice[] = chosen.map((c) => ({ id: c.row.id, excludeImage: c.choice.excludeImage, organTypeEnum: c.choice.organTypeEnum ?? c.row.organType }));
-        await this.repo.saveSettings(trx, report.submissionId, header, choices, userId);
-        await recordChange(trx, { userId, entity: 'report_settings', entityId: report.submissionId, action: 'update', newValues: { header, samples: choices } });
-      }
-    });
+    const versions = await this.saveSettings(plans.map(({ report, chosen }) => ({
+      report, choices: chosen.map((c) => ({ id: c.row.id, excludeImage: c.choice.excludeImage, organTypeEnum: c.choice.organTypeEnum ?? c.row.organType })),
+    })), userId);
     const pages: PreviewPage[] = [];
     for (const { report, chosen } of plans) {
       const onPage = chosen.filter((c) => c.row.matched && !(report.excludeNa && c.row.na));
@@ -121,7 +135,7 @@ export class LeafReportService {
         });
       }
     }
-    return pages;
+    return { pages, versions };
   }
 
   /** The preview's Save: the page's texts over the version read. */
@@ -180,12 +194,13 @@ export class LeafReportService {
           })),
         },
         extraSampleNumbers,
+        rowVersion: saved?.rowVersion ?? 0,
       };
     });
   }
 
   /** The farmers' checks (§5), then the settings saved: per submission the number of samples in its report. */
-  async farmersUpdateReportData(reports: FarmersRequest[], userId: number): Promise<{ submissionId: number; samples: number }[]> {
+  async farmersUpdateReportData(reports: FarmersRequest[], userId: number): Promise<{ submissionId: number; samples: number; rowVersion: number }[]> {
     const ids = reports.map((r) => r.submissionId);
     await this.submissionsOf('soil', ids);
     const all = await this.repo.samples(this.db, ids);
@@ -195,17 +210,10 @@ export class LeafReportService {
       if (!chosen.some((c) => c.row.matched)) throw fieldError(`${i}.samples`, FARMERS_REPORT_MESSAGES.noneMatched);
       return { report: r, chosen };
     });
-    return this.db.transaction().execute(async (trx) => {
-      const out = [];
-      for (const { report, chosen } of plans) {
-        const { samples: _samples, ...header } = report;
-        const choices: SavedChoice[] = chosen.map((c) => ({ id: c.row.id, excludeImage: false, organTypeEnum: c.row.organType }));
-        await this.repo.saveSettings(trx, report.submissionId, header, choices, userId);
-        await recordChange(trx, { userId, entity: 'report_settings', entityId: report.submissionId, action: 'update', newValues: { header, samples: choices } });
-        out.push({ submissionId: report.submissionId, samples: chosen.filter((c) => c.row.matched).length });
-      }
-      return out;
-    });
+    const versions = await this.saveSettings(plans.map(({ report, chosen }) => ({
+      report, choices: chosen.map((c) => ({ id: c.row.id, excludeImage: false, organTypeEnum: c.row.organType })),
+    })), userId);
+    return plans.map(({ report, chosen }, i) => ({ submissionId: report.submissionId, samples: chosen.filter((c) => c.row.matched).length, rowVersion: versions[i].rowVersion }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { docsEndpoints } from '@sapwood/contracts';
+import { JsonText } from '../../http/json-text';
 import type { Registrar } from '../../http/registrar';
 import { renderDocsPage } from './docs.page';
 import { buildOpenApiDocument } from './openapi';
@@ -13,6 +14,9 @@ export function registerDocs(registrar: Registrar, version: string): void {
   const page = renderDocsPage(document);
   registrar.feature(docsEndpoints, {
     page: (_input, ctx) => ctx.reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page),
-    openapi: (_input, ctx) => ctx.reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(json),
+    openapi: (_input, ctx) => {
+      ctx.reply.header('cache-control', 'no-store');
+      return new JsonText(json);
+    },
   });
 }

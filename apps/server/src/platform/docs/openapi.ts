@@ -36,21 +36,55 @@ function queryParameters(schema: oas31.SchemaObject | oas31.ReferenceObject): oa
   return Object.entries(properties).map(([name, s]) => ({ name, in: 'query' as const, required: required.has(name), schema: s }));
 }
 
+/** Whether an endpoint changes records under a version it was given, so that a stale one answers 409. */
+export function isVersioned(def: EndpointDef): boolean {
+  return typeof def.writes === 'object' && 'version' in def.writes;
+}
+
+/**
+ * Every status an endpoint can answer with what it means there (ADR 0111): those of every endpoint of its kind
+ * (the registrar's and the error handler's), then the ones it declares itself (`answers`).
+ */
+export function statusesOf(def: EndpointDef): Map<number, string> {
+  const access = accessOf(def);
+  const s = new Map<number, string>();
+  if (!(def.kind === 'file' && def.media?.length === 0)) s.set(200, def.kind === 'file' ? 'The file' : 'The declared answer');
+  s.set(400, 'The input does not match the declared schema, or breaks a rule: the fields are named');
+  if (access !== 'public') s.set(401, 'No session: sign in first');
+  if (access !== 'public' && access !== 'session') s.set(403, `The user lacks the ${access} permission`);
+  if (def.method === 'POST') {
+    s.set(403, s.has(403) ? `The user lacks the ${access} permission, or the request names another origin` : 'The request names another origin (cross-site)');
+    s.set(413, 'The body is larger than the server takes');
+    s.set(415, `The body is not ${def.multipart ? 'a form (multipart/form-data or urlencoded) or JSON' : 'JSON'}`);
+  }
+  if (isVersioned(def)) s.set(409, 'The version sent is not the stored one: someone saved meanwhile. Reload and save again.');
+  for (const [status, text] of Object.entries(def.answers ?? {})) {
+    const code = Number(status);
+    s.set(code, s.has(code) && code !== 409 ? `${s.get(code)}; ${text}` : text);
+  }
+  s.set(500, 'An unexpected failure (none is expected: the property test holds every endpoint to it)');
+  return new Map([...s].sort(([a], [b]) => a - b));
+}
+
+function responseOf(def: EndpointDef, status: number, description: string, components: Record<string, oas31.SchemaObject>): oas31.ResponseObject {
+  if (status === 200 && def.kind === 'file') {
+    return { description, content: Object.fromEntries((def.media ?? []).map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+  }
+  if (status === 200) {
+    const output = toOpenApiSchema(def.output, 'output');
+    Object.assign(components, output.components);
+    return { description, content: json(output.schema) };
+  }
+  if (status === 303) return { description, headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } };
+  return { description, content: json(status === 400 ? { $ref: '#/components/schemas/ValidationErrorBody' } : errorRef) };
+}
+
 function operation(feature: string, name: string, def: EndpointDef, components: Record<string, oas31.SchemaObject>): oas31.OperationObject {
   const access = accessOf(def);
   const input = toOpenApiSchema(def.input, 'input');
   Object.assign(components, input.components);
   const responses: oas31.ResponsesObject = {};
-  if (def.kind === 'file') {
-    responses['200'] = { description: 'A file the server writes (a download or a document)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
-  } else {
-    const output = toOpenApiSchema(def.output, 'output');
-    Object.assign(components, output.components);
-    responses['200'] = { description: 'The declared answer', content: json(output.schema) };
-  }
-  responses['400'] = { description: 'The input does not match the declared schema; the fields are named', content: json({ $ref: '#/components/schemas/ValidationErrorBody' }) };
-  if (access !== 'public') responses['401'] = { description: 'No session: sign in first', content: json(errorRef) };
-  if (access !== 'public' && access !== 'session') responses['403'] = { description: `The user lacks the ${access} permission`, content: json(errorRef) };
+  for (const [status, description] of statusesOf(def)) responses[String(status)] = responseOf(def, status, description, components);
 
   const who = access === 'public' ? 'Anyone may call it.' : access === 'session' ? 'Any signed-in user may call it.' : access === 'Admin' ? 'Only a signed-in administrator may call it.' : `A signed-in user holding the ${access} permission (or Admin) may call it.`;
   const op: oas31.OperationObject & { 'x-permission': string } = {

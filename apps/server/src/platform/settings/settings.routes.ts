@@ -4,7 +4,7 @@ import type { SettingsService } from './settings.service';
 
 export function registerSettings(registrar: Registrar, settings: SettingsService): void {
   registrar.feature(settingsEndpoints, {
-    get: () => settings.getLimits(),
+    get: () => settings.get(),
     update: (input, ctx) => settings.updateLimits(input, ctx.user.id),
   });
 }

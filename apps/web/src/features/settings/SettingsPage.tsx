@@ -46,11 +46,13 @@ export default function SettingsPage() {
   const t = useText();
   const saved = useEndpointQuery(ep.get, {}, { overlay: true });
   const form = useContractForm(Limits, { defaultValues: { sugarLimit: 0, starchLimit: 0 }, fields: ['sugarLimit', 'starchLimit'] });
-  // the start-up data carries the limits too
-  const update = useEndpointMutation(ep.update, { invalidates: [ep, apiFeatures.auth.initial], overlay: true, onError: false });
+  // the start-up data carries the limits too; no overlay, whose snack would say 'Something went wrong.' in place of
+  // the server's words (a 409 says the settings were saved by someone else meanwhile)
+  const update = useEndpointMutation(ep.update, { invalidates: [ep, apiFeatures.auth.initial], onError: false });
   const { reset } = form;
   useEffect(() => {
-    if (saved.data) reset({ sugarLimit: saved.data.sugarLimit, starchLimit: saved.data.starchLimit });
+    // the version read goes back with the save: a save over someone else's newer one answers 409, told by a message
+    if (saved.data) reset({ sugarLimit: saved.data.sugarLimit, starchLimit: saved.data.starchLimit, rowVersion: saved.data.rowVersion });
   }, [saved.data, reset]);
 
   // Save looks disabled until a value differs from the defaults (0 and 0).

@@ -11,6 +11,7 @@ import { reportError } from '../../../lib/reportError';
 import {
   PAGE_LABELS, type PageTexts, TEXT_DEBOUNCE_MS, arrowStep, initialPreview, pageImageUrl, pageKey, pdfLeafIds, previewReducer, textsOf, unsavedPages,
 } from './preview';
+import { withVersions } from './settings';
 
 const api = apiFeatures.leafReport;
 
@@ -46,7 +47,7 @@ function PageImage({ url, alt }: { url: string; alt: string }) {
 export interface PreviewDialogProps {
   /** the pages updatereportdata answered */
   pages: PreviewPage[];
-  /** the reports the pages were made from (sent again to reload the pages' saved texts) */
+  /** the reports the pages were made from, with their settings' saved versions (sent again to reload the pages' saved texts) */
   request: LeafReportRequest[];
   onClose: () => void;
 }
@@ -66,6 +67,8 @@ export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
   const savePage = useEndpointCall(api.savePage);
   // the pages' saved texts and versions again (the same settings sent again); nothing else shows them
   const reload = useEndpointMutation(api.updateReportData, { invalidates: [], overlay: true });
+  // each Reload saves the settings again: the next one carries the versions it saved at
+  const [sent, setSent] = useState(request);
   const page = state.pages[state.index];
   const texts = textsOf(state);
   const unsaved = unsavedPages(state);
@@ -142,8 +145,9 @@ export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
         <Alert color="red" p="xs" mb="xs" data-testid="preview-conflict">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{conflict.message}</Text>
-            <Button size="compact-sm" variant="white" color="red" loading={reload.isPending} onClick={() => reload.mutate(request, {
-              onSuccess: (fresh) => {
+            <Button size="compact-sm" variant="white" color="red" loading={reload.isPending} onClick={() => reload.mutate(sent, {
+              onSuccess: ({ pages: fresh, versions }) => {
+                setSent(withVersions(sent, versions));
                 if (fresh.length) dispatch({ type: 'reloaded', pages: fresh, drop: conflict.key });
                 setConflict(null);
               },

@@ -52,11 +52,11 @@ function LeafReport({ ids, onClose }: Omit<ReportFlowProps, 'kind'>) {
       kind="leaf"
       settings={settings}
       send={async (reports) => {
-        const pages = await update.mutateAsync(reports as LeafReportRequest[]);
-        if (pages.length > 0) return pages;
+        const { pages, versions } = await update.mutateAsync(reports as LeafReportRequest[]);
+        if (pages.length > 0) return { versions, result: pages };
         // every chosen sample left out (N/A ones excluded): no page to show
         notify.error(LEAF_REPORT_MESSAGES.noneMatched);
-        return false;
+        return { versions, result: false };
       }}
       success="Report settings saved"
       onSent={(pages, reports) => setPreview({ pages, request: reports as LeafReportRequest[] })}
@@ -75,7 +75,10 @@ function FarmersReport({ ids, onClose }: Omit<ReportFlowProps, 'kind'>) {
     <ReportSettingsDialog
       kind="soil"
       settings={settings}
-      send={(reports) => update.mutateAsync(reports as Parameters<typeof update.mutateAsync>[0])}
+      send={async (reports) => {
+        const saved = await update.mutateAsync(reports as Parameters<typeof update.mutateAsync>[0]);
+        return { versions: saved, result: saved };
+      }}
       success="Starting download"
       onSent={() => {
         // the report's PDF: its progress page opens in a new tab and downloads it

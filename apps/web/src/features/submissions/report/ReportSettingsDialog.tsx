@@ -8,7 +8,7 @@ import { useEndpointQuery } from '../../../lib/query';
 import { useContractForm } from '../../../lib/useContractForm';
 import type { SubmissionKind } from '../kind';
 import { type HeaderNames, ReportHeaderFields, type ReportLists, ReportSampleTable, type SettingsValues } from './ReportSettingsFields';
-import { type ReportSettings, formFieldOf } from './settings';
+import { type ReportSettings, formFieldOf, withVersions } from './settings';
 
 type Reports = SettingsValues['reports'];
 // the update calls' own input schemas (one report per submission) as the form's; the form names fields by path
@@ -44,8 +44,11 @@ function asFormError(err: unknown): unknown {
 export interface ReportSettingsDialogProps<T> {
   kind: SubmissionKind;
   settings: ReportSettings<unknown>;
-  /** the update call, with the reports as its schema parsed them (`false`: stopped, and said why) */
-  send: (reports: Reports) => Promise<T | false>;
+  /**
+   * the update call, with the reports as its schema parsed them: the versions the settings were saved at, and
+   * the result (`false`: stopped, and said why)
+   */
+  send: (reports: Reports) => Promise<{ versions: readonly { submissionId: number; rowVersion: number }[]; result: T | false }>;
   /** the snack once sent */
   success: string;
   /** the call's answer, and the reports sent */
@@ -70,12 +73,16 @@ export function ReportSettingsDialog<T>({ kind, settings, send, success, onSent,
   const save = async () => {
     let sent: Reports = [];
     await form.submit(async (values) => {
-      sent = values.reports;
+      let answer: Awaited<ReturnType<typeof send>>;
       try {
-        return await send(values.reports);
+        answer = await send(values.reports);
       } catch (err) {
         throw asFormError(err);
       }
+      // saved: a later Submit from this dialog carries the new versions (someone else's save meanwhile answers 409)
+      sent = withVersions(values.reports as { submissionId: number; rowVersion: number }[], answer.versions);
+      sent.forEach((r, i) => form.setValue(`reports.${i}.rowVersion`, r.rowVersion));
+      return answer.result;
     }, { success, onSaved: (result) => onSent(result, sent) });
     // the first report with a message comes into view, unless the one shown has one (the form's state now, not this render's)
     const failed = views.map((_, i) => form.getFieldState(`reports.${i}`).invalid);

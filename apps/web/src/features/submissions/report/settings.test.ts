@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type FarmersReportData, type LeafPreReport, apiFeatures } from '@sapwood/contracts';
-import { farmersSettings, formFieldOf, leafSettings, submissionIdsText } from './settings';
+import { farmersSettings, formFieldOf, leafSettings, submissionIdsText, withVersions } from './settings';
 
 const header: LeafPreReport['header'] = {
   submissionId: 12, languageId: 0, clientName: 'Orchard Co', farmName: 'Eastside', agronomistId: 3, agentId: 4, distributorId: 0, addressId: 0,
@@ -15,7 +15,7 @@ const leafSample = (id: number, o: Partial<LeafPreReport['samples'][number]> = {
 describe('the Report Settings from prereport', () => {
   it('leaf: the header and each sample\'s choice as the update call takes them; what is shown beside', () => {
     const pre: LeafPreReport[] = [{
-      header, extraSampleNumbers: ['LN-9'],
+      header, extraSampleNumbers: ['LN-9'], rowVersion: 3,
       samples: [leafSample(1), leafSample(2, { matchedResult: false, selected: false, excludeImage: true, organTypeEnum: 'Reproductive' }), leafSample(3, { organTypeEnum: 'Odd' })],
     }];
     const { views, reports } = leafSettings(pre);
@@ -32,6 +32,8 @@ describe('the Report Settings from prereport', () => {
       { id: 2, selected: false, excludeImage: true, organTypeEnum: 'Reproductive' },
       { id: 3, selected: true, excludeImage: false, organTypeEnum: undefined },
     ]);
+    // the version read goes back with them
+    expect(reports[0].rowVersion).toBe(3);
     // the update call's own schema takes the settings as they are
     expect(apiFeatures.leafReport.updateReportData.input.safeParse(reports).success).toBe(true);
   });
@@ -39,6 +41,7 @@ describe('the Report Settings from prereport', () => {
   it('farmers: the header without its id, and each sample\'s choice', () => {
     const pre: FarmersReportData[] = [{
       extraSampleNumbers: [],
+      rowVersion: 0,
       farmerData: {
         id: 5, submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0,
         samples: [{ id: 8, dateCaptured: null, sampleMatched: true, notes: '', sample: 'F1', dataId: null, blockNumber: 'B2', selected: true }],
@@ -46,7 +49,7 @@ describe('the Report Settings from prereport', () => {
     }];
     const { views, reports } = farmersSettings(pre);
     expect(views[0]).toMatchObject({ submissionId: 5, title: '5 · Soil Co (West)', samples: [{ id: 8, sample: 'F1', date: null, blockNumber: 'B2', matched: true }] });
-    expect(reports).toEqual([{ submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0, samples: [{ id: 8, selected: true }] }]);
+    expect(reports).toEqual([{ submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0, rowVersion: 0, samples: [{ id: 8, selected: true }] }]);
     expect(apiFeatures.farmersReport.updateReportData.input.safeParse(reports).success).toBe(true);
   });
 });
@@ -55,6 +58,11 @@ describe('the update call\'s messages in the form', () => {
   it('names a report\'s field under the form\'s reports', () => {
     expect(formFieldOf('0.samples')).toBe('reports.0.samples');
     expect(formFieldOf('1.samples.3.organTypeEnum')).toBe('reports.1.samples.3.organTypeEnum');
+  });
+
+  it('a saved report carries the version it was saved at; others keep theirs', () => {
+    const reports = [{ submissionId: 4, rowVersion: 0, clientName: 'A' }, { submissionId: 7, rowVersion: 2, clientName: 'B' }];
+    expect(withVersions(reports, [{ submissionId: 7, rowVersion: 3 }])).toEqual([{ submissionId: 4, rowVersion: 0, clientName: 'A' }, { submissionId: 7, rowVersion: 3, clientName: 'B' }]);
   });
 
   it('links the farmers\' PDF by its submissions, once each', () => {

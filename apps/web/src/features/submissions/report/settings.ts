@@ -37,8 +37,9 @@ export function leafSettings(pre: readonly LeafPreReport[]): ReportSettings<Leaf
       samples: samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.matchedResult })),
       extraSampleNumbers,
     })),
-    reports: pre.map(({ header, samples }) => ({
+    reports: pre.map(({ header, samples, rowVersion }) => ({
       ...header,
+      rowVersion,
       samples: samples.map((s) => ({ id: s.id, selected: s.selected, excludeImage: s.excludeImage, organTypeEnum: organOf(s.organTypeEnum) })),
     })),
   };
@@ -53,8 +54,19 @@ export function farmersSettings(pre: readonly FarmersReportData[]): ReportSettin
       samples: d.samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.sampleMatched })),
       extraSampleNumbers,
     })),
-    reports: pre.map(({ farmerData: { id: _id, samples, ...header } }) => ({ ...header, samples: samples.map((s) => ({ id: s.id, selected: s.selected })) })),
+    reports: pre.map(({ farmerData: { id: _id, samples, ...header }, rowVersion }) => ({
+      ...header, rowVersion, samples: samples.map((s) => ({ id: s.id, selected: s.selected })),
+    })),
   };
+}
+
+/**
+ * The reports with the versions their settings were saved at (ADR 0110): what a later Submit from the same
+ * dialog, or the preview's Reload, sends, so that only someone else's save in between answers 409.
+ */
+export function withVersions<R extends { submissionId: number; rowVersion: number }>(reports: readonly R[], saved: readonly { submissionId: number; rowVersion: number }[]): R[] {
+  const by = new Map(saved.map((v) => [v.submissionId, v.rowVersion]));
+  return reports.map((r) => ({ ...r, rowVersion: by.get(r.submissionId) ?? r.rowVersion }));
 }
 
 /** The form's name of a field the update call's 400 names: its reports are the form's `reports` ('0.samples' → 'reports.0.samples'). */
