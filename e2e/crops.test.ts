@@ -65,6 +65,24 @@ describe('/crops', () => {
     await page.getByTestId('crops-table').getByText('Pekan').waitFor();
   });
 
+  it('refuses text that is not a number in a norm field, at the field: nothing is saved and "Crop saved" is not said (issue 31)', async () => {
+    const before = await norms({});
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop Data' });
+    await dialog.waitFor();
+    await page.getByTestId('crop-graphs-n-max').fill('abc');
+    await page.getByTestId('crop-save').click();
+    await dialog.getByText('Must be a number').waitFor();
+    expect(await page.getByTestId('crop-graphs-n-max').inputValue()).toBe('abc');
+    expect(await isMarkedInvalid(page.getByTestId('crop-graphs-n-max'))).toBe(true);
+    expect(await page.getByText('Crop saved').count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await norms({}))?.row_version).toBe(before?.row_version);
+    await page.getByTestId('crop-graphs-n-max').fill('2.8');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('uploads a crop image: the placeholder until then, the stored low-resolution image after', async () => {
     await page.getByTestId(`crop-edit-${cropId}`).click();
     const dialog = page.getByRole('dialog', { name: 'Crop Data' });

@@ -194,6 +194,31 @@ describe('manual result entry', () => {
     await page.close();
   });
 
+  it('a line pasted into an N/A row clears its N/A, says so in the preview, and its values are saved (issue 31, finding 4)', async () => {
+    const other = await w.submitted('leaf', 'Manual', { entries: 2, clientName: 'NA Orchard' });
+    const [s0] = other.sheet.rows.map((r) => r.sampleNumber);
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, other.id);
+    await dialog.getByTestId('na-0').check();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ na: true, values: {} });
+    await paste(page, 'cell-0-labNumber', 'LAB-NA\t2.4\t0.22\r\n');
+    const preview = page.getByTestId('paste-preview');
+    await preview.getByTestId('paste-preview-apply').waitFor();
+    expect(await preview.getByTestId('paste-preview-note').textContent()).toContain('N/A will be cleared');
+    await preview.getByTestId('paste-preview-apply').click();
+    await page.getByTestId('paste-preview-apply').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('na-0').isChecked()).toBe(false);
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ labNumber: 'LAB-NA', na: false, values: { N: 2.4, P: 0.22 } });
+    // what the Lab Result shows is what is stored
+    const view = (await w.staff.call(leaf.getResults, { id: other.id })).body as { sampleData: { sample_reference: string; resultvalue: { code: string; lab_result: number | null }[] }[] };
+    const row = view.sampleData.find((x) => x.sample_reference === s0)!;
+    expect(row.resultvalue.filter((v) => v.lab_result !== null).map((v) => [v.code, v.lab_result])).toEqual([['N', 2.4], ['P', 0.22]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('tells a row with nothing in it on Save, at the row', async () => {
     const other = await w.submitted('leaf', 'Manual', { entries: 1, clientName: 'Empty Orchard' });
     const page = await open(PERMISSIONS, '/submissions?tab=waiting');
