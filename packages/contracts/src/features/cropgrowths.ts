@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { IdOrNew, RowVersion, decimal, id, text, versioned } from '../fields';
 import { Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { BOUND_MESSAGES } from '../values/bounds';
+import { growthRangeBounds } from '../values/norm-bounds';
 
 /**
  * Crop growth admin (/carbohydratesgrowths, spec part 2 §2–§5, §7; part 1 §7 'growth and crop
  * maintenance'). Every call is a POST under /api/carbohydrate/ and needs CarbohydrateEntries, except
  * the read-only pick list getregions (any signed-in user).
  *
- * A range is `{ min, med, max }`, each a finite, non-negative number or null; given values must
+ * A range is `{ min, med, max }`, each a finite number from 0 to 100 (%) or null; given values must
  * satisfy min ≤ med ≤ max. Sugar and starch are % dry matter (the unit the lab reports).
  *
  * Payloads:
@@ -34,8 +36,10 @@ import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
  * A growth value is `{ growthStageId, override, sugar, starch }`; with override true its ranges take the
  * place of the stage's own (precedence: ADR 0050, range resolution).
  */
+/** A sugar or starch range's value: % of dry matter, so 0–100 (values/norm-bounds.ts growthRangeBounds). */
 const RangeValue = decimal({
-  min: 0, max: 1_000_000, message: 'Must be a number', finiteMessage: 'Must be a finite number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 1000000',
+  min: growthRangeBounds('sugar').min, max: growthRangeBounds('sugar').max, message: 'Must be a number', finiteMessage: 'Must be a finite number',
+  minMessage: BOUND_MESSAGES.negative, maxMessage: BOUND_MESSAGES.atMost(growthRangeBounds('sugar')),
 }).nullable();
 
 export const RANGE_MESSAGES = {

@@ -21,8 +21,9 @@ export const holdsResult = (x: Pick<SampleWithResult, 'labNumber' | 'na' | 'valu
 
 /**
  * The lab result view (spec §3) of a submission: every sample with its lab number and, for each value of the
- * kind in the list's order, its name, number (null: not measured) and unit. The same for results typed by hand
- * and those of an outside lab (both are the capture's stored result).
+ * kind in the list's order, its name, number (null: not measured), unit and, for an outside lab's value out of
+ * its bounds, its flag. The same for results typed by hand and those of an outside lab (both are the capture's
+ * stored result).
  */
 export function labResultView(s: ResultsHeader, samples: SampleWithResult[]): LabResultView {
   const values = resultValuesOf(s.kind);
@@ -33,7 +34,8 @@ export function labResultView(s: ResultsHeader, samples: SampleWithResult[]): La
       sample_reference: x.sampleNumber,
       resultvalue: values.map((v) => {
         const n = x.values?.[v.code];
-        return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit };
+        const flag = x.flags?.[v.code];
+        return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit, ...(flag ? { flag } : {}) };
       }),
     })),
   };
@@ -71,6 +73,9 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[]): s
       ? [`<td colspan="${Math.max(1, values.length)}">N/A</td>`]
       : values.map((v) => {
         const n = x.values?.[v.code];
+        const flag = x.flags?.[v.code];
+        // an outside lab's value out of its bounds is printed with its flag, never silently
+        if (flag && typeof n === 'number') return `<td title="${escapeHtml(flag)}">${escapeHtml(String(n))} ⚑ <small>${escapeHtml(flag)}</small></td>`;
         return `<td>${typeof n === 'number' ? escapeHtml(String(n)) : ''}</td>`;
       });
     return `<tr><td>${escapeHtml(x.sampleNumber)}</td><td>${escapeHtml(x.labNumber ?? '')}</td>${cells.join('')}</tr>`;
