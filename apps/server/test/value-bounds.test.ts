@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type LabResultView, cropsEndpoints as crops, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
+  BOUND_MESSAGES, type LabResultView, type ValueBounds, cropsEndpoints as crops, resultBoundsOf, resultValuesOf, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
   submissionResultEndpoints as leaf,
 } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { createUser, signedIn } from '../../../tests/support/users';
+import { recordCaptureResults } from '../src/features/leafs';
 import { fieldsOf, withWorld } from './submission-results.fixtures';
 
 /**
@@ -131,4 +132,39 @@ describe('finding 5: carbohydrate results', () => {
     const saved = await labUser.call(labEndpoints.updateResult, { ...unusual, confirmed: ['starch'] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
+});
+
+describe('every value code of both kinds, where values enter', () => {
+  for (const kind of ['leaf', 'soil'] as const) {
+    it(`${kind}: typed in, each refused below 0 and beyond its physical range, asked beyond its usual range; from a lab, each kept flagged`, async () => {
+      const ep = kind === 'leaf' ? leaf : farmers;
+      const { id, sheet } = await world.w.submitted(kind, kind === 'leaf' ? 'Manual' : 'ManualFarmer', { entries: 1 });
+      const codes = resultValuesOf(kind).map((v) => v.code);
+      const save = (values: Record<string, number>, confirmed: string[] = []) =>
+        world.w.staff.call(ep.updateManual, { submissionId: id, manualResult: [{ sampleId: sheet.rows[0].sampleId, values, confirmed, rowVersion: 0 }] });
+      const each = (f: (b: ValueBounds) => number) => Object.fromEntries(codes.map((c) => [c, f(resultBoundsOf(kind, c)!)]));
+      const negative = await save(each(() => -1));
+      expect(negative.status).toBe(400);
+      expect(fieldsOf(negative.body)).toEqual(Object.fromEntries(codes.map((c) => [`manualResult.0.values.${c}`, 'Must not be negative'])));
+      const over = await save(each((b) => b.max + 1));
+      expect(Object.keys(fieldsOf(over.body)).sort()).toEqual(codes.map((c) => `manualResult.0.values.${c}`).sort());
+      const unusualCodes = codes.filter((c) => resultBoundsOf(kind, c)!.usualMax < resultBoundsOf(kind, c)!.max);
+      const unusual = Object.fromEntries(unusualCodes.map((c) => [c, (resultBoundsOf(kind, c)!.usualMax + resultBoundsOf(kind, c)!.max) / 2]));
+      const asked = await save(unusual);
+      expect(fieldsOf(asked.body)).toEqual(Object.fromEntries(unusualCodes.map((c) => [`manualResult.0.values.${c}`, BOUND_MESSAGES.confirm(resultBoundsOf(kind, c)!)])));
+      expect(await stored(id)).toEqual([]);
+      const confirmed = await save(unusual, unusualCodes);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect((await stored(id))[0].values).toEqual(unusual);
+
+      // the same impossible values from an outside lab, through the one results store: kept, each flagged
+      const other = await world.w.submitted(kind, kind === 'leaf' ? 'Manual' : 'ManualFarmer', { entries: 1 });
+      const capture = (await db().selectFrom('captures').select('id').where('sample_number', '=', other.sheet.rows[0].sampleNumber).where('kind', '=', kind).executeTakeFirstOrThrow()).id;
+      const values = each(() => -1);
+      await db().transaction().execute((trx) => recordCaptureResults(trx, [{ captureId: capture, labName: 'Wynland', labNumber: 'W-1', source: 'Wynland', values }], null));
+      const row = await db().selectFrom('capture_results').select(['values', 'flags']).where('capture_id', '=', capture).executeTakeFirstOrThrow();
+      expect(row.values).toEqual(values);
+      expect(row.flags).toEqual(Object.fromEntries(codes.map((c) => [c, 'Impossible: must not be negative'])));
+    });
+  }
 });

@@ -4,7 +4,7 @@ import { normTerm } from '../dris/engine';
 import { DRIS_NORM_UNITS, LAB_DRIS_UNITS } from '../dris/units';
 import { decimal, int, text } from '../fields';
 import { MAX_TEXT } from '../paging';
-import { type ValueProblem, valueProblems } from '../values/bounds';
+import { BOUND_MESSAGES, type ValueProblem, valueProblems } from '../values/bounds';
 import { drisNormProblems, leafNormBounds } from '../values/norm-bounds';
 
 /**
@@ -53,7 +53,7 @@ export const NORM_MESSAGES = {
   source: "Source required (a citation, or 'lab')",
 } as const;
 
-const Value = decimal({ min: 0, max: 1_000_000, message: 'Must be a number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 1000000' }).nullable();
+const Value = decimal({ min: 0, max: 1_000_000, message: 'Must be a number', minMessage: BOUND_MESSAGES.negative, maxMessage: 'Must be at most 1000000' }).nullable();
 export const NormRange = z.object({ min: Value.default(null), med: Value.default(null), max: Value.default(null) });
 export type NormRange = z.output<typeof NormRange>;
 export const EMPTY_NORM_RANGE: NormRange = { min: null, med: null, max: null };
@@ -101,7 +101,7 @@ export const NormSet = z.object({ graphs: GraphSets.default(EMPTY_GRAPH_SETS), p
 export type NormSet = z.output<typeof NormSet>;
 export type NormSetInput = z.input<typeof NormSet>;
 
-const Positive = decimal({ min: 0, max: 1_000_000, message: 'Must be a number' }).gt(0, NORM_MESSAGES.positive);
+const Positive = decimal({ min: 0, max: 1_000_000, message: 'Must be a number', minMessage: BOUND_MESSAGES.negative, maxMessage: 'Must be at most 1000000' }).gt(0, NORM_MESSAGES.positive);
 export const DrisNormRow = z.object({
   expression: text({ min: 1, max: 100, message: NORM_MESSAGES.ratio }).refine((e) => normTerm(e) !== null, NORM_MESSAGES.ratio),
   mean: Positive,
