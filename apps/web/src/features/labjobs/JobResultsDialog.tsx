@@ -11,6 +11,7 @@ import { useConfirm } from '../../components/ui/confirm';
 import { useGuardedClose } from '../../components/ui/unsaved';
 import { call, endpointUrl } from '../../lib/api';
 import { notify, snack } from '../../lib/notify';
+import { UNCONFIRMED, useAskUnusual } from '../../lib/unusual';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn, type ResultRowActions, type ResultRowsValues } from './ResultRow';
@@ -86,9 +87,10 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   }, [trigger, grid]);
   const sampleOf = useCallback((id: number) => info.get(id)?.sampleNumber ?? String(id), [info]);
 
-  const saves = useResultSaves({ jobId, form: grid, confirm, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked });
+  const askUnusual = useAskUnusual();
+  const saves = useResultSaves({ jobId, form: grid, confirm, askUnusual, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked });
   const { status, load, indexOf, saveRow, retry, savedOf, savedSome } = saves;
-  const { paste, preview } = useColumnPaste({ form: grid, info, cells, indexOf, saveRow, setError });
+  const { paste, preview } = useColumnPaste({ form: grid, info, cells, indexOf, saveRow, confirmUnusual: saves.confirmUnusual, setError });
 
   useEffect(() => {
     if (!data.data) return;
@@ -190,9 +192,14 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       return;
     }
     await saves.pending();
+    if ((saves.changes().length > 0 || removed.length > 0) && (await reasonMissing())) return;
+    if (saves.changes().length > 0 && (await rowsInvalid('rows'))) return;
+    // values outside their usual range asked once for all the rows (issue 31)
+    if ((await saves.confirmUnusual(saves.changes())).size > 0) {
+      setError(UNCONFIRMED);
+      return;
+    }
     const entries = saves.changes();
-    if ((entries.length > 0 || removed.length > 0) && (await reasonMissing())) return;
-    if (entries.length > 0 && (await rowsInvalid('rows'))) return;
     try {
       await updateResults.mutateAsync({ jobId, entries, removeIds: removed, reason: reasonNow() });
       notify.success(snack.updated('Results'));

@@ -32,7 +32,10 @@ function ResultTable({ view }: { view: LabResultView }) {
             <Table.Tr key={i} data-testid="lab-result-row">
               <Table.Td>{r.labNumber}</Table.Td>
               <Table.Td>{r.sampleReference}</Table.Td>
-              {r.values.map((v, j) => <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>)}
+              {r.values.map((v, j) => (r.flags[j]
+                // an outside lab's value out of its bounds: shown with its flag, never silently
+                ? <Table.Td key={columns[j].code} ta="right" c="red" title={r.flags[j]!} data-flag={r.flags[j]!} data-testid="lab-result-flagged">{v ?? ''} ⚑</Table.Td>
+                : <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -41,7 +44,10 @@ function ResultTable({ view }: { view: LabResultView }) {
   );
 }
 
-/** Lab Result: the read-only result of each sample of a submission (value and unit), with Export CSV (data.csv, made here). */
+/**
+ * Lab Result: the read-only result of each sample of a submission (value and unit; an outside lab's value out of
+ * its bounds in red with ⚑ and its flag as the title), with Export CSV (data.csv, made here).
+ */
 export function LabResultDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const query = useEndpointQuery(resultEndpointsOf(kind).getResults, { id: row.id });
   const csv = useCsvUrl(query.data);
