@@ -33,8 +33,9 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     defaultValues: {
       name: crop?.name ?? '',
       linkedNames: crop?.linkedNames ?? [],
-      norms: editableNorms(crop?.norms),
-      drisGraphs: crop?.drisGraphs ?? [],
+      // nothing confirmed yet: set on save (unusual values asked), so the form is not dirty before
+      norms: { ...editableNorms(crop?.norms), confirmed: [] },
+      drisGraphs: (crop?.drisGraphs ?? []).map((g) => ({ ...g, confirmed: [] })),
       rowVersion: crop?.rowVersion,
       normsVersion: crop?.normsVersion ?? 0,
     },

@@ -45,7 +45,7 @@ function asEntityErrors(err: unknown): unknown {
 function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; title: string; owners: Owner[]; onClose: () => void }) {
   const cultivarMode = props.kind === 'cultivars';
   const form = useContractForm(ep.upsertCultivar.input, {
-    defaultValues: { cropId: props.crop.id, entities: props.owners.map((o) => ({ cultivarId: o.id, name: o.name, norms: o.norms, normsVersion: o.normsVersion })) },
+    defaultValues: { cropId: props.crop.id, entities: props.owners.map((o) => ({ cultivarId: o.id, name: o.name, norms: { ...o.norms, confirmed: [] }, normsVersion: o.normsVersion })) },
     fields: ['entities'],
   });
   const entities = useFieldArray({ control: form.control, name: 'entities' });
@@ -88,7 +88,7 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
             </ScrollArea.Autosize>
             {cultivarMode && (
               <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} data-testid="cultivar-add"
-                onClick={() => { entities.append({ cultivarId: 0, name: '', norms: editableNorms(undefined), normsVersion: 0 }); setChosen(entities.fields.length); }}>
+                onClick={() => { entities.append({ cultivarId: 0, name: '', norms: { ...editableNorms(undefined), confirmed: [] }, normsVersion: 0 }); setChosen(entities.fields.length); }}>
                 Add cultivar
               </Button>
             )}

@@ -81,10 +81,13 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   /** the rows are checked with the contract's row schema; a broken rule shows where a refused save would */
   const rowsInvalid = useCallback(async (name: 'rows' | `rows.${number}`): Promise<string | null> => {
     if (await trigger(name)) return null;
-    const message = errorMessages(grid.getFieldState(name).error).join('; ') || 'Operation has failed';
+    // the contract's own words for the rows checked (the form's error tree of a row the cells do not register can be empty)
+    const checked = ResultRowsForm.safeParse({ rows: name === 'rows' ? getValues('rows') : [getValues(name)] });
+    const words = [...new Set(checked.error?.issues.map((i) => i.message) ?? [])];
+    const message = words.join('; ') || errorMessages(grid.getFieldState(name).error).join('; ') || 'Operation has failed';
     setError(message);
     return message;
-  }, [trigger, grid]);
+  }, [trigger, grid, getValues]);
   const sampleOf = useCallback((id: number) => info.get(id)?.sampleNumber ?? String(id), [info]);
 
   const askUnusual = useAskUnusual();
@@ -123,10 +126,12 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
         return true;
       };
       switch (move) {
-        case 'enter':
-          go(nextRow(index, 1, list.length, usable), column);
-          leave();
+        case 'enter': {
+          // the row is saved once: by going to another row, or here when it stays
+          const next = nextRow(index, 1, list.length, usable);
+          if (!(next !== index && go(next, column))) leave();
           return true;
+        }
         case 'down':
           return go(nextRow(index, 1, list.length, usable), column);
         case 'up':
