@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOUND_MESSAGES, type LabResultView, type ValueBounds, cropsEndpoints as crops, resultBoundsOf, resultValuesOf, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
+  BOUND_MESSAGES, type LabResultView, type ValueBounds, cropGrowthsEndpoints, cropsEndpoints as crops, resultBoundsOf, resultValuesOf, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
   submissionResultEndpoints as leaf,
 } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
@@ -113,6 +113,23 @@ describe('finding 5: norms', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const got = await client.call(crops.get, { id: r.body.id });
     expect(got.body.drisGraphs[0]).toMatchObject({ units: { macro: 'g/kg', micro: 'mg/kg' }, rows: [{ expression: 'N/Zn', mean: 1.0, cv: 20 }] });
+  });
+});
+
+describe('finding 5: carbohydrate growth ranges', () => {
+  it('refuses a range value over 100 %, and one outside its usual range unless confirmed, at its field', async () => {
+    const client = await signedIn(world.w.server.url, await createUser(db(), ['CarbohydrateEntries']));
+    const growth = (starchMax: number, confirmed: string[] = []) => ({
+      id: 0, name: 'Bounds crop', factor: 1,
+      growths: [{ id: 0, name: 'Dormancy', sugar: { min: 4, med: 6, max: 8 }, starch: { min: 10, med: 14, max: starchMax }, confirmed }],
+    });
+    const over = await client.call(cropGrowthsEndpoints.cropGrowthsUpsert, growth(120));
+    expect(fieldsOf(over.body)).toEqual({ 'growths.0.starch.max': 'Must be at most 100 %' });
+    const asked = await client.call(cropGrowthsEndpoints.cropGrowthsUpsert, growth(45));
+    expect(fieldsOf(asked.body)).toEqual({ 'growths.0.starch.max': 'Outside the usual range 0–40 %: confirm to save it' });
+    const saved = await client.call(cropGrowthsEndpoints.cropGrowthsUpsert, growth(45, ['starch.max']));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.growths[0].starch).toEqual({ min: 10, med: 14, max: 45 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { BOUND_MESSAGES } from '@sapwood/contracts';
+import { BOUND_MESSAGES, type ValueProblem, unusualItem } from '@sapwood/contracts';
 import { useCallback, useRef } from 'react';
 import { useConfirm } from '../components/ui/confirm';
 
@@ -20,4 +20,26 @@ export function useAskUnusual(): (items: readonly string[]) => Promise<boolean> 
     last.current = asked.catch(() => undefined);
     return asked;
   }, [confirm]);
+}
+
+/**
+ * Which values outside their usual range a form's save must confirm, when its contract refuses one not named in
+ * the entry's `confirmed` (norm sets, DRIS graphs, growth ranges): a value as it was loaded was confirmed when it
+ * was saved (or predates the rule) and is confirmed again without asking; the others are the question's items.
+ * `confirmed(yes)` is the entry's list after the answer.
+ */
+export interface Confirmation {
+  /** the question's items: 'N Max 9 % (usual 0.5–7 %)' */
+  ask: string[];
+  confirmed: (yes: boolean) => string[];
+}
+
+export function confirmationOf(problems: readonly (ValueProblem & { label: string })[], loadedValue: (at: string) => number | null | undefined, prefix = ''): Confirmation {
+  const unusual = problems.filter((p) => p.level === 'unusual');
+  const kept = unusual.filter((p) => loadedValue(p.at) === p.value).map((p) => p.at);
+  const asked = unusual.filter((p) => loadedValue(p.at) !== p.value);
+  return {
+    ask: asked.map((p) => unusualItem(`${prefix}${p.label}`, p.value, p.bounds)),
+    confirmed: (yes) => (yes ? [...kept, ...asked.map((p) => p.at)] : kept),
+  };
 }

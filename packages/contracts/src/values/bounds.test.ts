@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LEAF_RESULT_VALUES, FARMERS_RESULT_VALUES, resultValuesOf } from '../features/capture-results';
 import { CropDrisGraphEntry, ELEMENT_OF_KEY, GRAPH_SETS, GRAPH_SET_NAMES, NormSetEntry } from '../features/crop-norms';
-import { CropGrowthInput, StageGrowthValue } from '../features/cropgrowths';
+import { CropGrowthInput, StageGrowthValueEntry } from '../features/cropgrowths';
 import { ResultInput } from '../features/lab-schemas';
 import { ManualResultInput } from '../features/submission-results';
 import { BOUND_MESSAGES, checkBounds } from './bounds';
@@ -125,11 +125,20 @@ const normSet = {
 };
 const range = { min: 2, med: 3, max: 4 };
 /** Each schema a norm or a result is saved with, a valid example, and (where the schema asks the confirmation itself) an unusual value. */
-const ENTRY_SCHEMAS: { name: string; schema: z.ZodType; example: unknown; unusual?: { path: (string | number)[]; value: number } }[] = [
-  { name: 'a leaf norm set (NormSetEntry)', schema: NormSetEntry, example: normSet, unusual: { path: ['graphs', 'macroGraph', 'n', 'max'], value: 9 } },
-  { name: 'a DRIS graph (CropDrisGraphEntry)', schema: CropDrisGraphEntry, example: { graphName: 'Macro', rows: [{ expression: 'N/P', mean: 10, cv: 20 }] }, unusual: { path: ['rows', 0, 'mean'], value: 5000 } },
-  { name: "a growth stage's sugar and starch ranges (CropGrowthInput)", schema: CropGrowthInput, example: { id: 0, name: 'Dormancy', sugar: range, starch: range } },
-  { name: "a region's or cultivar's growth values (StageGrowthValue)", schema: StageGrowthValue, example: { growthStageId: 1, override: true, sugar: range, starch: range } },
+const ENTRY_SCHEMAS: { name: string; schema: z.ZodType; example: unknown; unusual?: { path: (string | number)[]; value: number; confirmed: string } }[] = [
+  { name: 'a leaf norm set (NormSetEntry)', schema: NormSetEntry, example: normSet, unusual: { path: ['graphs', 'macroGraph', 'n', 'max'], value: 9, confirmed: 'macroGraph.n.max' } },
+  {
+    name: 'a DRIS graph (CropDrisGraphEntry)', schema: CropDrisGraphEntry, example: { graphName: 'Macro', rows: [{ expression: 'N/P', mean: 10, cv: 20 }] },
+    unusual: { path: ['rows', 0, 'mean'], value: 5000, confirmed: '0.mean' },
+  },
+  {
+    name: "a growth stage's sugar and starch ranges (CropGrowthInput)", schema: CropGrowthInput, example: { id: 0, name: 'Dormancy', sugar: { ...range }, starch: { ...range } },
+    unusual: { path: ['starch', 'max'], value: 45, confirmed: 'starch.max' },
+  },
+  {
+    name: "a region's or cultivar's overriding growth values (StageGrowthValueEntry)", schema: StageGrowthValueEntry, example: { growthStageId: 1, override: true, sugar: { ...range }, starch: { ...range } },
+    unusual: { path: ['sugar', 'max'], value: 35, confirmed: 'sugar.max' },
+  },
   // the server asks the confirmation of these (carbohydrateProblems, resultValueProblems: above)
   { name: 'a carbohydrate result (ResultInput)', schema: ResultInput, example: { id: 1, sugar: 5, starch: 9, rowVersion: 1 } },
   { name: 'a manual result row (ManualResultInput)', schema: ManualResultInput, example: { sampleId: 1, values: { N: 2.5 }, rowVersion: 0 } },
@@ -159,7 +168,7 @@ describe('every number field a norm or a result is saved with has its bounds', (
       // an unusual value is refused unless confirmed (by its path within the entry), at its path
       const asked = withValue(example, unusual.path, unusual.value);
       expect(schema.safeParse(asked).error?.issues.map((i) => i.path.join('.'))).toEqual([unusual.path.join('.')]);
-      const confirmed = { ...(asked as object), confirmed: [unusual.path.slice(1).join('.')] };
+      const confirmed = { ...(asked as object), confirmed: [unusual.confirmed] };
       expect(schema.safeParse(confirmed).success, JSON.stringify(schema.safeParse(confirmed).error?.issues)).toBe(true);
     });
   }
