@@ -82,6 +82,25 @@ describe('crop growth admin screen', () => {
     await expect(page.getByTestId('growth-row').nth(0).locator('td').nth(5).textContent()).resolves.toBe('9.5');
   });
 
+  it('refuses a range value over 100 % and text that is not a number at the field, and asks once before keeping one outside its usual range (issue 31)', async () => {
+    await page.getByTestId('growth-edit-0').click();
+    await dialog('Edit growth').waitFor();
+    await page.getByTestId('growth-starch-max').fill('abc');
+    await page.getByTestId('growth-edit-ok').click();
+    await dialog('Edit growth').getByText('Must be a number').waitFor();
+    await page.getByTestId('growth-starch-max').fill('120');
+    await dialog('Edit growth').getByText('Must be at most 100 %').waitFor();
+    await page.getByTestId('growth-starch-max').fill('45');
+    await page.getByTestId('growth-edit-ok').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText('1 value is outside the usual range: Starch Max 45 % (usual 0–40 %). Save anyway?').waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog('Edit growth').waitFor({ state: 'detached' });
+    // the confirm's frame stays in the page, empty, once answered
+    await expect.poll(() => ask.textContent()).toBe('');
+    // stored confirmed with the Growths dialog's Save (below, after the reorder)
+  });
+
   it('reorders by drag and drop (mouse and keyboard), Order renumbers from 1, Save stores it', async () => {
     // Mouse: drag Leaf fall (4th) onto the first row.
     const handle = page.getByTestId('growth-drag-3');
@@ -118,6 +137,8 @@ describe('crop growth admin screen', () => {
     await expect.poll(async () => (await stagesInDb()).map((s) => [s.sequence_number, s.name])).toEqual([[1, 'Leaf fall'], [2, 'Dormancy'], [3, 'Harvest'], [4, 'Bud break']]);
     const stages = await stagesInDb();
     expect(stages[1]).toMatchObject({ sugar_max: 9.5, linked_tissue_id: ref.tissues.shoots.id });
+    // the starch max confirmed outside its usual range in Edit growth (issue 31)
+    expect((await server.built.deps.db.selectFrom('growth_stages').select('starch_max').where('id', '=', stages[1].id).executeTakeFirstOrThrow()).starch_max).toBe(45);
     expect(stages[0].linked_tissue_id).toBe(ref.tissues.roots.id);
     const crop = await server.built.deps.db.selectFrom('crops').select('factor').where('id', '=', ref.crop.id).executeTakeFirstOrThrow();
     expect(crop.factor).toBe(1.25);

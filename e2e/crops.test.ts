@@ -65,6 +65,77 @@ describe('/crops', () => {
     await page.getByTestId('crops-table').getByText('Pekan').waitFor();
   });
 
+  it('refuses text that is not a number in a norm field, at the field: nothing is saved and "Crop saved" is not said (issue 31)', async () => {
+    const before = await norms({});
+    // the snack of the save before has gone
+    await expect.poll(() => page.getByText('Crop saved').count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop Data' });
+    await dialog.waitFor();
+    await page.getByTestId('crop-graphs-n-max').fill('abc');
+    await page.getByTestId('crop-save').click();
+    await dialog.getByText('Must be a number').waitFor();
+    expect(await page.getByTestId('crop-graphs-n-max').inputValue()).toBe('abc');
+    expect(await isMarkedInvalid(page.getByTestId('crop-graphs-n-max'))).toBe(true);
+    expect(await page.getByText('Crop saved').count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await norms({}))?.row_version).toBe(before?.row_version);
+    await page.getByTestId('crop-graphs-n-max').fill('2.8');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('asks once before saving norm values outside their usual range, and states the units of DRIS norms, a CV a percent (issue 31)', async () => {
+    await server.built.deps.db.insertInto('formula_graphs').values({ name: 'Micro DRIS', alternate_function: false, formula: JSON.stringify({ relationships: [], values: [] }) }).execute();
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop Data' });
+    await dialog.waitFor();
+    // an impossible norm value is refused at its field
+    await page.getByTestId('crop-graphs-n-max').fill('150');
+    await page.getByTestId('crop-save').click();
+    await dialog.getByText('Must be at most 100 %').waitFor();
+    // an unusual one is asked; No leaves it refused at its field
+    await page.getByTestId('crop-graphs-n-max').fill('9');
+    await page.getByTestId('crop-save').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText('1 value is outside the usual range: N Max 9 % (usual 0.5–7 %). Save anyway?').waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+    await dialog.getByText('Outside the usual range 0.5–7 %: confirm to save it').waitFor();
+    // a DRIS graph published with N in g/kg; its CV given as a fraction is refused at the field
+    await dialog.getByRole('tab', { name: /DRIS norms/ }).click();
+    await page.getByTestId('dris-add-graph').click();
+    await dialog.getByLabel('DRIS graph 1', { exact: true }).click();
+    await page.getByRole('option', { name: 'Micro DRIS' }).click();
+    await page.getByTestId('dris-units-0-macro').click();
+    await page.getByRole('option', { name: 'g/kg', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Norm', exact: true }).click();
+    await dialog.getByLabel('Norm 1 expression').fill('N/Zn');
+    await page.getByTestId('dris-0-0-mean').fill('1');
+    await page.getByTestId('dris-0-0-cv').fill('0.15');
+    await page.getByTestId('crop-save').click();
+    await ask.getByText(/^1 value is outside the usual range: N Max 9 %/).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog.getByText('A CV is a percent: under 1 looks like a fraction (write 15 for 15 %, not 0.15)').waitFor();
+    await page.getByTestId('dris-0-0-cv').fill('15');
+    await page.getByTestId('crop-save').click();
+    await ask.getByText(/^1 value is outside the usual range: N Max 9 %/).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await norms({}))?.graphs.macroGraph?.n).toMatchObject({ max: 9 });
+    const dris = await server.built.deps.db.selectFrom('crop_dris_graphs').selectAll().where('crop_id', '=', cropId).executeTakeFirstOrThrow();
+    expect(dris).toMatchObject({ graph_name: 'Micro DRIS', macro_unit: 'g/kg', micro_unit: 'mg/kg', rows: [{ expression: 'N/Zn', mean: 1, cv: 15 }] });
+    // saved again, the values confirmed before are not asked again
+    await page.getByTestId(`crop-edit-${cropId}`).click();
+    await dialog.waitFor();
+    await page.getByTestId('crop-graphs-source').fill('Lab trials 2025');
+    await page.getByTestId('crop-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    // never asked: the confirm's frame is empty
+    await expect.poll(() => ask.textContent()).toBe('');
+    expect(await norms({})).toMatchObject({ source: 'Lab trials 2025', graphs: { macroGraph: { n: { max: 9 } } } });
+    expect(errors).toEqual([]);
+  });
+
   it('uploads a crop image: the placeholder until then, the stored low-resolution image after', async () => {
     await page.getByTestId(`crop-edit-${cropId}`).click();
     const dialog = page.getByRole('dialog', { name: 'Crop Data' });

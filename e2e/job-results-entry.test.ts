@@ -128,6 +128,44 @@ describe('job results entry', () => {
     await page.close();
   });
 
+  it('refuses a value over 100 % at its row, and asks once before saving one outside its usual range (issue 31)', async () => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'B1' }, { sampleNumber: 'B2' }, { sampleNumber: 'B3' }] });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await open(page, jobId);
+    await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
+    // impossible: refused at the row, nothing saved
+    await page.keyboard.type('150');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf(page, 'B1')).toBe('Failed');
+    await expect(page.getByTestId('result-failure-B1').textContent()).resolves.toContain('Must be at most 100 %');
+    expect((await resultsOf(jobId))[0].sugar).toBeNull();
+    // unusual: asked; No leaves it unsaved with the words the server would say
+    await page.getByTestId('result-1-starch').fill('45');
+    await page.getByTestId('result-1-starch').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('1 value is outside the usual range: B2 Starch 45 % (usual 0–40 %). Save anyway?');
+    await page.getByRole('button', { name: 'No' }).click();
+    await confirmClosed(page);
+    await expect.poll(() => statusOf(page, 'B2')).toBe('Failed');
+    await expect(page.getByTestId('result-failure-B2').textContent()).resolves.toBe('Starch: Outside the usual range 0–40 %: confirm to save it');
+    expect((await resultsOf(jobId))[1].starch).toBeNull();
+    // Retry asks again; Yes saves it confirmed
+    await page.getByTestId('result-retry-B2').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('Save anyway?');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => statusOf(page, 'B2')).toBe('Saved');
+    expect((await resultsOf(jobId))[1].starch).toBe(45);
+    // a pasted column with two unusual values: one question for both
+    await page.getByTestId('result-0-sugar').fill('');
+    await paste(page, 'result-0-sugar', '35\n5\n36');
+    await page.getByTestId('paste-preview-apply').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('2 values are outside the usual range: B1 Sugar 35 % (usual 0–30 %); B3 Sugar 36 % (usual 0–30 %). Save anyway?');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(async () => (await resultsOf(jobId)).map((r) => r.sugar)).toEqual([35, 5, 36]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("shows each row's save: Saved after Enter, Failed with the server's words and a Retry when someone else saved it first", async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'C1' }, { sampleNumber: 'C2' }, { sampleNumber: 'C3' }] });
     const page = await browser.newPage();

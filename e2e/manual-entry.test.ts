@@ -163,7 +163,7 @@ describe('manual result entry', () => {
     // someone else changes a row meanwhile: the row says so and takes theirs on Reload
     const now = await sheetOf(w.staff, 'leaf', sub.id);
     const r0 = now.rows[0];
-    expect((await w.staff.call(leaf.updateManual, { submissionId: sub.id, manualResult: [{ sampleId: r0.sampleId, labNumber: 'THEIRS', values: { N: 9 }, rowVersion: r0.rowVersion }] })).status).toBe(200);
+    expect((await w.staff.call(leaf.updateManual, { submissionId: sub.id, manualResult: [{ sampleId: r0.sampleId, labNumber: 'THEIRS', values: { N: 6.9 }, rowVersion: r0.rowVersion }] })).status).toBe(200);
     await dialog.getByTestId('cell-0-K').click();
     await page.keyboard.type('1');
     await page.keyboard.press('Enter');
@@ -190,6 +190,67 @@ describe('manual result entry', () => {
     await expect.poll(() => page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${sub.id}"]`).count()).toBe(0);
     expect((await db().selectFrom('submissions').select('state').where('id', '=', sub.id).executeTakeFirstOrThrow()).state).toBe('Results');
     expect((await valuesOf(sub.id, s1))?.values).toMatchObject({ N: 2.5, P: 0.3, K: 3 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a line pasted into an N/A row clears its N/A, says so in the preview, and its values are saved (issue 31, finding 4)', async () => {
+    const other = await w.submitted('leaf', 'Manual', { entries: 2, clientName: 'NA Orchard' });
+    const [s0] = other.sheet.rows.map((r) => r.sampleNumber);
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, other.id);
+    await dialog.getByTestId('na-0').check();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ na: true, values: {} });
+    await paste(page, 'cell-0-labNumber', 'LAB-NA\t2.4\t0.22\r\n');
+    const preview = page.getByTestId('paste-preview');
+    await preview.getByTestId('paste-preview-apply').waitFor();
+    expect(await preview.getByTestId('paste-preview-note').textContent()).toContain('N/A will be cleared');
+    await preview.getByTestId('paste-preview-apply').click();
+    await page.getByTestId('paste-preview-apply').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('na-0').isChecked()).toBe(false);
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ labNumber: 'LAB-NA', na: false, values: { N: 2.4, P: 0.22 } });
+    // what the Lab Result shows is what is stored
+    const view = (await w.staff.call(leaf.getResults, { id: other.id })).body as { sampleData: { sample_reference: string; resultvalue: { code: string; lab_result: number | null }[] }[] };
+    const row = view.sampleData.find((x) => x.sample_reference === s0)!;
+    expect(row.resultvalue.filter((v) => v.lab_result !== null).map((v) => [v.code, v.lab_result])).toEqual([['N', 2.4], ['P', 0.22]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses an impossible value at its cell, and asks once before saving values outside their usual range (issue 31, finding 5)', async () => {
+    const other = await w.submitted('leaf', 'Manual', { entries: 2, clientName: 'Bounds Orchard' });
+    const [s0, s1] = other.sheet.rows.map((r) => r.sampleNumber);
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, other.id);
+    // P = -1 % and K = 1000 %: refused at their cells, the row not saved
+    await dialog.getByTestId('cell-0-P').fill('-1');
+    await dialog.getByTestId('cell-0-K').fill('1000');
+    await dialog.getByTestId('cell-error-0-P').getByText('Must not be negative').waitFor();
+    await dialog.getByTestId('cell-error-0-K').getByText('Must be at most 100 %').waitFor();
+    await dialog.getByTestId('cell-1-labNumber').click();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('unsaved');
+    expect(await valuesOf(other.id, s0)).toBeUndefined();
+    // corrected to values outside the usual range: marked, asked once for the row; No keeps them unsaved
+    await dialog.getByTestId('cell-0-P').fill('2');
+    await dialog.getByTestId('cell-0-K').fill('8');
+    expect(await dialog.getByTestId('cell-0-K').getAttribute('data-unusual')).toBe('true');
+    await dialog.getByTestId('cell-1-labNumber').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText(`2 values are outside the usual range: ${s0} P 2 % (usual 0.05–1.5 %); ${s0} K 8 % (usual 0.3–6 %). Save anyway?`).waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+    await dialog.getByTestId('cell-error-0-K').getByText('Outside the usual range 0.3–6 %: confirm to save it').waitFor();
+    expect(await valuesOf(other.id, s0)).toBeUndefined();
+    // Save (after its own question) asks again; Yes saves them confirmed, with the other row
+    await dialog.getByTestId('cell-1-N').fill('2.5');
+    await dialog.getByTestId('manual-save').click();
+    await page.getByRole('dialog', { name: 'Submit' }).getByRole('button', { name: 'Yes' }).click();
+    await ask.getByText(/^2 values are outside the usual range/).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await valuesOf(other.id, s0))?.values).toEqual({ P: 2, K: 8 });
+    expect((await valuesOf(other.id, s1))?.values).toEqual({ N: 2.5 });
     expect(errors).toEqual([]);
     await page.close();
   });

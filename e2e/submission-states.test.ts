@@ -10,7 +10,8 @@ import { createUser } from '../tests/support/users';
  * The Results, Completed and Archived tabs in Chromium (issue 14): a row's lab result and its data.csv, complete,
  * archive and restore after asking ('Successfully' or 'Failed'), the Completed tab's Posted column, docs, print of
  * an outside lab's submission without results, Combine Reports with two rows chosen, Export as Excel, the farmers'
- * screen through the same table, and the actions a user without SubmissionsDelete does not get.
+ * screen through the same table, the actions a user without SubmissionsDelete does not get, and an outside lab's
+ * values out of their bounds shown flagged (issue 31).
  */
 let w: World;
 let browser: Browser;
@@ -230,6 +231,41 @@ describe('the Results, Completed and Archived tabs', () => {
     const link = files.getByRole('link', { name: 'lab-sheet.csv' });
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(await textOf(file)).toContain('S1,123.5');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows an outside lab's out-of-bound values flagged in the Lab Result, its CSV and on the Results tab (issue 31, finding 5)", async () => {
+    const { id } = await w.submitted('soil', 'NvirotekFarmer', { entries: 2, clientName: 'Flag Farm' });
+    await expect.poll(async () => (await db().selectFrom('submissions').select('submission_work_order').where('id', '=', id).executeTakeFirstOrThrow()).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const wo = (await db().selectFrom('submissions').select('submission_work_order').where('id', '=', id).executeTakeFirstOrThrow()).submission_work_order!;
+    const order = w.nv.orders.find((o) => o.workOrder === wo)!;
+    Object.assign(order.samples[0].values, { kPerc: 150, zn: 400 });
+    w.nv.publish(order.workOrder);
+    await expect.poll(async () => (await db().selectFrom('submissions').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state, { timeout: 15_000, interval: 100 }).toBe('Results');
+
+    const page = await open(['FarmersSampleSubmissions', 'SubmissionsResults', 'FarmersSampleEntries'], '/farmerssamplesubmissions?tab=results');
+    const row = rowOf(page, 'results', id);
+    await row.getByRole('button', { name: `menu ${id}` }).click();
+    await page.getByRole('menuitem', { name: 'results' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lab Result', exact: true });
+    await dialog.getByTestId('lab-result-table').waitFor();
+    const flagged = dialog.getByTestId('lab-result-flagged');
+    await expect.poll(() => flagged.count()).toBe(2);
+    expect(await flagged.evaluateAll((cells) => cells.map((c) => [c.textContent, c.getAttribute('title')]))).toEqual([
+      ['150 ⚑', 'Impossible: must be at most 100 %'], ['400 ⚑', 'Outside the usual range 0–100 mg/kg'],
+    ]);
+    const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-csv').click()]);
+    const lines = (await textOf(csv)).split('\r\n');
+    expect(lines[0]).toMatch(/,Flags$/);
+    expect(lines[1]).toContain('K: Impossible: must be at most 100 %; Zn: Outside the usual range 0–100 mg/kg');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${w.server.url}/farmerssampleentries?tab=results`);
+    const cell = page.getByTestId('capture-results-table').locator('tbody tr[data-row-id]', { hasText: order.samples[0].sampleNumber }).locator('[data-code="kPerc"]');
+    await expect.poll(() => cell.textContent()).toBe('150 ⚑');
+    expect(await cell.getAttribute('title')).toBe('Impossible: must be at most 100 %');
     expect(errors).toEqual([]);
     await page.close();
   });

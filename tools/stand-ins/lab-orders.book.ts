@@ -1,4 +1,4 @@
-import { generator, leafValues, soilValues } from '../../apps/server/src/features/leafs/plausible-values';
+import { generator, leafValues, soilValues } from '@sapwood/contracts';
 
 /**
  * The order book both outside-lab stand-ins keep (each answers it in its own shapes): orders by the app's

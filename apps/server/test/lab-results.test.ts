@@ -41,13 +41,14 @@ describe('results of a job', () => {
   it('saves one row (updateresult) above the limits without blocking, and audits it', async () => {
     const job = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'Q1' }, { sampleNumber: 'Q2' }] });
     const [q1] = await rows(job.jobId);
-    const r = await lab.call(labEndpoints.updateResult, { id: q1.id, sugar: 99.5, starch: 250, na: false, rowVersion: q1.rowVersion });
+    // above the limits (10 and 20) yet within the usual ranges of sugar and starch (issue 31's bounds: 0–30 %, 0–40 %)
+    const r = await lab.call(labEndpoints.updateResult, { id: q1.id, sugar: 29.5, starch: 38, na: false, rowVersion: q1.rowVersion });
     expect(r.status).toBe(200);
     expect(r.body.rowVersion).toBe(q1.rowVersion + 1);
-    expect((await rows(job.jobId))[0]).toMatchObject({ sugar: 99.5, starch: 250 });
+    expect((await rows(job.jobId))[0]).toMatchObject({ sugar: 29.5, starch: 38 });
     const audit = await listAudit(server.built.deps.db, 'lab_job_entry_result', q1.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'enter', user_id: userId, old_values: { sugar: null, starch: null }, new_values: { sugar: 99.5, starch: 250 } });
+    expect(audit[0]).toMatchObject({ action: 'enter', user_id: userId, old_values: { sugar: null, starch: null }, new_values: { sugar: 29.5, starch: 38 } });
   });
 
   it('keeps the old value of a changed result with who and when', async () => {

@@ -24,8 +24,11 @@ let dir: string;
 
 type Kind = 'leaf' | 'soil';
 const endpoints = (kind: Kind) => (kind === 'leaf' ? leaf : farmers);
-/** A distinct value per code and row that binary floating point holds exactly. */
-const valueOf = (row: number, i: number) => row * 10 + (i + 1) / 8;
+/**
+ * A distinct value per code and row that binary floating point holds exactly, and that is possible for every
+ * code (under 3: the largest density; issue 31's bounds). Most are outside their usual range: confirmed.
+ */
+const valueOf = (row: number, i: number) => ((row % 16) * 32 + i + 1) / 256;
 
 /** A Manual (or manual farmer) submission with results: the first sample every value, the second N/A, the others a lab number only. */
 async function withResults(kind: Kind, o: { entries?: number; hand?: string; clientName?: string } = {}): Promise<{ id: number; sheet: ManualEntrySheet }> {
@@ -33,7 +36,7 @@ async function withResults(kind: Kind, o: { entries?: number; hand?: string; cli
   const codes = resultValuesOf(kind).map((v) => v.code);
   const manualResult = sheet.rows.map((r, n) => ({
     sampleId: r.sampleId, rowVersion: 0, labNumber: `L-${id}-${n}`, na: n === 1,
-    values: n === 0 ? Object.fromEntries(codes.map((c, i) => [c, valueOf(id, i)])) : {},
+    values: n === 0 ? Object.fromEntries(codes.map((c, i) => [c, valueOf(id, i)])) : {}, confirmed: n === 0 ? codes : [],
   }));
   const saved = await world.w.staff.call(endpoints(kind).updateManual, { submissionId: id, manualResult, submit: true });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -72,6 +72,11 @@ export * from './dris/elements';
 export * from './dris/expression';
 export * from './dris/engine';
 export * from './dris/formula-graph';
+export * from './dris/units';
+export * from './values/bounds';
+export * from './values/result-bounds';
+export * from './values/norm-bounds';
+export * from './values/sample-values';
 
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {

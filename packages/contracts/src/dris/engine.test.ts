@@ -87,6 +87,36 @@ describe('DRIS engine: the worked example', () => {
   });
 });
 
+describe('DRIS engine: values it must not use (issue 31, finding 5)', () => {
+  it('skips a negative concentration with its reason: P = −0.2 gives no index, and the other indices stand without it', () => {
+    const r = dris({ ...SAMPLE, P: -0.2 }, NORMS);
+    expect(r.skipped).toEqual([
+      { expression: 'N/P', reason: 'negative value', element: 'P' },
+      { expression: 'K/P', reason: 'negative value', element: 'P' },
+    ]);
+    expect(r.indices.map((i) => i.element)).not.toContain('P');
+    expect(indexOf(r)).toEqual({ N: expect.closeTo(16, 2), K: expect.closeTo(-16, 2) });
+  });
+
+  it('skips a norm whose CV is under 1 (a fraction, not a percent): a CV of 0.15 would make every index 100× too large', () => {
+    const r = dris(SAMPLE, [{ expression: 'N/P', mean: 12.5, cv: 0.15 }, ...NORMS.slice(1)]);
+    expect(r.skipped).toEqual([{ expression: 'N/P', reason: 'cv not a percent' }]);
+    expect(r.functions.map((f) => f.expression)).toEqual(['N/K', 'K/P']);
+  });
+
+  it('reads the sample in the units the norms were published in: N/Zn with N in g/kg is 10× N/Zn with N in %', () => {
+    // sample: N 2.5 % (= 25 g/kg), Zn 25 mg/kg. A norm N/Zn = 1.0 published with N in g/kg is the same as 0.1 with N in %.
+    const sample: ElementValues = { N: 2.5, Zn: 25 };
+    const inGkg = dris(sample, [{ expression: 'N/Zn', mean: 1.0, cv: 20 }], { units: { macro: 'g/kg', micro: 'mg/kg' } });
+    const inPercent = dris(sample, [{ expression: 'N/Zn', mean: 0.1, cv: 20 }]);
+    expect(inGkg.functions[0].value).toBeCloseTo(1.0, 9);
+    expect(inGkg.functions[0].f).toBeCloseTo(0, 9);
+    expect(inPercent.functions[0].f).toBeCloseTo(0, 9);
+    // the same norm read as if it were in the lab's units is far off: what a norm without its unit did
+    expect(Math.abs(dris(sample, [{ expression: 'N/Zn', mean: 1.0, cv: 20 }]).functions[0].f)).toBeGreaterThan(100);
+  });
+});
+
 describe('DRIS engine: properties', () => {
   const value = fc.double({ min: 0.01, max: 100, noNaN: true });
   const norm = fc.record({ mean: fc.double({ min: 0.01, max: 100, noNaN: true }), cv: fc.double({ min: 1, max: 80, noNaN: true }) });

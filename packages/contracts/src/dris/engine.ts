@@ -1,4 +1,5 @@
 import { type Element, type ElementValues, elementNamed } from './elements';
+import { type DrisUnits, inNormUnits } from './units';
 
 /*
  * DRIS (Diagnosis and Recommendation Integrated System): a pure module, from a sample's element values
@@ -21,6 +22,8 @@ export interface DrisOptions {
   fn?: DrisFunction;
   /** Jones' sensitivity constant k (10 unless given) */
   jonesK?: number;
+  /** the units the norms were published in (./units.ts); the sample, in the lab's units, is read in them. Default: the lab's */
+  units?: DrisUnits;
 }
 
 /** A norm as the engine reads it: its two elements and whether they are divided or multiplied. */
@@ -39,12 +42,19 @@ export interface DrisFunctionValue extends NormTerm {
   f: number;
 }
 
-/** A norm not used for this sample, and why (an element not analysed, a zero value, a norm not a ratio of two elements). */
+/**
+ * A norm not used for this sample, and why: an element not analysed, a zero or negative value (no concentration is
+ * negative: it would make an index of nothing), a norm not a ratio of two elements, a mean or CV not positive, or
+ * a CV under 1 (a CV is a percent: 0.15 is a fraction written for 15 %, and would make every f 100× too large).
+ */
 export interface DrisSkipped {
   expression: string;
-  reason: 'not analysed' | 'zero value' | 'not a ratio of two elements' | 'mean or cv not positive';
+  reason: 'not analysed' | 'zero value' | 'negative value' | 'not a ratio of two elements' | 'mean or cv not positive' | 'cv not a percent';
   element?: Element;
 }
+
+/** The smallest CV the engine takes: a CV is a percent (typically 5–60); under 1 it is almost certainly a fraction. */
+export const MIN_DRIS_CV = 1;
 
 export interface DrisIndex {
   element: Element;
@@ -94,33 +104,34 @@ export function drisF(x: number, m: number, cv: number, o: DrisOptions = {}): nu
   return x >= m ? ((x / m - 1) * 1000) / cv : ((1 - m / x) * 1000) / cv;
 }
 
+/** Why a norm cannot be used for the sample, or the sample's two values (in the norm's units) when it can. */
+function usable(norm: DrisNorm, term: NormTerm | null, values: ElementValues): DrisSkipped | { a: number; b: number } {
+  if (!term) return { expression: norm.expression, reason: 'not a ratio of two elements' };
+  if (!(norm.mean > 0) || !(norm.cv > 0)) return { expression: norm.expression, reason: 'mean or cv not positive' };
+  if (norm.cv < MIN_DRIS_CV) return { expression: norm.expression, reason: 'cv not a percent' };
+  const a = measured(values, term.a);
+  const b = measured(values, term.b);
+  const missing = a === undefined ? term.a : b === undefined ? term.b : undefined;
+  if (missing) return { expression: norm.expression, reason: 'not analysed', element: missing };
+  if (a! < 0 || b! < 0) return { expression: norm.expression, reason: 'negative value', element: a! < 0 ? term.a : term.b };
+  if (a === 0 || b === 0) return { expression: norm.expression, reason: 'zero value', element: a === 0 ? term.a : term.b };
+  return { a: a!, b: b! };
+}
+
 /** Every function, index and the NBI of one sample against a set of DRIS norms. */
-export function dris(values: ElementValues, norms: readonly DrisNorm[], o: DrisOptions = {}): DrisResult {
+export function dris(sampleValues: ElementValues, norms: readonly DrisNorm[], o: DrisOptions = {}): DrisResult {
+  const values = inNormUnits(sampleValues, o.units);
   const functions: DrisFunctionValue[] = [];
   const skipped: DrisSkipped[] = [];
   for (const norm of norms) {
     const term = normTerm(norm.expression);
-    if (!term) {
-      skipped.push({ expression: norm.expression, reason: 'not a ratio of two elements' });
+    const use = usable(norm, term, values);
+    if ('reason' in use) {
+      skipped.push(use);
       continue;
     }
-    if (!(norm.mean > 0) || !(norm.cv > 0)) {
-      skipped.push({ expression: norm.expression, reason: 'mean or cv not positive' });
-      continue;
-    }
-    const a = measured(values, term.a);
-    const b = measured(values, term.b);
-    const missing = a === undefined ? term.a : b === undefined ? term.b : undefined;
-    if (missing) {
-      skipped.push({ expression: norm.expression, reason: 'not analysed', element: missing });
-      continue;
-    }
-    if (a === 0 || b === 0) {
-      skipped.push({ expression: norm.expression, reason: 'zero value', element: a === 0 ? term.a : term.b });
-      continue;
-    }
-    const value = term.kind === 'ratio' ? a! / b! : a! * b!;
-    functions.push({ ...term, expression: norm.expression, value, mean: norm.mean, cv: norm.cv, f: drisF(value, norm.mean, norm.cv, o) });
+    const value = term!.kind === 'ratio' ? use.a / use.b : use.a * use.b;
+    functions.push({ ...term!, expression: norm.expression, value, mean: norm.mean, cv: norm.cv, f: drisF(value, norm.mean, norm.cv, o) });
   }
   const sums = new Map<Element, { sum: number; z: number }>();
   const add = (e: Element, f: number) => {

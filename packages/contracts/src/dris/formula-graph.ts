@@ -1,5 +1,6 @@
 import { ELEMENTS, type Element, type ElementValues, elementNamed } from './elements';
-import { type DrisNorm, type DrisOptions, drisF, normTerm } from './engine';
+import { type DrisNorm, type DrisOptions, MIN_DRIS_CV, drisF, normTerm } from './engine';
+import { inNormUnits } from './units';
 import { type Formula, evaluate, formulaErrorText, parseFormula } from './expression';
 
 /**
@@ -69,8 +70,9 @@ const squash = (s: string) => s.replace(/\s+/g, '');
  * A formula graph's value per element for one sample: each relationship is the DRIS function f of the
  * sample's value of its expression against the crop's norm of the same expression (Beaufils, or Jones
  * when the graph's alternate function is on); each element's value expression is then evaluated from
- * them. A relationship without a norm, or with an element not analysed, has no value, and neither has
- * a value expression that uses it (never 0).
+ * them. A relationship without a norm (or one whose CV is under 1, a fraction), or with an element not
+ * analysed or negative, has no value, and neither has a value expression that uses it (never 0). The sample
+ * is read in the norms' units (`o.units`, as `dris`).
  */
 export function formulaGraphValues(
   graph: { alternateFunction: boolean; formula: FormulaGraphFormula },
@@ -80,17 +82,18 @@ export function formulaGraphValues(
 ): Partial<Record<Element, number>> {
   const fn = o.fn ?? (graph.alternateFunction ? 'jones' : 'beaufils');
   const byExpression = new Map(norms.map((n) => [squash(n.expression), n]));
+  const values = inNormUnits(sample, o.units);
   const elementValue = (name: string) => {
     const e = elementNamed(name);
-    const v = e ? sample[e] : undefined;
-    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+    const v = e ? values[e] : undefined;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
   };
   const relationships = new Map<string, number | undefined>();
   for (const r of graph.formula.relationships) {
     const p = parseFormula(r.expression);
     const norm = byExpression.get(squash(r.expression));
     const x = p.ok ? evaluate(p.formula, elementValue) : undefined;
-    relationships.set(r.name, x === undefined || !norm || !(norm.mean > 0) || !(norm.cv > 0) || (normTerm(r.expression) && x === 0)
+    relationships.set(r.name, x === undefined || !norm || !(norm.mean > 0) || !(norm.cv >= MIN_DRIS_CV) || (normTerm(r.expression) && x === 0)
       ? undefined : drisF(x, norm.mean, norm.cv, { ...o, fn }));
   }
   const names = [...relationships.keys()];

@@ -110,8 +110,11 @@ export const resultHeader = (v: Pick<ResultValue, 'label' | 'unit'>) =>
 export const RESULT_SOURCES = ['Manual', 'Nvirotek', 'Wynland'] as const;
 export type ResultSource = (typeof RESULT_SOURCES)[number];
 
-/** One measured value of a sample (the spec's `result` entry). */
-export const LabResult = z.object({ name: z.string(), lab_result: z.number() });
+/**
+ * One measured value of a sample (the spec's `result` entry); `flag` says what is wrong with an outside lab's
+ * value outside its bounds (values/result-bounds.ts; absent when nothing is).
+ */
+export const LabResult = z.object({ name: z.string(), lab_result: z.number(), flag: z.string().optional() });
 export type LabResult = z.output<typeof LabResult>;
 
 /** What a record on a Results tab adds to its capture: the lab's name and number, N/A, the values. */

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { IdOrNew, RowVersion, decimal, id, text, versioned } from '../fields';
 import { NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
+import { BOUND_MESSAGES, type ValueProblem, valueProblems } from '../values/bounds';
+import { growthRangeBounds } from '../values/norm-bounds';
 
 /**
  * Crop growth admin (/carbohydratesgrowths, spec part 2 §2–§5, §7; part 1 §7 'growth and crop
  * maintenance'). Every call is a POST under /api/carbohydrate/ and needs CarbohydrateEntries, except
  * the read-only pick list getregions (any signed-in user).
  *
- * A range is `{ min, med, max }`, each a finite, non-negative number or null; given values must
+ * A range is `{ min, med, max }`, each a finite number from 0 to 100 (%) or null; given values must
  * satisfy min ≤ med ≤ max. Sugar and starch are % dry matter (the unit the lab reports).
  *
  * Payloads:
@@ -32,10 +34,13 @@ import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
  * - addcultivar `{ cropId, name }` → CropRegion-shaped cultivar; deletecultivar `{ id }` → true (archived).
  * - updatecultivargrowth `{ cropId, cultivars: [{ id, rowVersion, growthValues }] }` → as cultivargrowth.
  * A growth value is `{ growthStageId, override, sugar, starch }`; with override true its ranges take the
- * place of the stage's own (precedence: ADR 0050, range resolution).
+ * place of the stage's own (precedence: ADR 0050, range resolution). A range value outside its usual range
+ * (values/norm-bounds.ts) is saved only when the growth (or overriding growth value) names it in `confirmed`.
  */
+/** A sugar or starch range's value: % of dry matter, so 0–100 (values/norm-bounds.ts growthRangeBounds). */
 const RangeValue = decimal({
-  min: 0, max: 1_000_000, message: 'Must be a number', finiteMessage: 'Must be a finite number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 1000000',
+  min: growthRangeBounds('sugar').min, max: growthRangeBounds('sugar').max, message: 'Must be a number', finiteMessage: 'Must be a finite number',
+  minMessage: BOUND_MESSAGES.negative, maxMessage: BOUND_MESSAGES.atMost(growthRangeBounds('sugar')),
 }).nullable();
 
 export const RANGE_MESSAGES = {
@@ -72,6 +77,29 @@ export const CropGrowthStage = z.object({
 });
 export type CropGrowthStage = z.output<typeof CropGrowthStage>;
 
+/** The values of a growth's ranges, as a save names those it confirmed outside their usual range. */
+export const GROWTH_RANGE_PATHS = ['sugar.min', 'sugar.med', 'sugar.max', 'starch.min', 'starch.med', 'starch.max'] as const;
+const GrowthConfirmed = z.array(z.enum(GROWTH_RANGE_PATHS)).max(6).default([]);
+const PART_LABELS: Record<string, string> = { sugar: 'Sugar', starch: 'Starch', min: 'Min', med: 'Med', max: 'Max' };
+
+/** A growth's sugar and starch values outside their bounds (at 'sugar.max'), labelled 'Sugar Max' (values/norm-bounds.ts). */
+export function growthRangeProblems(v: { sugar?: Partial<GrowthRange>; starch?: Partial<GrowthRange> }, confirmed: readonly string[] = []): (ValueProblem & { label: string })[] {
+  const values = Object.fromEntries(GROWTH_RANGE_PATHS.map((at) => {
+    const [what, part] = at.split('.') as ['sugar' | 'starch', keyof GrowthRange];
+    const n = v[what]?.[part];
+    return [at, typeof n === 'number' ? n : null];
+  }));
+  return valueProblems(values, (at) => growthRangeBounds(at.split('.')[0] as 'sugar' | 'starch'), confirmed)
+    .map((p) => ({ ...p, label: p.at.split('.').map((x) => PART_LABELS[x]).join(' ') }));
+}
+
+/** A value outside its usual range, not confirmed, is refused at its field (issue 31); impossible ones are the range's own. */
+function refineGrowthRanges(v: { sugar?: Partial<GrowthRange>; starch?: Partial<GrowthRange>; confirmed: readonly string[] }, ctx: z.RefinementCtx) {
+  for (const p of growthRangeProblems(v, v.confirmed)) {
+    if (p.level === 'unusual') ctx.addIssue({ code: 'custom', path: p.at.split('.'), message: p.message });
+  }
+}
+
 export const CropGrowthInput = z.object({
   id: IdOrNew,
   name: Name,
@@ -80,7 +108,9 @@ export const CropGrowthInput = z.object({
   linkedTissueId: id(undefined, 'Choose an organ type').nullable().default(null),
   displayOnReport: z.boolean().default(true),
   method: text({ max: MAX_TEXT }).default(''),
-});
+  /** the values outside their usual range the user confirmed ('sugar.max') */
+  confirmed: GrowthConfirmed,
+}).superRefine(refineGrowthRanges);
 export type CropGrowthInput = z.input<typeof CropGrowthInput>;
 
 export const GrowthCropHeader = z.object({
@@ -121,8 +151,12 @@ export type StageGrowthValueInput = z.input<typeof StageGrowthValue>;
 /** A region or a cultivar with its per-stage values. */
 export const OverrideOwner = z.object({ id: z.number().int(), name: z.string(), rowVersion: z.number().int(), growthValues: z.array(StageGrowthValue) });
 export type OverrideOwner = z.output<typeof OverrideOwner>;
+/** A growth value as a save takes it: an overriding one's values outside their usual range confirmed (issue 31). */
+export const StageGrowthValueEntry = StageGrowthValue.extend({ confirmed: GrowthConfirmed }).superRefine((v, ctx) => {
+  if (v.override) refineGrowthRanges(v, ctx);
+});
 /** A region's (or cultivar's) changed values as its dialog saves them. */
-export const OwnerUpdate = z.object({ id: Id, rowVersion: RowVersion, growthValues: z.array(StageGrowthValue).max(200) });
+export const OwnerUpdate = z.object({ id: Id, rowVersion: RowVersion, growthValues: z.array(StageGrowthValueEntry).max(200) });
 export type OwnerUpdateInput = z.input<typeof OwnerUpdate>;
 
 export const RegionsCropGrowths = z.object({ growths: z.array(CropGrowthStage), regions: z.array(OverrideOwner) });

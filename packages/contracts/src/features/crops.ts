@@ -3,7 +3,7 @@ import { ELEMENTS } from '../dris/elements';
 import { Empty, FILE_STORE_DOWN, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { Count, RowVersion, UploadedFile, decimal, formInt, id, int, text } from '../fields';
 import { MAX_TEXT, PagedRequest, pagedResponse } from '../paging';
-import { CropDrisGraph, NORM_MESSAGES, NormSet, Provenance } from './crop-norms';
+import { CropDrisGraph, CropDrisGraphEntry, NORM_MESSAGES, NormSet, NormSetEntry, Provenance } from './crop-norms';
 
 /**
  * The crop master (/crops, spec part 2 §2, §3, §7 'Crop'); every call needs Crop except the pick list `all`.
@@ -12,9 +12,12 @@ import { CropDrisGraph, NORM_MESSAGES, NormSet, Provenance } from './crop-norms'
  * - paged: the paging request → `{ rows: CropMasterRow[], total }` (search name and alternative names; sort id, name).
  * - all (GET): every live crop `{ id, name }` by name (pick lists, page size 200 on the screen).
  * - get (GET `?id=`) → CropData: the crop, its graph sets with provenance (`norms`), its DRIS graphs, and
- *   `normsVersion` (0 when it has no norms yet), the version a save must carry.
+ *   `normsVersion` (0 when it has no norms yet), the version a save must carry. Each DRIS graph states the
+ *   `units` its norms were published in (default the lab's: % and mg/kg).
  * - upsert (form data): `id` (0 = new) and `data`, the JSON of CropUpsertData → CropData. A range out of
- *   order answers 400 naming `data.norms.graphs.macroGraph.n.med` with 'N: Med must not be below Min'.
+ *   order answers 400 naming `data.norms.graphs.macroGraph.n.med` with 'N: Med must not be below Min'; a value
+ *   outside its element's bounds, a CV under 1 (a fraction), or an unusual value not in the entry's `confirmed`
+ *   answers 400 at its field (crop-norms.ts `NormSetEntry`, `CropDrisGraphEntry`).
  * - assignlab `{ cropId, labminCropId, wynlandCropId }` (null clears) → true; the ids must be lab crops of
  *   Nvirotek and of Wynland.
  * - cultivars `{ id }` → CultivarNorms[]; upsertcultivar `{ cropId, entities }` (cultivarId 0 adds one) → CultivarNorms[].
@@ -67,8 +70,8 @@ const LinkedName = text({ min: 1, max: MAX_TEXT, message: 'Alternative name requ
 export const CropUpsertData = z.object({
   name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
   linkedNames: z.array(LinkedName).max(50, 'At most 50 alternative names').default([]),
-  norms: NormSet,
-  drisGraphs: z.array(CropDrisGraph).max(20, 'At most 20 DRIS graphs').default([]).superRefine((graphs, ctx) => {
+  norms: NormSetEntry,
+  drisGraphs: z.array(CropDrisGraphEntry).max(20, 'At most 20 DRIS graphs').default([]).superRefine((graphs, ctx) => {
     const seen = new Set<string>();
     graphs.forEach((g, i) => {
       const key = g.graphName.trim().toLowerCase();
@@ -115,12 +118,12 @@ export type CultivarNorms = z.output<typeof CultivarNorms>;
 export const CultivarNormsInput = z.object({
   cultivarId: formInt({ min: 0 }).default(0),
   name: text({ min: 1, max: MAX_TEXT, message: 'Name required' }),
-  norms: NormSet,
+  norms: NormSetEntry,
   normsVersion: Count.default(0),
 });
 export const StageNorms = z.object({ id: z.number().int(), name: z.string(), sequenceNumber: z.number().int(), norms: NormSet, normsVersion: z.number().int() });
 export type StageNorms = z.output<typeof StageNorms>;
-export const StageNormsInput = z.object({ id: id('Choose a growth stage'), norms: NormSet, normsVersion: Count.default(0) });
+export const StageNormsInput = z.object({ id: id('Choose a growth stage'), norms: NormSetEntry, normsVersion: Count.default(0) });
 
 export const NORM_LEVELS = ['stage', 'cultivar', 'crop'] as const;
 export const ResolvedElement = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdOrNew, RowVersion, id, int, text, versioned } from '../fields';
+import { IdOrNew, RowVersion, decimal, id, int, text, versioned } from '../fields';
+import { BOUND_MESSAGES } from '../values/bounds';
+import { CARBOHYDRATE_BOUNDS } from '../values/result-bounds';
 import { DateOnly, DateTime } from '../endpoint';
 import { MAX_TEXT } from '../paging';
 import { SAMPLE_NUMBER_REQUIRED, duplicateSampleErrors, entryErrors } from '../carbohydrate/labjob-rules';
@@ -168,7 +170,10 @@ export const JobData = z.object({
 });
 export type JobData = z.infer<typeof JobData>;
 
-const ResultValue = z.number().finite().min(0).max(1_000_000).nullable();
+/** Sugar or starch typed in: % of dry matter, so 0–100 (values/result-bounds.ts; the usual range asks a confirmation, checked by the server). */
+const ResultValue = decimal({
+  min: CARBOHYDRATE_BOUNDS.sugar.min, max: CARBOHYDRATE_BOUNDS.sugar.max, minMessage: BOUND_MESSAGES.negative, maxMessage: BOUND_MESSAGES.atMost(CARBOHYDRATE_BOUNDS.sugar),
+}).nullable();
 const Reason = text({ max: 500 }).optional();
 
 /** A result of a completed or exported job changes only with a reason (the server refuses it without one). */
@@ -181,6 +186,8 @@ export const ResultInput = z.object({
   sugar: ResultValue,
   starch: ResultValue,
   na: z.boolean().default(false),
+  /** the values outside their usual range that the user confirmed (carbohydrateProblems); an unconfirmed one gets 400 at its field */
+  confirmed: z.array(z.enum(['sugar', 'starch'])).max(2).default([]),
   /** the version the client loaded; a stale one gets 409, a missing one 400 */
   rowVersion: RowVersion,
   reason: Reason,

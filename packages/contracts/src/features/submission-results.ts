@@ -14,7 +14,9 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   transaction through the one results store (a changed value keeps the old one, who, when and why in the
  *   audit). Each row carries the `rowVersion` it read: a newer one stored answers 409 and nothing is saved.
  *   A row saved must hold a value, a lab number or N/A (MANUAL_ENTRY_MESSAGES.rowEmpty at
- *   `manualResult.{i}`). `submit: true` (the dialog's Save, after 'Are you sure you want to submit this
+ *   `manualResult.{i}`), never N/A and values (at `manualResult.{i}.na`). Each value must be possible for its
+ *   element and unit, and one outside its usual range must be named in the row's `confirmed` (else 400 at
+ *   `manualResult.{i}.values.{code}`, values/result-bounds.ts). `submit: true` (the dialog's Save, after 'Are you sure you want to submit this
  *   manual submission?') also needs every sample of the submission to hold one (else rowEmpty at
  *   `manualResult.{n}`, n the sample's index in the sheet's row order, and nothing is saved), then moves a
  *   Waiting submission to Results. Changing the results of a Completed submission needs a `reason`.
@@ -29,6 +31,11 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   results of the chosen submissions (or of every submission in the state) as an Excel workbook, streamed.
  */
 export const MANUAL_ENTRY_MESSAGES = {
+  /** a paste or CSV brings values into a row marked N/A: the row is no longer N/A */
+  naCleared: (n: number) => `N/A will be cleared on ${n} ${n === 1 ? 'row' : 'rows'}`,
+  /** ticking N/A on a row holding values */
+  naClears: (sample: string, n: number) => `Sample ${sample} holds ${n} ${n === 1 ? 'value' : 'values'}. N/A clears ${n === 1 ? 'it' : 'them'}: a sample marked N/A has no values.`,
+  naWithValues: 'A sample marked N/A has no values',
   rowEmpty: '(Please ensure that each row contains at least one entry or is marked as N/A)',
   confirm: 'Are you sure you want to submit this manual submission?',
   loadFailed: 'Could not get samples.',
@@ -91,6 +98,8 @@ export const ManualResultInput = z.object({
   labNumber: text({ max: 64 }).default(''),
   na: z.boolean().default(false),
   values: z.record(text({ max: 32, min: 1 }), ResultNumber).default({}),
+  /** the codes of the values outside their usual range that the typist confirmed (values/result-bounds.ts) */
+  confirmed: z.array(text({ max: 32, min: 1 })).max(100).default([]),
   /** the version read (0: the row had no result) */
   rowVersion: int({ min: 0, message: 'Version required' }),
 });
@@ -115,7 +124,11 @@ export type ManualSaveResult = z.output<typeof ManualSaveResult>;
 const LabSampleData = z.object({
   lab_number: z.string(),
   sample_reference: z.string(),
-  resultvalue: z.array(z.object({ code: z.string(), name: z.string(), lab_result: z.number().nullable(), unit: z.string() })),
+  resultvalue: z.array(z.object({
+    code: z.string(), name: z.string(), lab_result: z.number().nullable(), unit: z.string(),
+    /** an outside lab's value outside its bounds, kept with what is wrong with it (absent when it is not) */
+    flag: z.string().optional(),
+  })),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CropDrisGraph, GraphSets } from '@sapwood/contracts';
+import type { CropDrisGraph, DrisNormUnit, GraphSets } from '@sapwood/contracts';
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -19,7 +19,7 @@ export interface CropNormTables {
     row_version: Generated<number>;
     updated_at: Generated<Date>;
   };
-  /** a crop's DRIS norms for one formula graph: rows of expression, mean, cv */
+  /** a crop's DRIS norms for one formula graph: rows of expression, mean, cv, in the units stated (migration 0206) */
   crop_dris_graphs: {
     id: Generated<number>;
     crop_id: number;
@@ -27,5 +27,7 @@ export interface CropNormTables {
     selected: boolean;
     rows: Json<CropDrisGraph['rows']>;
     position: number;
+    macro_unit: Generated<DrisNormUnit>;
+    micro_unit: Generated<DrisNormUnit>;
   };
 }

@@ -76,6 +76,8 @@ export interface ReferenceTables {
     lab_number: Generated<string>;
     na: Generated<boolean>;
     values: ColumnType<Record<string, number>, string, string>;
+    /** an outside lab's values outside their bounds: code → what is wrong (migration 0205) */
+    flags: ColumnType<Record<string, string>, string | undefined, string>;
     source: 'Manual' | 'Nvirotek' | 'Wynland';
     submission_id: number | null;
     demo: Generated<boolean>;

@@ -1,7 +1,7 @@
-import { type JobData, type JobStatus, REASON_REQUIRED, ResultInput, UpdateResultsInput, naturalSampleCompare } from '@sapwood/contracts';
+import { type JobData, type JobStatus, REASON_REQUIRED, ResultInput, UpdateResultsInput, carbohydrateProblems, naturalSampleCompare } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { conflict, fieldError, notFound } from '../../http/errors';
+import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
 import { LabEntriesRepository } from './lab-entries.repository';
 import { LabJobsRepository } from './lab-jobs.repository';
@@ -16,7 +16,9 @@ const same = (a: Result, b: Result) => a.sugar === b.sugar && a.starch === b.sta
 /**
  * Results of a job's entries. Results are records: every change keeps the old value in the audit log
  * with who and when; a change to a completed or exported job needs a reason; a stale version gets 409.
- * Limits never block a save (they only colour the field in the dialog).
+ * Limits never block a save (they only colour the field in the dialog). Sugar and starch are % (0–100, the
+ * contract); one outside its usual range (values/result-bounds.ts) needs the user's confirmation unless it is
+ * the value already stored: else 400 at its field, the same rule the dialog asks by.
  */
 export class LabResultsService {
   private readonly jobs: LabJobsRepository;
@@ -37,13 +39,13 @@ export class LabResultsService {
 
   async updateOne(input: z.output<typeof ResultInput>, userId: number): Promise<{ id: number; rowVersion: number }> {
     return this.db.transaction().execute(async (trx) => {
-      const [row] = await this.save(trx, [input], [], input.reason, userId);
+      const [row] = await this.save(trx, [input], [], input.reason, userId, undefined, (_, k) => k);
       return row;
     });
   }
 
   async updateMany(input: z.output<typeof UpdateResultsInput>, userId: number) {
-    return this.db.transaction().execute(async (trx) => ({ rows: await this.save(trx, input.entries, input.removeIds, input.reason, userId, input.jobId) }));
+    return this.db.transaction().execute(async (trx) => ({ rows: await this.save(trx, input.entries, input.removeIds, input.reason, userId, input.jobId, (i, k) => `entries.${i}.${k}`) }));
   }
 
   async remove(ids: number[], userId: number): Promise<true> {
@@ -53,11 +55,13 @@ export class LabResultsService {
 
   private async save(
     trx: Db,
-    changes: (Result & { id: number; rowVersion?: number })[],
+    changes: (Result & { id: number; rowVersion?: number; confirmed?: readonly string[] })[],
     removeIds: number[],
     reason: string | undefined,
     userId: number,
     jobId?: number,
+    /** the field a change's value is named by in a 400 */
+    fieldOf: (index: number, key: string) => string = (i, k) => `entries.${i}.${k}`,
   ): Promise<{ id: number; rowVersion: number }[]> {
     const ids = [...new Set([...changes.map((c) => c.id), ...removeIds])];
     const rows = await this.entries.byIds(trx, ids, true);
@@ -75,6 +79,12 @@ export class LabResultsService {
     const needsReason = (row: Entry) => statuses.get(row.jobId) !== 'current';
     const hasResult = (row: Entry) => row.na || row.sugar !== null || row.starch !== null;
 
+    const unusual = changes.flatMap((c, i) => {
+      const row = byId.get(c.id)!;
+      const held = (['sugar', 'starch'] as const).filter((k) => c[k] !== null && c[k] === row[k]);
+      return carbohydrateProblems(c, [...(c.confirmed ?? []), ...held]).map((p) => ({ field: fieldOf(i, p.at), message: p.message }));
+    });
+    if (unusual.length) throw validationError(unusual);
     const audits: AuditEntry[] = [];
     const toSave: (Result & { id: number })[] = [];
     const unchanged = new Map<number, number>();

@@ -37,7 +37,7 @@ export function pageChartInput(p: Omit<PageInput, 'recommendation' | 'plantSay'>
       return { element: v.code as Element, label: v.label, unit: v.unit, value: values[v.code] ?? null, min: n?.min ?? null, med: n?.med ?? null, max: n?.max ?? null };
     });
   const graph = p.header.includeDrisGraphs ? p.norms.drisGraphs.find((g) => g.selected) : undefined;
-  const result = graph ? dris(values, graph.rows) : null;
+  const result = graph ? dris(values, graph.rows, { units: graph.units }) : null;
   const t = p.texts;
   return {
     graphType: p.header.graphType,

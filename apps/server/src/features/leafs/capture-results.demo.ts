@@ -1,8 +1,7 @@
-import type { ResultSource } from '@sapwood/contracts';
+import { type ResultSource, generator, leafValues, soilValues } from '@sapwood/contracts';
 import type { AppDeps } from '../../http/context';
 import { CaptureResultsRepository } from './capture-results.repository';
 import { type CaptureResultInput, recordCaptureResults } from './capture-results.service';
-import { generator, leafValues, soilValues } from './plausible-values';
 
 const SOURCES: Record<string, ResultSource> = { Nvirotek: 'Nvirotek', Wynland: 'Wynland' };
 

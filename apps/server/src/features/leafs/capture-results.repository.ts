@@ -10,6 +10,8 @@ export interface StoredResult {
   labNumber: string;
   na: boolean;
   values: Record<string, number>;
+  /** an outside lab's values outside their bounds: code → what is wrong (empty for values typed in) */
+  flags: Record<string, string>;
   source: ResultSource;
   submissionId: number | null;
   rowVersion: number;
@@ -27,6 +29,7 @@ const fieldsOf = (w: ResultWrite, userId: number | null) => ({
   lab_number: w.labNumber,
   na: w.na,
   values: JSON.stringify(w.values),
+  flags: JSON.stringify(w.flags),
   source: w.source,
   submission_id: w.submissionId,
   demo: w.demo,
@@ -49,7 +52,7 @@ export class CaptureResultsRepository {
     for (const c of captures) found.set(c.id, { kind: c.kind, result: null });
     if (captures.length === 0) return found;
     const results = await db.selectFrom('capture_results')
-      .select(['capture_id', 'lab_name as labName', 'lab_number as labNumber', 'na', 'values', 'source', 'submission_id as submissionId', 'row_version as rowVersion'])
+      .select(['capture_id', 'lab_name as labName', 'lab_number as labNumber', 'na', 'values', 'flags', 'source', 'submission_id as submissionId', 'row_version as rowVersion'])
       .where('capture_id', 'in', captures.map((c) => c.id)).execute();
     for (const { capture_id: id, ...result } of results) {
       const target = found.get(id);
@@ -70,11 +73,11 @@ export class CaptureResultsRepository {
    */
   async updateAll(db: Db, writes: { write: ResultWrite; version: number }[], userId: number | null): Promise<Set<number>> {
     if (writes.length === 0) return new Set();
-    const rows = JSON.stringify(writes.map(({ write: w, version }) => ({ ...fieldsOf(w, userId), values: w.values, capture_id: w.captureId, version })));
+    const rows = JSON.stringify(writes.map(({ write: w, version }) => ({ ...fieldsOf(w, userId), values: w.values, flags: w.flags, capture_id: w.captureId, version })));
     const r = await sql<{ capture_id: number }>`
-      update capture_results r set lab_name = w.lab_name, lab_number = w.lab_number, na = w.na, values = w.values, source = w.source,
+      update capture_results r set lab_name = w.lab_name, lab_number = w.lab_number, na = w.na, values = w.values, flags = w.flags, source = w.source,
         submission_id = w.submission_id, demo = w.demo, received_at = w.received_at, updated_by = w.updated_by, row_version = r.row_version + 1
-      from jsonb_to_recordset(${rows}::jsonb) as w(capture_id int, version int, lab_name text, lab_number text, na boolean, values jsonb, source text,
+      from jsonb_to_recordset(${rows}::jsonb) as w(capture_id int, version int, lab_name text, lab_number text, na boolean, values jsonb, flags jsonb, source text,
         submission_id int, demo boolean, received_at timestamptz, updated_by int)
       where r.capture_id = w.capture_id and r.row_version = w.version
       returning r.capture_id`.execute(db);

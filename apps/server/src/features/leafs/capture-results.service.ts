@@ -1,4 +1,4 @@
-import { type ResultSource, RESULT_SOURCES, resultValuesOf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES, type ResultSource, RESULT_SOURCES, resultValueFlags, resultValueProblems, resultValuesOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
@@ -15,6 +15,8 @@ export interface CaptureResultInput {
   na?: boolean;
   /** value code (LEAF_RESULT_VALUES for a leaf capture, FARMERS_RESULT_VALUES for a soil one) → number; null or absent: not measured */
   values: Partial<Record<string, number | null>>;
+  /** typed in (Manual): the codes of the values outside their usual range that the typist confirmed */
+  confirmed?: readonly string[];
   source: ResultSource;
   submissionId?: number | null;
   /** demo data (marked as such in the row) */
@@ -31,7 +33,7 @@ export const CAPTURE_RESULT_MESSAGES = {
   changed: 'The results of this sample were changed by someone else. Reload them and try again.',
   unknownValue: (code: string) => `'${code}' is not a value of this kind of sample`,
   notANumber: 'Must be a number',
-  naWithValues: 'A sample marked N/A has no values',
+  naWithValues: MANUAL_ENTRY_MESSAGES.naWithValues,
   twice: 'This sample is given twice',
   source: 'Choose Manual, Nvirotek or Wynland',
   tooLong: (max: number) => `Must be at most ${max} characters`,
@@ -39,8 +41,13 @@ export const CAPTURE_RESULT_MESSAGES = {
 
 const MAX_VALUE = 1e9;
 
-/** The values measured (nulls left out), or the fields that are wrong. */
-function checked(row: CaptureResultInput, kind: Kind, at: string, errors: { field: string; message: string }[]): Record<string, number> {
+/**
+ * The values measured (nulls left out) and their flags, or the fields that are wrong. Values typed in (Manual)
+ * must be within their bounds, and one outside its usual range confirmed, unless it is the value the sample
+ * already holds (values/result-bounds.ts: the same rule the manual entry grid asks by); an outside lab's values
+ * are its own: kept as they came, each outside its bounds flagged.
+ */
+function checked(row: CaptureResultInput, kind: Kind, stored: StoredResult | null, at: string, errors: { field: string; message: string }[]): { values: Record<string, number>; flags: Record<string, string> } {
   const codes = new Set(resultValuesOf(kind).map((v) => v.code));
   const values: Record<string, number> = {};
   for (const [code, value] of Object.entries(row.values)) {
@@ -54,13 +61,18 @@ function checked(row: CaptureResultInput, kind: Kind, at: string, errors: { fiel
   for (const [key, max] of [['labName', 64], ['labNumber', 64]] as const) {
     if (row[key].length > max) errors.push({ field: `${at}.${key}`, message: CAPTURE_RESULT_MESSAGES.tooLong(max) });
   }
-  return values;
+  if (row.source !== 'Manual') return { values, flags: resultValueFlags(kind, values) };
+  const held = Object.keys(values).filter((code) => stored?.values[code] === values[code]);
+  for (const p of resultValueProblems(kind, values, [...(row.confirmed ?? []), ...held])) errors.push({ field: `${at}.values.${p.at}`, message: p.message });
+  return { values, flags: {} };
 }
 
 /** What the audit keeps of a result; its values by code in code order (the database keeps jsonb keys in an order of its own). */
+const byCode = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const audited = (r: Omit<StoredResult, 'rowVersion'>) => ({
   labName: r.labName, labNumber: r.labNumber, na: r.na, source: r.source, submissionId: r.submissionId,
-  values: Object.fromEntries(Object.entries(r.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  values: byCode(r.values),
+  ...(Object.keys(r.flags ?? {}).length ? { flags: byCode(r.flags) } : {}),
 });
 
 /**
@@ -68,8 +80,10 @@ const audited = (r: Omit<StoredResult, 'rowVersion'>) => ({
  * outside labs' results, through the leafs feature's index.ts). Inside the caller's transaction: each row is
  * inserted, or replaces the stored result (a new row version); the audit keeps the previous values beside the
  * new ones, with `reason`. All or nothing: an unknown or refused capture answers 404, a value that is not the
- * kind's or not a number 400 (naming `rows.{i}.values.{code}`), a stale `expectedVersion` 409. A row equal to
- * the stored result writes nothing. Answers each capture's result version.
+ * kind's or not a number, or typed in out of its bounds (unconfirmed when unusual), 400 (naming
+ * `rows.{i}.values.{code}`), N/A with values 400 (`rows.{i}.na`), a stale `expectedVersion` 409. An outside
+ * lab's values out of their bounds are stored flagged. A row equal to the stored result writes nothing.
+ * Answers each capture's result version.
  */
 export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], userId: number | null, reason?: string): Promise<{ captureId: number; rowVersion: number }[]> {
   const repo = new CaptureResultsRepository(trx);
@@ -82,12 +96,12 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
     if (!target) throw notFound('Leaf or farmers sample record');
     if (seen.has(row.captureId)) errors.push({ field: `rows.${i}.captureId`, message: CAPTURE_RESULT_MESSAGES.twice });
     seen.add(row.captureId);
-    const values = checked(row, target.kind, `rows.${i}`, errors);
+    const { values, flags } = checked(row, target.kind, target.result, `rows.${i}`, errors);
     writes.push({
       old: target.result,
       expected: row.expectedVersion,
       write: {
-        captureId: row.captureId, labName: row.labName.trim(), labNumber: row.labNumber.trim(), na: row.na ?? false, values, source: row.source,
+        captureId: row.captureId, labName: row.labName.trim(), labNumber: row.labNumber.trim(), na: row.na ?? false, values, flags, source: row.source,
         submissionId: row.submissionId ?? null, demo: row.demo ?? false, receivedAt: row.receivedAt ?? new Date(),
       },
     });

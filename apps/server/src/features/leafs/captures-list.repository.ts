@@ -34,10 +34,15 @@ function recordColumns(kind: Kind) {
   ];
 }
 
-/** The measured values of a result in the kind's order, as [{ name, lab_result }] (the stored JSON numbers as they are). */
+/**
+ * The measured values of a result in the kind's order, as [{ name, lab_result }] (the stored JSON numbers as they
+ * are), with `flag` where an outside lab's value is out of its bounds (migration 0205).
+ */
 function resultArray(kind: Kind): RawBuilder<unknown> {
   const codes = sql.join(resultValuesOf(kind).map((v) => sql.lit(v.code)));
-  return sql`(select coalesce(json_agg(json_build_object('name', o.code, 'lab_result', r.values -> o.code) order by o.n), '[]')
+  const value = sql`json_build_object('name', o.code, 'lab_result', r.values -> o.code)`;
+  const flagged = sql`json_build_object('name', o.code, 'lab_result', r.values -> o.code, 'flag', r.flags ->> o.code)`;
+  return sql`(select coalesce(json_agg(case when r.flags ->> o.code is not null then ${flagged} else ${value} end order by o.n), '[]')
     from unnest(array[${codes}]::text[]) with ordinality as o(code, n) where jsonb_typeof(r.values -> o.code) = 'number')`;
 }
 

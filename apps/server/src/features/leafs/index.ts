@@ -10,6 +10,7 @@ import * as m0182 from './migrations/0182_capture_list_indexes';
 import * as m0183 from './migrations/0183_capture_keys';
 import * as m0184 from './migrations/0184_capture_submission';
 import * as m0194 from './migrations/0194_capture_located';
+import * as m0205 from './migrations/0205_capture_result_flags';
 import * as m0210 from './migrations/0210_refused_captures';
 
 /** Leaf and soil captures pulled from the field capture app (/leafs, /farmerssampleentries). */
@@ -19,7 +20,7 @@ export const leafsFeature: FeatureModule = {
   register: registerLeafs,
   migrations: {
     '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182,
-    '0183_capture_keys': m0183, '0184_capture_submission': m0184, '0194_capture_located': m0194, '0210_refused_captures': m0210,
+    '0183_capture_keys': m0183, '0184_capture_submission': m0184, '0194_capture_located': m0194, '0205_capture_result_flags': m0205, '0210_refused_captures': m0210,
   },
   movers: captureMovers,
   demo: async (deps) => {

@@ -1,4 +1,4 @@
-import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, resultValuesOf } from '@sapwood/contracts';
+import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, resultValueFlags, resultValuesOf } from '@sapwood/contracts';
 import type { UnmatchedSample } from './own-results.repository';
 import type { SampleWithResult } from './submission-results.repository';
 
@@ -25,21 +25,23 @@ export const holdsResult = (x: Pick<SampleWithResult, 'labNumber' | 'na' | 'valu
 
 /**
  * The lab result view (spec §3) of a submission: every sample with its lab number and, for each value of the
- * kind in the list's order, its name, number (null: not measured) and unit. The same for results typed by hand
- * and those of an outside lab (both are the capture's stored result, of this submission's own lab order). With
- * the order's refusal or failure, and the samples the lab returned that match no row (ADR 0097).
+ * kind in the list's order, its name, number (null: not measured), unit and, for an outside lab's value out of
+ * its bounds, its flag. The same for results typed by hand and those of an outside lab (both are the capture's
+ * stored result, of this submission's own lab order). With the order's refusal or failure, and the samples the
+ * lab returned that match no row, flagged by the same bounds (ADR 0097, ADR 0100).
  */
 export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[]): LabResultView {
   const values = resultValuesOf(s.kind);
-  const resultvalue = (stored: Record<string, number> | null) => values.map((v) => {
+  const resultvalue = (stored: Record<string, number> | null, flags: Record<string, string> | null) => values.map((v) => {
     const n = stored?.[v.code];
-    return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit };
+    const flag = flags?.[v.code];
+    return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit, ...(flag ? { flag } : {}) };
   });
   return {
     lab_name: labLabel(s.lab),
-    sampleData: samples.map((x) => ({ lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values) })),
+    sampleData: samples.map((x) => ({ lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values, x.flags) })),
     error: s.error,
-    unmatched: unmatched.map((u) => ({ lab_number: u.labNumber, sample_reference: u.sampleNumber, resultvalue: resultvalue(u.values), received_at: u.receivedAt, reason: u.reason })),
+    unmatched: unmatched.map((u) => ({ lab_number: u.labNumber, sample_reference: u.sampleNumber, resultvalue: resultvalue(u.values, resultValueFlags(s.kind, u.values)), received_at: u.receivedAt, reason: u.reason })),
   };
 }
 
@@ -75,6 +77,9 @@ function resultsTable(kind: Kind, rows: Printed[]): string {
       ? [`<td colspan="${Math.max(1, values.length)}">N/A</td>`]
       : values.map((v) => {
         const n = x.values?.[v.code];
+        const flag = x.flags?.[v.code];
+        // an outside lab's value out of its bounds is printed with its flag, never silently
+        if (flag && typeof n === 'number') return `<td title="${escapeHtml(flag)}">${escapeHtml(String(n))} ⚑ <small>${escapeHtml(flag)}</small></td>`;
         return `<td>${typeof n === 'number' ? escapeHtml(String(n)) : ''}</td>`;
       });
     return `<tr><td>${escapeHtml(x.sampleNumber)}</td><td>${escapeHtml(x.labNumber ?? '')}</td>${cells.join('')}</tr>`;
@@ -108,7 +113,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
 ${refusal ? `<p class="refusal"><strong>Refused:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
-${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched)}` : ''}
+${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched.map((u) => ({ ...u, flags: resultValueFlags(s.kind, u.values) })))}` : ''}
 </body>
 </html>
 `;

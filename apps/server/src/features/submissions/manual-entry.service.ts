@@ -66,7 +66,7 @@ export class ManualEntryService {
       if (problems.length) throw validationError(problems);
       const captures = await capturesOfSamples(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);
       const rows = input.manualResult.map((row, i): CaptureResultInput => ({
-        captureId: captures[i], labName: labLabel(s.lab), labNumber: row.labNumber, na: row.na, values: row.values, source: 'Manual',
+        captureId: captures[i], labName: labLabel(s.lab), labNumber: row.labNumber, na: row.na, values: row.values, confirmed: row.confirmed, source: 'Manual',
         submissionId: s.id, expectedVersion: row.rowVersion, demo,
       }));
       let versions: { rowVersion: number }[];

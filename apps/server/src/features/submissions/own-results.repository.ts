@@ -19,7 +19,7 @@ export function ownResults(db: Db) {
     .innerJoin('submissions as ou', 'ou.id', 'os.submission_id')
     .innerJoin('capture_results as oc', (j) => j.onRef('oc.capture_id', '=', 'os.capture_id').onRef('oc.submission_id', '=', 'os.submission_id'))
     .where(sql<boolean>`oc.source = ${OWN_SOURCE}`)
-    .select(['os.id as sample_id', 'oc.capture_id', 'oc.lab_name', 'oc.lab_number', 'oc.na', 'oc.values', 'oc.row_version', 'oc.source', 'oc.received_at']);
+    .select(['os.id as sample_id', 'oc.capture_id', 'oc.lab_name', 'oc.lab_number', 'oc.na', 'oc.values', 'oc.flags', 'oc.row_version', 'oc.source', 'oc.received_at']);
 }
 
 /** A sample the lab returned that matches no row of the submission, as kept. */

@@ -13,6 +13,8 @@ export interface SampleWithResult {
   labNumber: string | null;
   na: boolean | null;
   values: Record<string, number> | null;
+  /** an outside lab's values out of their bounds: code → what is wrong */
+  flags: Record<string, string> | null;
   rowVersion: number | null;
 }
 
@@ -29,7 +31,7 @@ export class SubmissionResultsRepository {
       .where('s.submission_id', '=', submissionId)
       .select([
         's.id as sampleId', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.crop_id as cropId', 's.capture_id as captureId',
-        'r.lab_number as labNumber', 'r.na', 'r.values', 'r.row_version as rowVersion',
+        'r.lab_number as labNumber', 'r.na', 'r.values', 'r.flags', 'r.row_version as rowVersion',
       ])
       .orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
   }

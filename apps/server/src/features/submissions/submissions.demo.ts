@@ -1,4 +1,4 @@
-import { type SubmissionDraft, outsideLabOf, resultValuesOf } from '@sapwood/contracts';
+import { type SubmissionDraft, generator, leafValues, manualColumnsOf, outsideLabOf, soilValues } from '@sapwood/contracts';
 import type { AppDeps } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { createNvirotekClient } from '../../platform/integrations/nvirotek.client';
@@ -20,11 +20,12 @@ const PLAN: { kind: Kind; lab: SubmissionDraft['lab']; to?: End }[] = [
   ...(['Results', 'Completed', 'Posted', 'Archived'] as const).flatMap((to) => [{ kind: 'leaf' as const, lab: 'Manual' as const, to }, { kind: 'soil' as const, lab: 'ManualFarmer' as const, to }]),
 ];
 
-/** Plausible-looking values of every value of the kind (a few percent, tens of mg/kg), varying with `seed`. */
-const demoValues = (kind: Kind, seed: number) => Object.fromEntries(resultValuesOf(kind).map((v, i) => {
-  const r = ((seed * 7919 + i * 104_729) % 1000) / 1000;
-  return [v.code, Math.round((v.unit === '%' ? 0.1 + 3 * r : v.unit === '' ? 0.5 + 5 * r : 5 + 200 * r) * 100) / 100];
-}));
+/** A demo sample's values as a lab would type them: the plausible values of the demo generator (within their usual ranges), the manual row's codes only. */
+const demoValues = (kind: Kind, seed: number) => {
+  const r = generator(seed);
+  const codes = new Set(manualColumnsOf(kind).map((c) => c.code));
+  return Object.fromEntries(Object.entries(kind === 'leaf' ? leafValues(r) : soilValues(r)).filter(([code]) => codes.has(code)));
+};
 
 /**
  * Demo submissions (marked demo), made the way a user makes them (prepare, then submit through the service and
@@ -89,7 +90,7 @@ async function carryOn(db: AppDeps['db'], kind: Kind, id: number, to: End): Prom
   const sheet = await manual.sheet(kind, id);
   await manual.save(kind, {
     submissionId: id, submit: true, reason: '',
-    manualResult: sheet.rows.map((r, i) => ({ sampleId: r.sampleId, labNumber: `M${kind === 'leaf' ? 'L' : 'S'}-${id}-${i + 1}`, na: false, values: demoValues(kind, id * 31 + i), rowVersion: r.rowVersion })),
+    manualResult: sheet.rows.map((r, i) => ({ sampleId: r.sampleId, labNumber: `M${kind === 'leaf' ? 'L' : 'S'}-${id}-${i + 1}`, na: false, values: demoValues(kind, id * 31 + i), confirmed: [], rowVersion: r.rowVersion })),
   }, null, true);
   if (to === 'Results') return;
   if (to === 'Archived') return void (await states.archive(kind, id, null));

@@ -11,7 +11,11 @@ export interface NumericInputProps extends Omit<TextInputProps, 'value' | 'onCha
   decimals?: number;
 }
 
-/** Accepts only finite numbers; empty means null. Text that is not a number gets a red ring and is not passed on. */
+/**
+ * Accepts only finite numbers; empty means null. Text that is not a number gets a red ring and is not passed on
+ * as a number: a form field is told through `onInvalidChange` (a form sets its value to NaN, which its contract
+ * refuses with 'Must be a number' at the field; the text typed stays as it is).
+ */
 export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(function NumericInput(
   { value, onChange, onInvalidChange, decimals, error, ...rest },
   ref,
@@ -19,6 +23,8 @@ export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(func
   const show = (v: number | null) => (v === null ? '' : decimals !== undefined ? v.toFixed(decimals) : String(v));
   const [text, setText] = useState(show(value));
   useEffect(() => {
+    // NaN: the form holds the refusal of the text typed, which stays
+    if (value !== null && Number.isNaN(value)) return;
     setText((current) => (parseNumberInput(current) === value ? current : show(value)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);

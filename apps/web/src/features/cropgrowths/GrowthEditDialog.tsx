@@ -1,8 +1,9 @@
 import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { CropGrowthInput } from '@sapwood/contracts';
+import { CropGrowthInput, growthRangeProblems } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { fieldErrors } from '../../lib/formErrors';
+import { confirmationOf, useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
 import { RangeInputs } from './RangeInputs';
 import { type LocalGrowth, toInput } from './growthState';
@@ -28,8 +29,17 @@ export function GrowthEditDialog(props: { growth: LocalGrowth; isNew: boolean; o
     options.push({ value: String(props.growth.linkedTissueId), label: `${props.growth.linkedTissueName ?? 'Tissue'} (inactive)` });
   }
 
-  // nothing is saved here: OK checks the values and hands the growth back
-  const done = () =>
+  const askUnusual = useAskUnusual();
+  // nothing is saved here: OK asks about values outside their usual range (not those as they were), checks the values and hands the growth back
+  const done = async () => {
+    const plan = confirmationOf(growthRangeProblems(form.getValues()), (at) => {
+      const [what, part] = at.split('.') as ['sugar' | 'starch', 'min' | 'med' | 'max'];
+      return props.growth[what][part];
+    });
+    form.setValue('confirmed', plan.confirmed(await askUnusual(plan.ask)) as never);
+    await check();
+  };
+  const check = () =>
     form.handleSubmit((values) => {
       props.onDone({ ...props.growth, ...values, linkedTissueName: options.find((o) => o.value === String(values.linkedTissueId))?.label ?? null });
     })();

@@ -3,12 +3,13 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { type CropGrowthStage, type GrowthCropRow, type OverrideOwner, OwnerUpdate, apiFeatures } from '@sapwood/contracts';
+import { type CropGrowthStage, type GROWTH_RANGE_PATHS, type GrowthCropRow, type OverrideOwner, OwnerUpdate, apiFeatures, growthRangeProblems } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { useGuardedClose } from '../../components/ui/unsaved';
 import { notify, snack } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { confirmationOf, useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
 import { RangeInputs } from './RangeInputs';
 
@@ -56,6 +57,7 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
   const addForm = useContractForm(ep.addRegion.input, { defaultValues: { cropId, name: '' }, fields: ['name'] });
   const saveForm = useContractForm(ChangedOwners, { defaultValues: { owners: [] }, fields: ['owners'] });
   const [edits, setEdits] = useState<Record<number, OverrideOwner>>({});
+  const askUnusual = useAskUnusual();
   const [selected, setSelected] = useState<number | null>(null);
 
   const owners = (data?.owners ?? []).map((o) => edits[o.id] ?? o);
@@ -97,8 +99,29 @@ export function OverridesDialog(props: { kind: Kind; crop: GrowthCropRow; onClos
     });
   }
 
+  /**
+   * The changed ones as the save sends them: an overriding value outside its usual range asked once for all (those
+   * as loaded are confirmed without asking, issue 31), then named in its growth value's `confirmed`.
+   */
+  async function confirmedOwners() {
+    const loadedOwner = new Map((data?.owners ?? []).map((o) => [o.id, o]));
+    const plans = changed.map((o) => o.growthValues.map((gv) => {
+      const was = loadedOwner.get(o.id)?.growthValues.find((x) => x.growthStageId === gv.growthStageId);
+      const stage = data?.growths.find((g) => g.id === gv.growthStageId)?.name ?? '';
+      return gv.override ? confirmationOf(growthRangeProblems(gv), (at) => {
+        const [what, part] = at.split('.') as ['sugar' | 'starch', 'min' | 'med' | 'max'];
+        return was?.override ? was[what][part] : undefined;
+      }, `${o.name}, ${stage}: `) : null;
+    }));
+    const yes = await askUnusual(plans.flat().flatMap((p) => p?.ask ?? []));
+    return changed.map((o, i) => ({
+      id: o.id, rowVersion: o.rowVersion,
+      growthValues: o.growthValues.map((gv, j) => ({ ...gv, confirmed: (plans[i][j]?.confirmed(yes) ?? []) as (typeof GROWTH_RANGE_PATHS)[number][] })),
+    }));
+  }
+
   async function save() {
-    saveForm.setValue('owners', changed.map((o) => ({ id: o.id, rowVersion: o.rowVersion, growthValues: o.growthValues })));
+    saveForm.setValue('owners', await confirmedOwners());
     await saveForm.submit(
       async ({ owners: checked }) => {
         if (isRegion) await updateRegions.mutateAsync({ cropId, regions: checked });

@@ -4,7 +4,7 @@ import { NumericInput } from '../../components/ui/NumericInput';
 
 const PARTS = ['min', 'med', 'max'] as const;
 
-/** Min, Med and Max of one range; `errorKey` is the field path of the range ('sugar', 'growths.0.sugar'). */
+/** Min, Med and Max of one range (% of dry matter, 0–100); `errorKey` is the field path of the range ('sugar', 'growths.0.sugar'). */
 export function RangeInputs(props: {
   label: string;
   value: GrowthRange;
@@ -28,6 +28,8 @@ export function RangeInputs(props: {
           w={props.compact ? 64 : 90}
           value={props.value[p]}
           onChange={(v) => props.onChange({ ...props.value, [p]: v })}
+          // text that is not a number: the form holds NaN, which the contract refuses at the field
+          onInvalidChange={(invalid) => { if (invalid) props.onChange({ ...props.value, [p]: Number.NaN }); }}
           error={props.errorOf(`${props.errorKey}.${p}`)}
           disabled={props.disabled}
           data-testid={`${props.testId}-${p}`}

@@ -5,10 +5,12 @@ import { type CropData, CropUpsertData, apiFeatures, cropImageUrl } from '@sapwo
 import { AppDialog } from '../../components/ui/AppDialog';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointQuery, useUploadMutation } from '../../lib/query';
+import { useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
 import { DrisNormsEditor } from './DrisNormsEditor';
 import { GraphSetsEditor } from './GraphSetsEditor';
 import { editableNorms, fieldMessages, savedGraphs } from './normsForm';
+import { drisGraphConfirmation, normSetConfirmation } from './unusualNorms';
 
 const ep = apiFeatures.crops;
 
@@ -31,8 +33,9 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     defaultValues: {
       name: crop?.name ?? '',
       linkedNames: crop?.linkedNames ?? [],
-      norms: editableNorms(crop?.norms),
-      drisGraphs: crop?.drisGraphs ?? [],
+      // nothing confirmed yet: set on save (unusual values asked), so the form is not dirty before
+      norms: { ...editableNorms(crop?.norms), confirmed: [] },
+      drisGraphs: (crop?.drisGraphs ?? []).map((g) => ({ ...g, confirmed: [] })),
       rowVersion: crop?.rowVersion,
       normsVersion: crop?.normsVersion ?? 0,
     },
@@ -48,7 +51,19 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const submit = () =>
+  const askUnusual = useAskUnusual();
+  /** values outside their usual range asked once (those as loaded are confirmed already); then the contract's check and the save */
+  const submit = async () => {
+    const v = form.getValues();
+    const plans = [
+      { path: 'norms.confirmed', plan: normSetConfirmation(v.norms.graphs as never, crop?.norms.graphs) },
+      ...(v.drisGraphs ?? []).map((g, i) => ({ path: `drisGraphs.${i}.confirmed`, plan: drisGraphConfirmation(g as never, crop?.drisGraphs ?? []) })),
+    ];
+    const yes = await askUnusual(plans.flatMap((p) => p.plan.ask));
+    for (const p of plans) form.setValue(p.path as never, p.plan.confirmed(yes) as never);
+    await save();
+  };
+  const save = () =>
     form.submit(async (v) => {
       const body = new FormData();
       body.append('id', String(crop?.id ?? 0));

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, type UseFormRegister, useFieldArray } from 'react-hook-form';
-import { type CropUpsertDataInput, apiFeatures } from '@sapwood/contracts';
+import { type CropUpsertDataInput, DRIS_NORM_UNITS, apiFeatures } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
 import { useEndpointQuery } from '../../lib/query';
 
@@ -13,7 +13,11 @@ interface EditorProps {
   errorOf: (path: string) => string | undefined;
 }
 
-/** A crop's DRIS norms: per formula graph (picked from /drisgraphs), Selected and rows of expression, mean and CV. */
+/**
+ * A crop's DRIS norms: per formula graph (picked from /drisgraphs), Selected, the units its norms were published
+ * in (of the elements the lab reports in %, and in mg/kg: a mean depends on them), and rows of expression, mean
+ * and CV (a percent).
+ */
 export function DrisNormsEditor(props: EditorProps) {
   const graphs = useFieldArray({ control: props.control, name: 'drisGraphs' });
   const names = useEndpointQuery(apiFeatures.drisgraphs.getAll, {}).data?.map((g) => g.name) ?? [];
@@ -33,11 +37,19 @@ export function DrisNormsEditor(props: EditorProps) {
             )} />
             <ActionIcon variant="subtle" color="red" mb={2} aria-label={`Remove DRIS graph ${i + 1}`} onClick={() => graphs.remove(i)}><IconTrash size={14} /></ActionIcon>
           </Group>
+          <Group gap="xs" align="flex-end">
+            {([['macro', 'N, P, K, Ca, Mg, S, Na% in'], ['micro', 'Na, Fe, Mn, Zn, Cu, B, Mo, Ni in']] as const).map(([part, label]) => (
+              <Controller key={part} control={props.control} name={`drisGraphs.${i}.units.${part}`} render={({ field }) => (
+                <Select size="xs" w={200} label={label} data={[...DRIS_NORM_UNITS]} allowDeselect={false} value={field.value ?? (part === 'macro' ? '%' : 'mg/kg')}
+                  onChange={(v) => field.onChange(v)} comboboxProps={{ withinPortal: true }} data-testid={`dris-units-${i}-${part}`} aria-label={`DRIS graph ${i + 1} units ${part}`} />
+              )} />
+            ))}
+          </Group>
           <DrisRows {...props} index={i} />
         </Stack>
       ))}
       <Group>
-        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => graphs.append({ id: 0, graphName: '', selected: true, rows: [] })} data-testid="dris-add-graph">DRIS graph</Button>
+        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => graphs.append({ id: 0, graphName: '', selected: true, units: { macro: '%', micro: 'mg/kg' }, rows: [] })} data-testid="dris-add-graph">DRIS graph</Button>
       </Group>
     </Stack>
   );
@@ -57,7 +69,8 @@ function DrisRows(props: EditorProps & { index: number }) {
               {(['mean', 'cv'] as const).map((p) => (
                 <Table.Td key={p}>
                   <Controller control={props.control} name={`${at}.${j}.${p}`} render={({ field }) => (
-                    <NumericInput size="xs" aria-label={`Norm ${j + 1} ${p}`} value={(field.value as number | null | undefined) ?? null} onChange={field.onChange} error={props.errorOf(`${at}.${j}.${p}`)} />
+                    <NumericInput size="xs" aria-label={`Norm ${j + 1} ${p}`} value={(field.value as number | null | undefined) ?? null} onChange={field.onChange}
+                      onInvalidChange={(invalid) => { if (invalid) field.onChange(Number.NaN); }} error={props.errorOf(`${at}.${j}.${p}`)} data-testid={`dris-${props.index}-${j}-${p}`} />
                   )} />
                 </Table.Td>
               ))}

@@ -8,7 +8,8 @@ const PARTS = ['min', 'med', 'max'] as const;
 /**
  * The seven graph sets of one norm set (a crop's, a cultivar's or a stage's) and its provenance, bound to
  * a form at `prefix` ('norms', 'entities.2.norms'): per set its Selected flag, per element Min, Med and
- * Max, each message at its field.
+ * Max in the lab's unit of the element, each message at its field (text that is not a number is refused there:
+ * the form holds NaN, which the contract refuses).
  */
 export function GraphSetsEditor<T extends FieldValues>(props: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,6 +40,7 @@ export function GraphSetsEditor<T extends FieldValues>(props: {
                     {PARTS.map((p) => (
                       <NumericInput key={p} size="xs" w={76} placeholder={p} aria-label={`${GRAPH_SET_LABELS[set]} ${element} ${p}`}
                         value={value[p]} onChange={(v) => field.onChange({ ...value, [p]: v })}
+                        onInvalidChange={(invalid) => { if (invalid) field.onChange({ ...value, [p]: Number.NaN }); }}
                         error={errorOf(`${prefix}.graphs.${set}.${key}.${p}`)} data-testid={`${testId}-${key}-${p}`} />
                     ))}
                   </Group>

@@ -7,10 +7,12 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { ApiError } from '../../lib/api';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
 import { CultivarActions } from './CultivarActions';
 import { GraphSetsEditor } from './GraphSetsEditor';
 import { editableNorms, savedGraphs } from './normsForm';
+import { normSetConfirmation } from './unusualNorms';
 
 const ep = apiFeatures.crops;
 type Owner = { id: number; name: string; norms: ReturnType<typeof editableNorms>; normsVersion: number };
@@ -43,14 +45,25 @@ function asEntityErrors(err: unknown): unknown {
 function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; title: string; owners: Owner[]; onClose: () => void }) {
   const cultivarMode = props.kind === 'cultivars';
   const form = useContractForm(ep.upsertCultivar.input, {
-    defaultValues: { cropId: props.crop.id, entities: props.owners.map((o) => ({ cultivarId: o.id, name: o.name, norms: o.norms, normsVersion: o.normsVersion })) },
+    defaultValues: { cropId: props.crop.id, entities: props.owners.map((o) => ({ cultivarId: o.id, name: o.name, norms: { ...o.norms, confirmed: [] }, normsVersion: o.normsVersion })) },
     fields: ['entities'],
   });
   const entities = useFieldArray({ control: form.control, name: 'entities' });
   const [chosen, setChosen] = useState(0);
   const saveCultivars = useEndpointMutation(ep.upsertCultivar, { invalidates: [ep], onError: false });
   const saveStages = useEndpointMutation(ep.upsertGrowthStages, { invalidates: [ep], onError: false });
-  const submit = () =>
+  const askUnusual = useAskUnusual();
+  /** values outside their usual range asked once for every cultivar or stage (those as loaded are confirmed already) */
+  const submit = async () => {
+    const plans = form.getValues('entities').map((e, i) => ({
+      path: `entities.${i}.norms.confirmed`,
+      plan: normSetConfirmation(e.norms.graphs as never, props.owners.find((o) => e.cultivarId && o.id === Number(e.cultivarId))?.norms.graphs, `${e.name || '(new cultivar)'}: `),
+    }));
+    const yes = await askUnusual(plans.flatMap((p) => p.plan.ask));
+    for (const p of plans) form.setValue(p.path as never, p.plan.confirmed(yes) as never);
+    await save();
+  };
+  const save = () =>
     form.submit(async (v) => {
       const list = v.entities.map((e) => ({ ...e, norms: { ...e.norms, graphs: savedGraphs(e.norms.graphs) } }));
       if (cultivarMode) return saveCultivars.mutateAsync({ cropId: v.cropId, entities: list });
@@ -75,7 +88,7 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
             </ScrollArea.Autosize>
             {cultivarMode && (
               <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} data-testid="cultivar-add"
-                onClick={() => { entities.append({ cultivarId: 0, name: '', norms: editableNorms(undefined), normsVersion: 0 }); setChosen(entities.fields.length); }}>
+                onClick={() => { entities.append({ cultivarId: 0, name: '', norms: { ...editableNorms(undefined), confirmed: [] }, normsVersion: 0 }); setChosen(entities.fields.length); }}>
                 Add cultivar
               </Button>
             )}

@@ -11,6 +11,7 @@ import { useConfirm } from '../../components/ui/confirm';
 import { useGuardedClose } from '../../components/ui/unsaved';
 import { call, endpointUrl } from '../../lib/api';
 import { notify, snack } from '../../lib/notify';
+import { UNCONFIRMED, useAskUnusual } from '../../lib/unusual';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn, type ResultRowActions, type ResultRowsValues } from './ResultRow';
@@ -80,15 +81,19 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   /** the rows are checked with the contract's row schema; a broken rule shows where a refused save would */
   const rowsInvalid = useCallback(async (name: 'rows' | `rows.${number}`): Promise<string | null> => {
     if (await trigger(name)) return null;
-    const message = errorMessages(grid.getFieldState(name).error).join('; ') || 'Operation has failed';
+    // the contract's own words for the rows checked (the form's error tree of a row the cells do not register can be empty)
+    const checked = ResultRowsForm.safeParse({ rows: name === 'rows' ? getValues('rows') : [getValues(name)] });
+    const words = [...new Set(checked.error?.issues.map((i) => i.message) ?? [])];
+    const message = words.join('; ') || errorMessages(grid.getFieldState(name).error).join('; ') || 'Operation has failed';
     setError(message);
     return message;
-  }, [trigger, grid]);
+  }, [trigger, grid, getValues]);
   const sampleOf = useCallback((id: number) => info.get(id)?.sampleNumber ?? String(id), [info]);
 
-  const saves = useResultSaves({ jobId, form: grid, confirm, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked });
+  const askUnusual = useAskUnusual();
+  const saves = useResultSaves({ jobId, form: grid, confirm, askUnusual, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked });
   const { status, load, indexOf, saveRow, retry, savedOf, savedSome } = saves;
-  const { paste, preview } = useColumnPaste({ form: grid, info, cells, indexOf, saveRow, setError });
+  const { paste, preview } = useColumnPaste({ form: grid, info, cells, indexOf, saveRow, confirmUnusual: saves.confirmUnusual, setError });
 
   useEffect(() => {
     if (!data.data) return;
@@ -121,10 +126,12 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
         return true;
       };
       switch (move) {
-        case 'enter':
-          go(nextRow(index, 1, list.length, usable), column);
-          leave();
+        case 'enter': {
+          // the row is saved once: by going to another row, or here when it stays
+          const next = nextRow(index, 1, list.length, usable);
+          if (!(next !== index && go(next, column))) leave();
           return true;
+        }
         case 'down':
           return go(nextRow(index, 1, list.length, usable), column);
         case 'up':
@@ -190,9 +197,14 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       return;
     }
     await saves.pending();
+    if ((saves.changes().length > 0 || removed.length > 0) && (await reasonMissing())) return;
+    if (saves.changes().length > 0 && (await rowsInvalid('rows'))) return;
+    // values outside their usual range asked once for all the rows (issue 31)
+    if ((await saves.confirmUnusual(saves.changes())).size > 0) {
+      setError(UNCONFIRMED);
+      return;
+    }
     const entries = saves.changes();
-    if ((entries.length > 0 || removed.length > 0) && (await reasonMissing())) return;
-    if (entries.length > 0 && (await rowsInvalid('rows'))) return;
     try {
       await updateResults.mutateAsync({ jobId, entries, removeIds: removed, reason: reasonNow() });
       notify.success(snack.updated('Results'));

@@ -19,11 +19,15 @@ function valueColumn(v: ResultValue): ColumnDef<Row, unknown> {
     id: `v-${v.code}`,
     enableSorting: false,
     header: () => <Text span inherit title={group} display="block" ta="right">{resultHeader(v)}</Text>,
-    cell: ({ row }) => (
-      <Text span fz="xs" display="block" ta="right" style={{ whiteSpace: 'nowrap' }} data-code={v.code}>
-        {shown(row.original.result.find((r) => r.name === v.code)?.lab_result)}
-      </Text>
-    ),
+    cell: ({ row }) => {
+      const r = row.original.result.find((x) => x.name === v.code);
+      // an outside lab's value out of its bounds: in red with ⚑, its flag as the title (issue 31)
+      return (
+        <Text span fz="xs" display="block" ta="right" style={{ whiteSpace: 'nowrap' }} data-code={v.code} c={r?.flag ? 'red' : undefined} title={r?.flag} data-flag={r?.flag}>
+          {shown(r?.lab_result)}{r?.flag ? ' ⚑' : ''}
+        </Text>
+      );
+    },
   };
 }
 

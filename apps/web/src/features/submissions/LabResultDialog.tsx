@@ -15,6 +15,15 @@ function useCsvUrl(view: LabResultView | undefined): string | undefined {
   return url;
 }
 
+type LabTable = ReturnType<typeof labResultTable>;
+
+/** A sample's value cells; an outside lab's value out of its bounds is shown with its flag, never silently. */
+function ValueCells({ columns, row }: { columns: LabTable['columns']; row: LabTable['rows'][number] }) {
+  return row.values.map((v, j) => (row.flags[j]
+    ? <Table.Td key={columns[j].code} ta="right" c="red" title={row.flags[j]!} data-flag={row.flags[j]!} data-testid="lab-result-flagged">{v ?? ''} ⚑</Table.Td>
+    : <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>));
+}
+
 function ResultTable({ view }: { view: LabResultView }) {
   const { columns, rows } = useMemo(() => labResultTable(view), [view]);
   if (rows.length === 0) return <Text size="sm" data-testid="no-lab-results">{M.noResults}</Text>;
@@ -33,7 +42,7 @@ function ResultTable({ view }: { view: LabResultView }) {
             <Table.Tr key={i} data-testid="lab-result-row">
               <Table.Td>{r.labNumber}</Table.Td>
               <Table.Td>{r.sampleReference}</Table.Td>
-              {r.values.map((v, j) => <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>)}
+              <ValueCells columns={columns} row={r} />
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -62,7 +71,7 @@ function UnmatchedTable({ view }: { view: LabResultView }) {
               <Table.Tr key={i} data-testid="unmatched-row">
                 <Table.Td>{r.labNumber}</Table.Td><Table.Td>{r.sampleReference}</Table.Td>
                 <Table.Td>{view.unmatched[i].reason}</Table.Td><Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(view.unmatched[i].received_at)}</Table.Td>
-                {r.values.map((v, j) => <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>)}
+                <ValueCells columns={columns} row={r} />
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -73,9 +82,9 @@ function UnmatchedTable({ view }: { view: LabResultView }) {
 }
 
 /**
- * Lab Result: the read-only result of each sample of a submission (value and unit; its own lab order's only),
- * with Export CSV (data.csv, made here); the order's refusal or failure, and the samples the lab returned that
- * match no row.
+ * Lab Result: the read-only result of each sample of a submission (value and unit; its own lab order's only; an
+ * outside lab's value out of its bounds in red with ⚑ and its flag as the title), with Export CSV (data.csv, made
+ * here); the order's refusal or failure, and the samples the lab returned that match no row.
  */
 export function LabResultDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const query = useEndpointQuery(resultEndpointsOf(kind).getResults, { id: row.id });

@@ -11,11 +11,12 @@ import { UNSAVED_MESSAGE, UNSAVED_TITLE, useWarnBeforeUnload } from '../../compo
 import { ApiError, call } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { queryKeyOf, useInvalidate } from '../../lib/query';
+import { useAskUnusual } from '../../lib/unusual';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
 import { ManualEntryGrid, type ManualGridActions } from './ManualEntryGrid';
-import { ManualEntryStore, type ManualField, NOT_A_NUMBER } from './manualEntry';
+import { ManualEntryStore, type ManualField } from './manualEntry';
 import { type ImportPlan, csvPlan, pastePlan, planNote } from './manualImport';
-import { problemsOf, useManualSaves } from './manualSaves';
+import { UnconfirmedValues, problemsOf, useManualSaves } from './manualSaves';
 import { UploadFilesDialog } from './UploadFilesDialog';
 
 const MAX_CSV_BYTES = 2_000_000;
@@ -38,6 +39,9 @@ function moveOf(e: KeyboardEvent<HTMLInputElement>): GridMove | null {
  * itself in the background when the focus leaves it (rows with nothing entered wait), and shows how its save
  * stands. Pasted cells, a CSV (data.csv down, a CSV up), the submission's files, and Save: the unsaved rows and
  * the submission handed over to Results, after asking. Closing with unsaved or refused rows asks first.
+ * A value that cannot be is refused at its cell; one outside its usual range is marked and asked once before its
+ * row saves (issue 31). A row is never both N/A and holding values: N/A on one with values clears them after
+ * asking, and values pasted into an N/A row clear its N/A (the preview says so).
  */
 export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: SubmissionKind; submissionId: number; onClose: () => void }) {
   const ep = resultEndpointsOf(kind);
@@ -50,7 +54,7 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
     queryKey: queryKeyOf(ep.sampleNumbers, { submissionId }), queryFn: () => call(ep.sampleNumbers, { submissionId }),
     gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
   });
-  const [store] = useState(() => new ManualEntryStore(columns.map((c) => c.code)));
+  const [store] = useState(() => new ManualEntryStore(kind, columns.map((c) => c.code)));
   const [cells] = useState(() => createCellRegistry<ManualField>());
   const [rowCount, setRowCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +62,8 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [filesOpen, setFilesOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const saves = useManualSaves(kind, submissionId, store);
+  const askUnusual = useAskUnusual();
+  const saves = useManualSaves(kind, submissionId, store, askUnusual);
   const summary = useSyncExternalStore(store.subscribe, store.summary);
   const dirty = summary.unsaved + summary.failed + summary.saving > 0;
   useWarnBeforeUnload(dirty);
@@ -123,14 +128,20 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
         return true;
       },
       setNa: (index, na) => {
-        store.setNa(index, na);
-        void saves.saveRows([index]);
+        void (async () => {
+          // a row is never both N/A and holding values: ticking N/A on one with values clears them, after asking
+          if (na && store.hasValues(index)) {
+            if (!(await confirm(M.naClears(store.sampleNumber(index), store.valueCount(index)), 'N/A'))) return;
+            store.apply(index, { na: true, values: Object.fromEntries(store.codes.map((c) => [c, null])) });
+          } else store.setNa(index, na);
+          await saves.saveRows([index]);
+        })();
       },
       leave: (index) => void saves.saveRows([index]),
       element: (index, field, el) => cells.set(index, field, el),
       reload: (index) => void saves.reloadRow(index).catch(() => setError(M.loadFailed)),
     };
-  }, [store, cells, fields, saves, kind, columns]);
+  }, [store, cells, fields, saves, kind, columns, confirm]);
 
   const uploadCsv = async (file: File | null) => {
     if (!file) return;
@@ -168,7 +179,7 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
     setInfo(null);
     const bad = store.firstBad();
     if (bad) {
-      setError(`Sample ${store.sampleNumber(bad.index)}: ${header(bad.field)}: ${NOT_A_NUMBER}`);
+      setError(`Sample ${store.sampleNumber(bad.index)}: ${header(bad.field)}: ${bad.message}`);
       cells.focus(bad.index, bad.field);
       return;
     }
@@ -190,7 +201,8 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
         onClose();
         return;
       }
-      if (err instanceof ApiError && err.status === 409) setError(M.changed);
+      if (err instanceof UnconfirmedValues) setError(err.message);
+      else if (err instanceof ApiError && err.status === 409) setError(M.changed);
       else if (err instanceof ApiError && err.status === 400) {
         const { sent, sheet: bySheet, other } = problemsOf(err, true);
         const rows = sent.size + bySheet.size;

@@ -20,6 +20,8 @@ const CELL: CSSProperties = {
   background: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)', boxSizing: 'border-box', fontVariantNumeric: 'tabular-nums',
 };
 const BAD: CSSProperties = { ...CELL, borderColor: 'var(--mantine-color-red-6)', background: 'var(--mantine-color-red-0)' };
+/** a value outside its usual range, not yet confirmed: asked before the row saves */
+const UNUSUAL: CSSProperties = { ...CELL, borderColor: 'var(--mantine-color-orange-6)', background: 'var(--mantine-color-orange-0)' };
 const DISABLED: CSSProperties = { ...CELL, background: 'var(--mantine-color-gray-1)' };
 const TD: CSSProperties = { padding: '1px 2px', verticalAlign: 'top', borderBottom: '1px solid var(--mantine-color-gray-2)' };
 const TH: CSSProperties = { ...TD, position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontSize: 11, fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'left' };
@@ -33,6 +35,7 @@ function Cell({ index, field, label, view, disabled, actions }: {
   index: number; field: ManualField; label: string; view: RowView; disabled?: boolean; actions: ManualGridActions;
 }) {
   const error = view.cellErrors[field];
+  const warning = disabled ? undefined : view.cellWarnings[field];
   return (
     <td style={TD}>
       <input
@@ -44,9 +47,10 @@ function Cell({ index, field, label, view, disabled, actions }: {
         spellCheck={false}
         aria-label={label}
         aria-invalid={error ? true : undefined}
-        title={error}
+        title={error ?? warning}
         data-testid={`cell-${index}-${field}`}
-        style={error ? BAD : disabled ? DISABLED : CELL}
+        data-unusual={warning && !error ? 'true' : undefined}
+        style={error ? BAD : disabled ? DISABLED : warning ? UNUSUAL : CELL}
         ref={(el) => actions.element(index, field, el)}
         onChange={(e) => actions.typed(index, field, e.currentTarget.value)}
         onKeyDown={(e) => actions.key(e, index, field)}
@@ -65,7 +69,7 @@ function Status({ index, sampleNumber, view, actions }: { index: number; sampleN
   );
   const message = view.message && <div style={MESSAGE} data-testid={`row-message-${sampleNumber}`}>{view.message}</div>;
   switch (view.state) {
-    case 'unsaved': return label('unsaved', 'orange');
+    case 'unsaved': return <>{label('unsaved', 'orange')}{message}</>;
     case 'saving': return label('saving…', 'dimmed');
     case 'saved': return label('saved ✓', 'teal');
     case 'failed': return <>{label('error', 'red')}{message}</>;

@@ -40,4 +40,23 @@ describe('the lab result view as a table and as data.csv', () => {
   it('writes only the header for a view without samples', () => {
     expect(labResultCsv({ lab_name: 'Wynland', sampleData: [], error: null, unmatched: [] }).trim()).toBe('Lab Number,Sample Reference');
   });
+
+  it("keeps an outside lab's flags with their values, and adds a Flags column to the CSV when any is flagged (issue 31)", () => {
+    const flagged: LabResultView = {
+      lab_name: 'Nvirotek',
+      sampleData: [
+        { lab_number: 'NV-1', sample_reference: 'S1', resultvalue: [
+          { code: 'kPerc', name: 'K', lab_result: 150, unit: '%', flag: 'Impossible: must be at most 100 %' },
+          { code: 'zn', name: 'Zn', lab_result: 4, unit: 'mg/kg' },
+        ] },
+        { lab_number: 'NV-2', sample_reference: 'S2', resultvalue: [{ code: 'zn', name: 'Zn', lab_result: 3, unit: 'mg/kg' }] },
+      ],
+    };
+    expect(labResultTable(flagged).rows.map((r) => r.flags)).toEqual([['Impossible: must be at most 100 %', null], [null, null]]);
+    const lines = labResultCsv(flagged).split('\r\n');
+    expect(lines[0]).toBe('Lab Number,Sample Reference,K (%),Zn (mg/kg),Flags');
+    expect(lines[1]).toBe('NV-1,S1,150,4,K: Impossible: must be at most 100 %');
+    expect(lines[2]).toBe('NV-2,S2,,3,');
+    expect(labResultCsv(view).split('\r\n')[0]).not.toContain('Flags');
+  });
 });

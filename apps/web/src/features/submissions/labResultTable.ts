@@ -8,10 +8,13 @@ export interface ResultColumn {
   unit: string;
 }
 
-/** The lab result view as a table: one row per sample, one column per measured value (in first-seen order). */
+/**
+ * The lab result view as a table: one row per sample, one column per measured value (in first-seen order), and
+ * per value the flag an outside lab's value out of its bounds was stored with (null: none).
+ */
 export interface LabResultTable {
   columns: ResultColumn[];
-  rows: { labNumber: string; sampleReference: string; values: (number | null)[] }[];
+  rows: { labNumber: string; sampleReference: string; values: (number | null)[]; flags: (string | null)[] }[];
 }
 
 /** A column's heading: its name, and its unit in brackets when it has one ('N (%)'). */
@@ -30,8 +33,12 @@ export function labResultTable(view: LabResultView): LabResultTable {
   }
   const rows = view.sampleData.map((s) => {
     const values: (number | null)[] = columns.map(() => null);
-    for (const v of s.resultvalue) values[at.get(v.code)!] = v.lab_result;
-    return { labNumber: s.lab_number, sampleReference: s.sample_reference, values };
+    const flags: (string | null)[] = columns.map(() => null);
+    for (const v of s.resultvalue) {
+      values[at.get(v.code)!] = v.lab_result;
+      flags[at.get(v.code)!] = v.flag ?? null;
+    }
+    return { labNumber: s.lab_number, sampleReference: s.sample_reference, values, flags };
   });
   return { columns, rows };
 }
@@ -46,12 +53,17 @@ export const LAB_RESULT_CSV_NAME = 'data.csv';
 /**
  * The Lab Result dialog's Export CSV: a header row (Lab Number, Sample Reference, then each value's name
  * and unit), then a row per sample; a value not measured is empty. Text that a spreadsheet would take for
- * a formula is written after a quote mark.
+ * a formula is written after a quote mark. When an outside lab's value is flagged, a last column, Flags, says
+ * which and why ('K: Impossible: must be at most 100 %').
  */
 export function labResultCsv(view: LabResultView): string {
   const { columns, rows } = labResultTable(view);
+  const flagged = rows.some((r) => r.flags.some(Boolean));
+  const flagsOf = (r: LabResultTable['rows'][number]) => r.flags.flatMap((f, j) => (f ? [`${columns[j].name}: ${f}`] : [])).join('; ');
   return Papa.unparse({
-    fields: ['Lab Number', 'Sample Reference', ...columns.map((c) => safeText(columnHeading(c)))],
-    data: rows.map((r) => [safeText(r.labNumber), safeText(r.sampleReference), ...r.values.map((v) => (v === null ? '' : String(v)))]),
+    fields: ['Lab Number', 'Sample Reference', ...columns.map((c) => safeText(columnHeading(c))), ...(flagged ? ['Flags'] : [])],
+    data: rows.map((r) => [
+      safeText(r.labNumber), safeText(r.sampleReference), ...r.values.map((v) => (v === null ? '' : String(v))), ...(flagged ? [safeText(flagsOf(r))] : []),
+    ]),
   }, { newline: '\r\n' });
 }

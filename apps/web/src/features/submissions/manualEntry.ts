@@ -1,4 +1,7 @@
-import { type ManualResultInput, type ManualResultRow, parseResultNumber } from '@sapwood/contracts';
+import {
+  MANUAL_ENTRY_MESSAGES as M, type ManualKind, type ManualResultInput, type ManualResultRow, type ValueBounds, checkBounds, manualColumnsOf, parseResultNumber, resultBoundsOf,
+  unusualItem,
+} from '@sapwood/contracts';
 
 /** A cell of the manual entry grid: the lab number, or a value by its code. */
 export type ManualField = 'labNumber' | string;
@@ -25,8 +28,20 @@ export interface RowView {
   state: RowState;
   /** the row's own message (a refused save, a conflict) */
   message?: string;
-  /** messages by cell: text that is not a number, or the server's words */
+  /** messages by cell: text that is not a number, a value that cannot be (issue 31's bounds), or the server's words */
   cellErrors: Record<ManualField, string>;
+  /** cells holding a value outside its usual range not yet confirmed: asked once before the row saves */
+  cellWarnings: Record<ManualField, string>;
+}
+
+/** A value outside its usual range that the row would save, not yet confirmed. */
+export interface UnusualCell {
+  index: number;
+  code: string;
+  value: number;
+  bounds: ValueBounds;
+  /** as the question lists it: 'L1001 K 8 % (usual 0.3–6 %)' */
+  item: string;
 }
 
 interface Row {
@@ -35,6 +50,8 @@ interface Row {
   texts: Record<ManualField, string>;
   na: boolean;
   saved: RowEntry;
+  /** values outside their usual range the typist confirmed: code → the value confirmed */
+  confirmed: Record<string, number>;
   rowVersion: number;
   /** the state of its last save (idle: none) */
   saveState: 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
@@ -57,18 +74,29 @@ const sameEntry = (a: RowEntry, b: RowEntry, codes: readonly string[]) =>
 
 const hasEntryOf = (e: RowEntry) => e.na || e.labNumber.trim() !== '' || Object.values(e.values).some((v) => v !== null);
 
+/** A cell's value against its bounds: not a number, impossible, unusual (unconfirmed) or fine. */
+type CellCheck = { bad: string } | { unusual: string; value: number; bounds: ValueBounds } | null;
+
 /**
  * The manual entry sheet outside React: the rows' texts as typed (the cells are uncontrolled inputs), what
  * the server holds for each row and its version, and each row's save state. A row's subscribers hear only of
  * that row; the sheet's subscribers hear when the counts of unsaved, failed and bad rows change.
+ *
+ * A cell's value is checked with the contract's bounds (issue 31): one that cannot be (negative, over 100 %,
+ * …) is refused at the cell like text that is not a number, and the row does not save; one outside its usual
+ * range is marked and saves once confirmed (or when it is the value already saved). A row is never both N/A
+ * and holding values: it does not save so, and says why.
  */
 export class ManualEntryStore {
   private rows: Row[] = [];
   private readonly rowListeners = new Map<number, Set<() => void>>();
   private readonly listeners = new Set<() => void>();
   private summaryNow = { unsaved: 0, failed: 0, saving: 0 };
+  private readonly labels: Map<string, string>;
 
-  constructor(readonly codes: readonly string[]) {}
+  constructor(readonly kind: ManualKind, readonly codes: readonly string[]) {
+    this.labels = new Map(manualColumnsOf(kind).map((c) => [c.code, c.label]));
+  }
 
   get length() {
     return this.rows.length;
@@ -83,8 +111,8 @@ export class ManualEntryStore {
     const texts = textsOf(r, this.codes);
     const saved: RowEntry = { labNumber: r.labNumber, na: r.na, values: Object.fromEntries(this.codes.map((c) => [c, r.values[c] ?? null])) };
     const row: Row = {
-      sampleId: r.sampleId, sampleNumber: r.sampleNumber, texts, na: r.na, saved, rowVersion: r.rowVersion, saveState: 'idle', serverErrors: {},
-      view: { rev, texts, na: r.na, state: 'idle', cellErrors: {} },
+      sampleId: r.sampleId, sampleNumber: r.sampleNumber, texts, na: r.na, saved, confirmed: {}, rowVersion: r.rowVersion, saveState: 'idle', serverErrors: {},
+      view: { rev, texts, na: r.na, state: 'idle', cellErrors: {}, cellWarnings: {} },
     };
     row.view = this.viewOf(row, rev);
     return row;
@@ -95,15 +123,29 @@ export class ManualEntryStore {
   view = (i: number): RowView => this.rows[i].view;
   text = (i: number, field: ManualField) => this.rows[i]?.texts[field] ?? '';
 
-  /** the row as it would be saved, or null while a cell holds text that is not a number */
+  /** a cell of a row against its bounds */
+  private check(r: Row, code: string): CellCheck {
+    const n = parseResultNumber(r.texts[code] ?? '');
+    if (n === undefined) return { bad: NOT_A_NUMBER };
+    const b = n === null ? undefined : resultBoundsOf(this.kind, code);
+    const c = b && n !== null ? checkBounds(b, n) : null;
+    if (!c) return null;
+    if (c.level === 'impossible') return { bad: c.message };
+    if (r.confirmed[code] === n || r.saved.values[code] === n) return null;
+    return { unusual: c.message, value: n!, bounds: b! };
+  }
+
+  private holdsValues = (r: Row) => this.codes.some((c) => (r.texts[c] ?? '').trim() !== '');
+
+  /** the row as it would be saved, or null while a cell holds text that is not a number or a value that cannot be, or it is N/A with values */
   entry(i: number): RowEntry | null {
     const r = this.rows[i];
+    if (r.na && this.holdsValues(r)) return null;
     const values: Record<string, number | null> = {};
     for (const c of this.codes) {
-      const n = parseResultNumber(r.texts[c] ?? '');
-      if (n === undefined) return null;
-      // a sample marked N/A has no values (its greyed cells keep their text until it is cleared)
-      values[c] = r.na ? null : n;
+      const check = this.check(r, c);
+      if (check && 'bad' in check) return null;
+      values[c] = parseResultNumber(r.texts[c] ?? '') ?? null;
     }
     return { labNumber: r.texts.labNumber.trim(), na: r.na, values };
   }
@@ -124,16 +166,42 @@ export class ManualEntryStore {
     const e = this.entry(i);
     if (!e) return null;
     const r = this.rows[i];
-    return { sampleId: r.sampleId, labNumber: e.labNumber, na: e.na, values: e.values, rowVersion: r.rowVersion };
+    const confirmed = this.codes.filter((c) => e.values[c] !== null && r.confirmed[c] === e.values[c]);
+    return { sampleId: r.sampleId, labNumber: e.labNumber, na: e.na, values: e.values, confirmed, rowVersion: r.rowVersion };
   }
 
-  /** the first cell holding text that is not a number */
-  firstBad(): { index: number; field: ManualField } | null {
+  /** the first cell holding text that is not a number or a value that cannot be, with its message */
+  firstBad(): { index: number; field: ManualField; message: string } | null {
     for (let i = 0; i < this.rows.length; i += 1) {
-      const c = this.codes.find((code) => parseResultNumber(this.rows[i].texts[code] ?? '') === undefined);
-      if (c) return { index: i, field: c };
+      for (const code of this.codes) {
+        const check = this.check(this.rows[i], code);
+        if (check && 'bad' in check) return { index: i, field: code, message: check.bad };
+      }
     }
     return null;
+  }
+
+  /** the row holds value texts (a row ticked N/A clears them first) */
+  hasValues = (i: number) => this.holdsValues(this.rows[i]);
+  valueCount = (i: number) => this.codes.filter((c) => (this.rows[i].texts[c] ?? '').trim() !== '').length;
+
+  /** the values of these rows outside their usual range, not yet confirmed (rows that cannot save left out) */
+  unusual(indices: readonly number[]): UnusualCell[] {
+    return indices.flatMap((index) => {
+      const r = this.rows[index];
+      if (!this.entry(index) || r.na) return [];
+      return this.codes.flatMap((code) => {
+        const check = this.check(r, code);
+        if (!check || !('unusual' in check)) return [];
+        return [{ index, code, value: check.value, bounds: check.bounds, item: unusualItem(`${r.sampleNumber} ${this.labels.get(code) ?? code}`, check.value, check.bounds) }];
+      });
+    });
+  }
+
+  /** the typist confirmed these values (as they stand) */
+  confirm(cells: readonly UnusualCell[]) {
+    for (const c of cells) this.rows[c.index].confirmed = { ...this.rows[c.index].confirmed, [c.code]: c.value };
+    for (const i of new Set(cells.map((c) => c.index))) this.update(i, false);
   }
 
   indexOf = (sampleId: number) => this.rows.findIndex((r) => r.sampleId === sampleId);
@@ -208,13 +276,20 @@ export class ManualEntryStore {
 
   private viewOf(r: Row, rev: number): RowView {
     const cellErrors: Record<ManualField, string> = {};
+    const cellWarnings: Record<ManualField, string> = {};
     for (const [f, m] of Object.entries(r.serverErrors)) if (m) cellErrors[f] = m;
-    for (const c of this.codes) if (parseResultNumber(r.texts[c] ?? '') === undefined) cellErrors[c] = NOT_A_NUMBER;
+    for (const c of this.codes) {
+      const check = this.check(r, c);
+      if (check && 'bad' in check) cellErrors[c] = check.bad;
+      else if (check && !r.na) cellWarnings[c] = check.unusual;
+    }
     const i = this.rows.indexOf(r);
     const unsaved = i >= 0 ? this.isUnsaved(i) : false;
     const state: RowState = r.saveState === 'saving' || r.saveState === 'failed' || r.saveState === 'conflict' ? r.saveState
       : unsaved ? 'unsaved' : r.saveState === 'saved' ? 'saved' : 'idle';
-    return { rev, texts: rev === r.view.rev ? r.view.texts : r.texts, na: r.na, state, message: r.message, cellErrors };
+    // a row both N/A and holding values does not save: it says so (a refused save's own words first)
+    const message = r.message ?? (r.na && this.holdsValues(r) ? M.naWithValues : undefined);
+    return { rev, texts: rev === r.view.rev ? r.view.texts : r.texts, na: r.na, state, message, cellErrors, cellWarnings };
   }
 
   private update(i: number, fromOutside: boolean) {
@@ -274,9 +349,12 @@ export class ManualEntryStore {
   }
 }
 
+const sameMessages = (a: Record<string, string>, b: Record<string, string>) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
 function sameView(a: RowView, b: RowView) {
   if (a.rev !== b.rev || a.na !== b.na || a.state !== b.state || a.message !== b.message) return false;
-  const ka = Object.keys(a.cellErrors);
-  const kb = Object.keys(b.cellErrors);
-  return ka.length === kb.length && ka.every((k) => a.cellErrors[k] === b.cellErrors[k]);
+  return sameMessages(a.cellErrors, b.cellErrors) && sameMessages(a.cellWarnings, b.cellWarnings);
 }

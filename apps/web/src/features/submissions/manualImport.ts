@@ -26,6 +26,8 @@ export interface ImportPlan {
   notUploaded: number;
   /** cells that are not numbers (or not yes/no), in the file's or the paste's words */
   problems: string[];
+  /** rows marked N/A that the paste or CSV gives values: they are N/A no longer */
+  naCleared: number;
 }
 
 const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
@@ -43,9 +45,33 @@ function changesOf(store: ManualEntryStore, index: number, patch: RowPatch): Imp
   return out;
 }
 
+const bringsValues = (patch: RowPatch) => Object.values(patch.values ?? {}).some((v) => v !== null && v !== undefined);
+
+/**
+ * A row is never both N/A and holding values (issue 31): values brought into a row marked N/A clear its N/A (the
+ * preview says so); a row the CSV marks N/A loses its values; a CSV row both N/A and holding values is not taken.
+ * Answers how many rows' N/A is cleared.
+ */
+function settleNa(store: ManualEntryStore, patches: Map<number, RowPatch>, problems: string[]): number {
+  let cleared = 0;
+  for (const [index, patch] of [...patches]) {
+    if (patch.na === true && bringsValues(patch)) {
+      patches.delete(index);
+      problems.push(`${store.sampleNumber(index)}: ${M.naWithValues}: not uploaded`);
+    } else if (patch.na === true) {
+      patch.values = Object.fromEntries(store.codes.filter((c) => store.text(index, c).trim() !== '').map((c) => [c, null]));
+    } else if (patch.na === undefined && store.view(index).na && bringsValues(patch)) {
+      patch.na = false;
+      cleared += 1;
+    }
+  }
+  return cleared;
+}
+
 function planOf(store: ManualEntryStore, patches: Map<number, RowPatch>, notUploaded: number, problems: string[]): ImportPlan {
+  const naCleared = settleNa(store, patches, problems);
   const changes = [...patches].flatMap(([index, patch]) => changesOf(store, index, patch));
-  return { patches, changes, notUploaded, problems };
+  return { patches, changes, notUploaded, problems, naCleared };
 }
 
 /** A CSV (or a paste with its header row): rows matched by sample number. */
@@ -97,7 +123,7 @@ export function pastePlan(store: ManualEntryStore, kind: ManualKind, columns: re
   return planOf(store, patches, past, problems);
 }
 
-/** A plan's note under its preview or after an upload: rows not taken, cells refused. */
+/** A plan's note under its preview or after an upload: rows whose N/A is cleared, rows not taken, cells refused. */
 export function planNote(plan: ImportPlan): string {
-  return [plan.notUploaded > 0 ? M.notUploaded(plan.notUploaded) : '', ...plan.problems].filter(Boolean).join(' · ');
+  return [plan.naCleared > 0 ? M.naCleared(plan.naCleared) : '', plan.notUploaded > 0 ? M.notUploaded(plan.notUploaded) : '', ...plan.problems].filter(Boolean).join(' · ');
 }

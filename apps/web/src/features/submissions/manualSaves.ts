@@ -1,6 +1,7 @@
 import { MANUAL_ENTRY_MESSAGES as M, type ManualResultInput, type ManualSaveResult } from '@sapwood/contracts';
 import { useCallback, useMemo, useRef } from 'react';
 import { ApiError, call } from '../../lib/api';
+import { UNCONFIRMED } from '../../lib/unusual';
 import { CONFLICT_MESSAGE, type ManualEntryStore, type ManualField } from './manualEntry';
 import { type SubmissionKind, resultEndpointsOf } from './kind';
 
@@ -34,16 +35,37 @@ export function problemsOf(err: ApiError, bySheet: boolean): { sent: Problems; s
   return { sent, sheet, other };
 }
 
+/** A save that stopped because the typist did not confirm values outside their usual range. */
+export class UnconfirmedValues extends Error {
+  constructor() {
+    super(UNCONFIRMED);
+  }
+}
+
 /**
  * The rows' saves in the background: one call for the rows given (a row left, a paste, a CSV), each row's
  * save waiting for its previous one (its version comes from it). `submit` saves the rows still unsaved and
- * hands the submission over (Save).
+ * hands the submission over (Save). Values outside their usual range are asked once per save (`ask`, the
+ * one question of lib/unusual.ts): confirmed, they are sent so; not, their rows stay unsaved with the cells
+ * marked as the server would mark them, and Save stops.
  */
-export function useManualSaves(kind: SubmissionKind, submissionId: number, store: ManualEntryStore) {
+export function useManualSaves(kind: SubmissionKind, submissionId: number, store: ManualEntryStore, ask: (items: readonly string[]) => Promise<boolean>) {
   const ep = resultEndpointsOf(kind);
   const inflight = useRef(new Map<number, Promise<unknown>>());
 
-  const send = useCallback(async (indices: number[], submit: boolean): Promise<ManualSaveResult | ApiError | Error> => {
+  const send = useCallback(async (all: number[], submit: boolean): Promise<ManualSaveResult | ApiError | Error> => {
+    const unusual = store.unusual(all);
+    let indices = all;
+    if (unusual.length > 0) {
+      if (await ask(unusual.map((u) => u.item))) store.confirm(unusual);
+      else {
+        const refused = new Set(unusual.map((u) => u.index));
+        refused.forEach((i) => store.failed(i, undefined, Object.fromEntries(unusual.filter((u) => u.index === i).map((u) => [u.code, store.view(i).cellWarnings[u.code]]))));
+        if (submit) return new UnconfirmedValues();
+        indices = all.filter((i) => !refused.has(i));
+        if (indices.length === 0) return new UnconfirmedValues();
+      }
+    }
     const rows: { index: number; input: ManualResultInput }[] = indices.flatMap((index) => {
       const input = store.input(index);
       return input ? [{ index, input }] : [];
@@ -70,7 +92,7 @@ export function useManualSaves(kind: SubmissionKind, submissionId: number, store
       }
       return e;
     }
-  }, [ep, submissionId, store]);
+  }, [ep, submissionId, store, ask]);
 
   /** saves these rows (those unsaved, savable and holding something) once their earlier saves are done */
   const saveRows = useCallback(async (indices: number[]) => {

@@ -37,8 +37,8 @@ export class CloneRepository {
     const cultivars = await db.selectFrom('cultivars').select(['id', 'name']).where('crop_id', '=', id).where('archived', '=', false).orderBy('id').execute();
     for (const cv of cultivars) await this.cultivar(db, cv.id, cv.name, copy.id, stages);
     await this.norms(db, { crop_id: id, cultivar_id: null, growth_stage_id: null }, { crop_id: copy.id, cultivar_id: null, growth_stage_id: null });
-    await sql`insert into crop_dris_graphs (crop_id, graph_name, selected, rows, position)
-      select ${copy.id}, graph_name, selected, rows, position from crop_dris_graphs where crop_id = ${id} order by position, id`.execute(db);
+    await sql`insert into crop_dris_graphs (crop_id, graph_name, selected, rows, position, macro_unit, micro_unit)
+      select ${copy.id}, graph_name, selected, rows, position, macro_unit, micro_unit from crop_dris_graphs where crop_id = ${id} order by position, id`.execute(db);
     return copy.id;
   }
 

@@ -1,4 +1,4 @@
-import { type CropDrisGraph, EMPTY_GRAPH_SETS, type NormSet } from '@sapwood/contracts';
+import { type CropDrisGraph, EMPTY_GRAPH_SETS, LAB_DRIS_UNITS, type NormSet } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 
@@ -74,22 +74,23 @@ export class NormsRepository {
   async drisGraphs(db: Db, cropId: number): Promise<CropDrisGraph[]> {
     const rows = await db
       .selectFrom('crop_dris_graphs')
-      .select(['id', 'graph_name as graphName', 'selected', 'rows'])
+      .select(['id', 'graph_name as graphName', 'selected', 'rows', 'macro_unit', 'micro_unit'])
       .where('crop_id', '=', cropId)
       .orderBy('position')
       .orderBy('id')
       .execute();
-    return rows;
+    return rows.map(({ macro_unit: macro, micro_unit: micro, ...g }) => ({ ...g, units: { macro, micro } }));
   }
 
-  /** The crop's DRIS graphs become exactly these, in this order (kept ids stay, others go). */
-  async replaceDrisGraphs(db: Db, cropId: number, graphs: CropDrisGraph[]): Promise<void> {
+  /** The crop's DRIS graphs become exactly these, in this order (kept ids stay, others go); units not given are the lab's. */
+  async replaceDrisGraphs(db: Db, cropId: number, graphs: (Omit<CropDrisGraph, 'units'> & { units?: CropDrisGraph['units'] })[]): Promise<void> {
     const keep = graphs.filter((g) => g.id > 0).map((g) => g.id);
     let del = db.deleteFrom('crop_dris_graphs').where('crop_id', '=', cropId);
     if (keep.length) del = del.where('id', 'not in', keep);
     await del.execute();
     for (const [position, g] of graphs.entries()) {
-      const values = { graph_name: g.graphName, selected: g.selected, rows: JSON.stringify(g.rows), position };
+      const units = g.units ?? LAB_DRIS_UNITS;
+      const values = { graph_name: g.graphName, selected: g.selected, rows: JSON.stringify(g.rows), position, macro_unit: units.macro, micro_unit: units.micro };
       const updated = g.id > 0
         ? await db.updateTable('crop_dris_graphs').set(values).where('id', '=', g.id).where('crop_id', '=', cropId).returning('id').executeTakeFirst()
         : undefined;

@@ -30,6 +30,8 @@ export function FormNumber<T extends FieldValues>({ control, name, onValueChange
           ref={field.ref}
           value={(field.value as number | null | undefined) ?? null}
           onChange={(v) => { field.onChange(v); onValueChange?.(v); }}
+          // text that is not a number: the form holds NaN, which the contract refuses at the field
+          onInvalidChange={(invalid) => { if (invalid) field.onChange(Number.NaN); }}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />

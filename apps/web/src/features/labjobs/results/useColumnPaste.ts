@@ -5,6 +5,7 @@ import { type CellRegistry, nextRow, parsePastedColumn } from '../../../componen
 import type { PastePreviewDialog } from '../../../components/ui/grid/PastePreview';
 import { parseNumberInput } from '../../../lib/format';
 import { COLUMN_NAME, type ResultColumn, type ResultRowsValues } from '../ResultRow';
+import { type ResultValues, valuesOf } from './resultValues';
 
 const shown = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));
 
@@ -18,16 +19,19 @@ type PastePlan = {
 
 /**
  * A column pasted from a spreadsheet into a Sugar or Starch cell: it fills the column downwards from that row
- * (N/A rows skipped) after a preview; Apply puts the values in and saves the rows. A line that is not a number
+ * (N/A rows skipped) after a preview; Apply puts the values in and saves the rows (values outside their usual
+ * range asked once for all of them). A line that is not a number
  * refuses the whole paste. `paste` is stable while `info` is (the memoized rows keep their actions);
  * `preview` is the open preview's props, or null.
  */
-export function useColumnPaste({ form, info, cells, indexOf, saveRow, setError }: {
+export function useColumnPaste({ form, info, cells, indexOf, saveRow, confirmUnusual, setError }: {
   form: UseFormReturn<ResultRowsValues>;
   info: Map<number, LabResultRow>;
   cells: CellRegistry<ResultColumn>;
   indexOf: (id: number) => number;
   saveRow: (id: number) => unknown;
+  /** asks once about the rows' values outside their usual range; answers the rows declined */
+  confirmUnusual: (rows: (ResultValues & { id: number })[]) => Promise<Set<number>>;
   setError: (message: string | null) => void;
 }) {
   const { getValues, setValue } = form;
@@ -63,7 +67,11 @@ export function useColumnPaste({ form, info, cells, indexOf, saveRow, setError }
       const at = indexOf(t.id);
       if (at >= 0) setValue(`rows.${at}.${plan.column}`, t.to, { shouldDirty: true });
     }
-    for (const t of plan.targets) void saveRow(t.id);
+    // values outside their usual range asked once for the whole paste (issue 31), then the rows saved
+    const rows = plan.targets.flatMap((t) => (indexOf(t.id) >= 0 ? [{ id: t.id, ...valuesOf(getValues(`rows.${indexOf(t.id)}`)) }] : []));
+    void confirmUnusual(rows).then((declined) => {
+      for (const t of plan.targets) if (!declined.has(t.id)) void saveRow(t.id);
+    });
     cells.focus(plan.index, plan.column);
   }
 

@@ -7,7 +7,7 @@ import { ApiError, call } from '../../../lib/api';
 import { useEndpointCall } from '../../../lib/query';
 import type { ResultRowsValues } from '../ResultRow';
 import { errorText } from './errorText';
-import { type ResultValues, describe, same, valuesOf } from './resultValues';
+import { type Confirmed, type ResultValues, confirmedKeys, describe, same, unconfirmed, unusualResultItem, valuesOf } from './resultValues';
 
 const lab = apiFeatures.lab;
 
@@ -17,10 +17,12 @@ const lab = apiFeatures.lab;
  * version), and Retry of a refused save (after a 409 the user chooses between theirs and someone else's values).
  * Every function returned is stable while its inputs are, so the memoized rows keep their actions.
  */
-export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked }: {
+export function useResultSaves({ jobId, form, confirm, askUnusual, sampleOf, reasonMissing, reasonNow, rowsInvalid, setError, setReasonAsked }: {
   jobId: number;
   form: UseFormReturn<ResultRowsValues>;
   confirm: Ask;
+  /** the one question before saving values outside their usual range (lib/unusual.ts) */
+  askUnusual: (items: readonly string[]) => Promise<boolean>;
   sampleOf: (id: number) => string;
   /** true when a reason for the change is needed and not (validly) given */
   reasonMissing: () => Promise<boolean>;
@@ -42,6 +44,28 @@ export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, 
   const queue = useRef(new Map<number, Promise<void>>());
   /** a row was saved while open: closing refreshes the page's lists */
   const savedAny = useRef(false);
+  /** values confirmed outside their usual range, by row id */
+  const confirmedRef = useRef(new Map<number, Confirmed>());
+
+  /**
+   * Asks once about the rows' values outside their usual range (issue 31); yes: they are confirmed as they stand,
+   * no: each such row is marked failed with the words the server would say. Answers the rows declined (none: go on).
+   */
+  const confirmUnusual = useCallback(async (rows: (ResultValues & { id: number })[]): Promise<Set<number>> => {
+    const asked = rows.flatMap((v) => unconfirmed(v, saved.current.get(v.id), confirmedRef.current.get(v.id)).map((p) => ({ id: v.id, p })));
+    if (asked.length === 0) return new Set();
+    if (await askUnusual(asked.map((a) => unusualResultItem(sampleOf(a.id), a.p)))) {
+      for (const { id, p } of asked) confirmedRef.current.set(id, { ...confirmedRef.current.get(id), [p.at]: p.value });
+      return new Set();
+    }
+    const declined = new Set(asked.map((a) => a.id));
+    for (const id of declined) {
+      status.set(id, { state: 'failed', message: asked.filter((a) => a.id === id).map((a) => `${a.p.at === 'sugar' ? 'Sugar' : 'Starch'}: ${a.p.message}`).join('; ') });
+    }
+    return declined;
+  }, [askUnusual, sampleOf, status]);
+  /** the keys of a row's values confirmed as they stand (sent so) */
+  const confirmedOf = useCallback((id: number, v: ResultValues) => confirmedKeys(v, confirmedRef.current.get(id)), []);
 
   /** the job's rows (loaded or loaded again) become the form's rows and what the server holds */
   const load = useCallback((list: LabResultRow[]) => {
@@ -85,9 +109,10 @@ export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, 
       status.set(id, { state: 'failed', message: invalid });
       return;
     }
+    if ((await confirmUnusual([{ id, ...v }])).size > 0) return;
     status.set(id, { state: 'saving' });
     try {
-      const r = await saveResult({ id, ...v, rowVersion: s.rowVersion, reason: reasonNow() });
+      const r = await saveResult({ id, ...v, confirmed: confirmedOf(id, v), rowVersion: s.rowVersion, reason: reasonNow() });
       saved.current.set(id, { ...v, rowVersion: r.rowVersion });
       savedAny.current = true;
       settle(id, v, false);
@@ -99,7 +124,7 @@ export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, 
       status.set(id, { state: 'failed', message, conflict: err instanceof ApiError && err.status === 409 });
       setError(`Sample ${sampleOf(id)}: ${message}`);
     }
-  }, [indexOf, getValues, status, reasonMissing, rowsInvalid, saveResult, reasonNow, settle, sampleOf, setError, setReasonAsked]);
+  }, [indexOf, getValues, status, reasonMissing, rowsInvalid, confirmUnusual, saveResult, confirmedOf, reasonNow, settle, sampleOf, setError, setReasonAsked]);
 
   /** saves the row (after any save of it still under way); never throws */
   const saveRow = useCallback((id: number) => {
@@ -152,12 +177,12 @@ export function useResultSaves({ jobId, form, confirm, sampleOf, reasonMissing, 
   const savedOf = useCallback((id: number) => saved.current.get(id), []);
   /** waits for the rows' saves still under way */
   const pending = useCallback(() => Promise.all([...queue.current.values()]), []);
-  /** the rows whose values differ from what the server holds, with the versions they change */
+  /** the rows whose values differ from what the server holds, with the versions they change and the values confirmed */
   const changes = useCallback(() => getValues('rows')
     .filter((v) => !same(valuesOf(v), saved.current.get(v.id)!))
-    .map((v) => ({ id: v.id, ...valuesOf(v), rowVersion: saved.current.get(v.id)!.rowVersion })), [getValues]);
+    .map((v) => ({ id: v.id, ...valuesOf(v), confirmed: confirmedOf(v.id, valuesOf(v)), rowVersion: saved.current.get(v.id)!.rowVersion })), [getValues, confirmedOf]);
   /** whether a row was saved while the dialog is open */
   const savedSome = useCallback(() => savedAny.current, []);
 
-  return { status, load, indexOf, saveRow, retry, savedOf, pending, changes, savedSome };
+  return { status, load, indexOf, saveRow, retry, savedOf, pending, changes, savedSome, confirmUnusual };
 }

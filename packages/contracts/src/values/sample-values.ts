@@ -1,6 +1,8 @@
 /**
- * Plausible lab values of a leaf or soil sample, from a small seeded generator: the demo's results, and the
- * results the outside-lab stand-ins publish (tools/stand-ins), so both read like a lab's.
+ * Plausible lab values of a leaf or soil sample, from a small seeded generator: the demo's results (captures and
+ * manual submissions), and the results the outside-lab stand-ins publish (tools/stand-ins), so both read like a
+ * lab's. Every value it draws lies within its usual range (./result-bounds.ts; result-bounds.test.ts checks it),
+ * so demo data never asks a confirmation nor is flagged.
  */
 
 /** A small seeded generator (mulberry32): the same demo results on every fresh start. */
