@@ -1,37 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabSubmissionRow, type PendingRow, farmersSubmissionEndpoints as farmersEp, submissionEndpoints as ep } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
-import { signedIn } from '../../../tests/support/users';
-import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import { type DemoWorld, startDemoWorld } from '../../../tests/support/demo-world';
+import type { TestServer } from '../../../tests/support/server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Demo submissions on a first start with demo data and the stand-ins running (npm start): entries still on
  * both Prepare tabs, submissions waiting on each lab kind, marked demo (those to an outside lab are sent), and
  * on both screens ones with results, completed and archived.
  */
-let app: CaptureStandIn;
+let world: DemoWorld;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 40, soil: 20 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
-  server = await startTestServer({
-    SEED_DEMO: 'true', CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_SYNC_INTERVAL_MINUTES: '0',
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key',
-  });
-  admin = await signedIn(server.url, ADMIN);
+  world = await startDemoWorld({ leaf: 60, soil: 40 });
+  ({ nv, wl, server, admin } = world);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
-});
+afterAll(() => world?.close());
 
 const list = async (endpoint: typeof ep.waiting | typeof farmersEp.waiting) =>
   (await admin.call(endpoint, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false })).body.rows as LabSubmissionRow[];
@@ -39,8 +29,8 @@ const waiting = list;
 
 describe('demo submissions', () => {
   it('leave entries on both Prepare tabs and wait on each lab kind, marked demo; the outside labs get theirs', async () => {
-    expect(((await admin.call(ep.pending, {})).body as PendingRow[]).length).toBeGreaterThan(0);
-    expect(((await admin.call(farmersEp.pending, {})).body as PendingRow[]).length).toBeGreaterThan(0);
+    expect(((await admin.call(ep.pending, {})).body.rows as PendingRow[]).length).toBeGreaterThan(0);
+    expect(((await admin.call(farmersEp.pending, {})).body.rows as PendingRow[]).length).toBeGreaterThan(0);
     expect((await waiting(ep.waiting)).map((r) => r.lab).sort()).toEqual(['Manual', 'Nvirotek', 'Wynland']);
     expect((await waiting(farmersEp.waiting)).map((r) => r.lab).sort()).toEqual(['ManualFarmer', 'NvirotekFarmer']);
     const rows = await server.built.deps.db.selectFrom('submissions').select(['lab', 'demo', 'submission_work_order']).execute();
