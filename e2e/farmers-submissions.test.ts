@@ -51,7 +51,7 @@ describe('/farmerssamplesubmissions', () => {
     const page = await open(['FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab']);
     await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Prepare', 'Waiting for Lab']);
     await page.getByTestId('tab-prepare').click();
-    const group = page.getByTestId('pending-table').locator('tbody tr[data-row-id]').filter({ hasText: 'Kloof Citrus' }).filter({ hasText: '03/11/2025' });
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Kloof Citrus' }).filter({ hasText: '03/11/2025' });
     await group.waitFor();
     expect(await page.getByTestId('pending-table').locator('th').allTextContents()).not.toContain('Crops');
     // without FarmersSampleEntries, no delete on the group

@@ -85,7 +85,7 @@ describe('/submissions', () => {
     const page = await open(ALL);
     await page.getByTestId('tab-prepare').click();
     const table = page.getByTestId('pending-table');
-    const rows = table.locator('tbody tr[data-row-id]');
+    const rows = table.getByTestId('pending-row');
     const column = async (n: number) => (await rows.locator(`td:nth-child(${n})`).allTextContents()).map((t) => t.trim());
     const day = (t: string) => t.split('/').reverse().join('-');
     await expect.poll(() => rows.count()).toBe(20);
@@ -122,7 +122,7 @@ describe('/submissions', () => {
     // the group is older than the stand-in's captures: found by its client
     await page.getByLabel('Search', { exact: true }).fill('Orchard');
     await page.getByLabel('Search button').click();
-    const group = page.getByTestId('pending-table').locator('tbody tr[data-row-id]').filter({ hasText: 'Orchard Co' }).filter({ hasText: '02/11/2025' });
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Orchard Co' }).filter({ hasText: '02/11/2025' });
     await expect.poll(() => group.textContent()).toContain('Macadamia, Pecan');
     await group.getByRole('button', { name: /^prepare/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });

@@ -1,27 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabSubmissionRow, type PendingRow, farmersSubmissionEndpoints as farmersEp, submissionEndpoints as ep } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type DemoWorld, startDemoWorld } from '../../../tests/support/demo-world';
-import type { TestServer } from '../../../tests/support/server';
-import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
+import { signedIn } from '../../../tests/support/users';
+import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
+import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Demo submissions on a first start with demo data and the stand-ins running (npm start): entries still on
  * both Prepare tabs, submissions waiting on each lab kind, marked demo (those to an outside lab are sent), and
  * on both screens ones with results, completed and archived.
  */
-let world: DemoWorld;
+let app: CaptureStandIn;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  world = await startDemoWorld({ leaf: 60, soil: 40 });
-  ({ nv, wl, server, admin } = world);
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 40 });
+  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
+  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  server = await startTestServer({
+    SEED_DEMO: 'true', CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_SYNC_INTERVAL_MINUTES: '0',
+    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key',
+  });
+  admin = await signedIn(server.url, ADMIN);
 }, 60_000);
-afterAll(() => world?.close());
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+});
 
 const list = async (endpoint: typeof ep.waiting | typeof farmersEp.waiting) =>
   (await admin.call(endpoint, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false })).body.rows as LabSubmissionRow[];

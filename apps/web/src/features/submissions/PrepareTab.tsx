@@ -72,7 +72,7 @@ export function PrepareTab({ kind }: { kind: SubmissionKind }) {
   const toolbar = <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDraft(newDraftData(kind))} data-testid="prepare-new">New</Button>;
   return (
     <>
-      <PagedTable endpoint={ep.pending} columns={columns} rowId={(r) => r.id} keyset searchPlaceholder="Start of client or farm" testId="pending-table" toolbar={toolbar} />
+      <PagedTable endpoint={ep.pending} columns={columns} rowId={(r) => r.id} keyset searchPlaceholder="Start of client or farm" testId="pending-table" rowTestId="pending-row" toolbar={toolbar} />
       {draft && <PrepareDialog kind={kind} initial={draft} onClose={() => setDraft(null)} />}
     </>
   );
