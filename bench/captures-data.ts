@@ -92,6 +92,8 @@ export async function loadCaptures(url: string, log: (s: string) => void, n = CA
     for (const i of indexes) await c.query(i.indexdef);
     log(`  ${indexes.length} capture indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     await c.query('vacuum analyze captures');
+    // the Prepare tab's groups, which the captures' triggers filled as they were inserted (migration 0215)
+    await c.query('vacuum analyze capture_groups');
     await c.query('checkpoint');
     return await counts(c);
   } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
@@ -11,7 +12,8 @@ import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/cap
 /**
  * /farmerssamplesubmissions in Chromium (issue 13): the farmers' screen mirrors the leaf one with its own
  * calls — no crop columns, the farmer labs, and the farmer-sample default test refused at its field until a
- * real test is chosen; the screen itself needs FarmersSampleSubmissions.
+ * real test is chosen; its CSV upload describes the farmers' columns and offers the farmers' sample file (issue
+ * 31); the screen itself needs FarmersSampleSubmissions.
  */
 let app: CaptureStandIn;
 let server: TestServer;
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await db().insertInto('depots').values({ name: 'Tzaneen depot' }).execute();
   await db().insertInto('agronomists').values({ name: 'Dr Nel' }).execute();
   await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('soil', null);
-  await db().updateTable('captures').set({ client_name: 'Kloof Citrus', farm_name: 'Kloof 2', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-03T08:00:00Z') })
+  await db().updateTable('captures').set({ client_name: 'Kloof Citrus', farm_name: 'Kloof 2', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2025-11-03T08:00:00Z') })
     .where('sample_number', 'in', ['S26001', 'S26002']).execute();
   browser = await launchBrowser();
 });
@@ -49,7 +51,7 @@ describe('/farmerssamplesubmissions', () => {
     const page = await open(['FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab']);
     await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Prepare', 'Waiting for Lab']);
     await page.getByTestId('tab-prepare').click();
-    const group = page.getByTestId('pending-row').filter({ hasText: 'Kloof Citrus' }).filter({ hasText: '2026-11-03' });
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Kloof Citrus' }).filter({ hasText: '03/11/2025' });
     await group.waitFor();
     expect(await page.getByTestId('pending-table').locator('th').allTextContents()).not.toContain('Crops');
     // without FarmersSampleEntries, no delete on the group
@@ -77,6 +79,40 @@ describe('/farmerssamplesubmissions', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Manual (farmer)');
     expect(await db().selectFrom('submission_samples').select('test').execute()).toEqual([{ test: 'PBrayIWater' }, { test: 'PBrayIWater' }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("uploads a farmers' CSV: the dialog names the farmers' columns and offers the farmers' sample file", async () => {
+    const page = await open(['FarmersSampleSubmissions', 'SubmissionsPrepare'], '/farmerssamplesubmissions?tab=prepare');
+    await page.getByTestId('prepare-new').click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.getByTestId('upload-csv').click();
+    const upload = page.getByRole('dialog', { name: 'Upload CSV' });
+    const told = await upload.textContent();
+    expect(told).toContain('Sample Number, Block, Test, Optional tests');
+    expect(told).not.toMatch(/Crop|Cultivars|Growth phase/);
+    const [download] = await Promise.all([page.waitForEvent('download'), upload.getByTestId('sample-csv').click()]);
+    expect(download.suggestedFilename()).toBe('farmers-submission-sample.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Sample Number,Block,Test,Optional tests');
+    await upload.locator('input[type=file]').setInputFiles({ name: 'farmers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await upload.waitFor({ state: 'detached' });
+    const rows = dialog.getByTestId('sample-row');
+    expect(await rows.count()).toBe(2);
+    const first = await dialog.getByLabel('Sample Number of row 1').inputValue();
+    expect(first).toMatch(/^S/);
+    expect(await dialog.getByLabel(`Test of ${first}`).inputValue()).toBe('P Bray I Water');
+    expect(await dialog.getByLabel(/^Crop of/).count()).toBe(0);
+    // pasted lines fill the farmers' columns in their order: sample number, block, test
+    await dialog.getByLabel('Sample Number of row 2').evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, 'S3001\tB4\tEc\nS3002\tB5\tTexture');
+    expect(await dialog.getByLabel('Test of S3001').inputValue()).toBe('Ec');
+    expect(await dialog.getByLabel('Block of S3002').inputValue()).toBe('B5');
+    expect(await dialog.getByLabel('Test of S3002').inputValue()).toBe('Texture');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -11,7 +11,8 @@ import { createUser } from '../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
 
 /**
- * /submissions in Chromium (issue 13): tabs by permission and none open at first; prepare a submission from a
+ * /submissions in Chromium (issue 13): tabs by permission and none open at first; the Prepare tab paged, searched
+ * and sorted like every list, newest day first in the app's date format (issue 31); prepare a submission from a
  * pending group of leaf entries — the rules shown on their rows and fields, a test set on the selected rows, a
  * row split into a new group, submitted after asking —; then on Waiting for Lab link a lab job by hand.
  */
@@ -32,7 +33,7 @@ async function open(permissions: string[], path = '/submissions'): Promise<Page>
 const tabNames = (page: Page) => page.getByRole('tab').allTextContents();
 
 beforeAll(async () => {
-  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 12, soil: 6 });
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 150, soil: 6 });
   server = await startTestServer({ LAB_POLL_INTERVAL_MINUTES: '0' });
   const ref = await seedCarbohydrateReference(db());
   const mac = await db().insertInto('crops').values({ name: 'Macadamia', factor: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -45,8 +46,8 @@ beforeAll(async () => {
   const captures = new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
   await captures.sync('leaf', null);
   await captures.sync('soil', null);
-  // three entries of one day, client and farm: one pending group (Macadamia, Pecan, Macadamia)
-  await db().updateTable('captures').set({ client_name: 'Orchard Co', farm_name: 'Eastside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-02T08:00:00Z') })
+  // three entries of one day, client and farm: one pending group (Macadamia, Pecan, Macadamia), older than the stand-in's
+  await db().updateTable('captures').set({ client_name: 'Orchard Co', farm_name: 'Eastside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2025-11-02T08:00:00Z') })
     .where('sample_number', 'in', ['L26001', 'L26004', 'L26005']).execute();
   browser = await launchBrowser();
 });
@@ -80,10 +81,48 @@ describe('/submissions', () => {
     await resultsOnly.close();
   });
 
+  it('pages, searches and sorts the Prepare tab like every list: the newest day first, as dd/mm/yyyy', async () => {
+    const page = await open(ALL);
+    await page.getByTestId('tab-prepare').click();
+    const table = page.getByTestId('pending-table');
+    const rows = table.getByTestId('pending-row');
+    const column = async (n: number) => (await rows.locator(`td:nth-child(${n})`).allTextContents()).map((t) => t.trim());
+    const day = (t: string) => t.split('/').reverse().join('-');
+    await expect.poll(() => rows.count()).toBe(20);
+    const total = Number((await page.getByTestId('pager-range').textContent())?.match(/of (\d+)$/)?.[1]);
+    expect(total).toBeGreaterThan(20);
+    expect(await table.locator('th').allTextContents()).toEqual(['Day', 'Client', 'Farm', 'Samples', 'Crops', 'Latest entry', 'Actions']);
+    const days = await column(1);
+    expect(days.every((d) => /^\d{2}\/\d{2}\/\d{4}$/.test(d)), days.join(' ')).toBe(true);
+    expect(days.map(day)).toEqual([...days.map(day)].sort().reverse());
+    expect(await table.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // several samples a group, as a lab takes them
+    expect((await column(4)).map(Number).filter((n) => n >= 2).length).toBeGreaterThan(15);
+    // the next page goes on with older days
+    await page.getByLabel('Pages').getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(async () => (await column(1)).join()).not.toBe(days.join());
+    expect(day((await column(1))[0]) <= day(days[days.length - 1])).toBe(true);
+    // a search for the start of a client's name, then sorted by farm
+    await page.getByLabel('Search', { exact: true }).fill('kloof');
+    await page.getByLabel('Search button').click();
+    await expect.poll(async () => (await column(2)).every((c) => c === 'Kloof Citrus') && (await rows.count()) > 0).toBe(true);
+    expect(Number((await page.getByTestId('pager-range').textContent())?.match(/of (\d+)$/)?.[1])).toBeLessThan(total);
+    await page.getByRole('columnheader', { name: 'Client' }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Client' }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('Search button').click();
+    await expect.poll(async () => { const c = await column(2); return c.length === 20 && c.every((x, i) => i === 0 || c[i - 1].toLowerCase() <= x.toLowerCase()); }).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('prepares a submission from a pending group: rules at their fields, a bulk test, a split, then submits it', async () => {
     const page = await open(ALL);
     await page.getByTestId('tab-prepare').click();
-    const group = page.getByTestId('pending-row').filter({ hasText: 'Orchard Co' }).filter({ hasText: '2026-11-02' });
+    // the group is older than the stand-in's captures: found by its client
+    await page.getByLabel('Search', { exact: true }).fill('Orchard');
+    await page.getByLabel('Search button').click();
+    const group = page.getByTestId('pending-row').filter({ hasText: 'Orchard Co' }).filter({ hasText: '02/11/2025' });
     await expect.poll(() => group.textContent()).toContain('Macadamia, Pecan');
     await group.getByRole('button', { name: /^prepare/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });

@@ -19,7 +19,7 @@ let server: TestServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 40, soil: 20 });
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 40 });
   nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
   wl = await startWynlandStandIn({ apiKey: 'wl-key' });
   server = await startTestServer({
@@ -39,8 +39,8 @@ const waiting = list;
 
 describe('demo submissions', () => {
   it('leave entries on both Prepare tabs and wait on each lab kind, marked demo; the outside labs get theirs', async () => {
-    expect(((await admin.call(ep.pending, {})).body as PendingRow[]).length).toBeGreaterThan(0);
-    expect(((await admin.call(farmersEp.pending, {})).body as PendingRow[]).length).toBeGreaterThan(0);
+    expect(((await admin.call(ep.pending, {})).body.rows as PendingRow[]).length).toBeGreaterThan(0);
+    expect(((await admin.call(farmersEp.pending, {})).body.rows as PendingRow[]).length).toBeGreaterThan(0);
     expect((await waiting(ep.waiting)).map((r) => r.lab).sort()).toEqual(['Manual', 'Nvirotek', 'Wynland']);
     expect((await waiting(farmersEp.waiting)).map((r) => r.lab).sort()).toEqual(['ManualFarmer', 'NvirotekFarmer']);
     const rows = await server.built.deps.db.selectFrom('submissions').select(['lab', 'demo', 'submission_work_order']).execute();

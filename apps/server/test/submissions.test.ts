@@ -93,16 +93,16 @@ const freshLeafs = async (n: number) =>
 
 describe('the Prepare tab', () => {
   it('groups the Not Completed entries by day, client and farm, with their crops and the latest entry', async () => {
-    const r = await staff.call(ep.pending, {});
+    const r = await staff.call(ep.pending, { all: true });
     expect(r.status).toBe(200);
-    const groups = r.body as PendingRow[];
+    const groups = r.body.rows as PendingRow[];
     const leafs = (await entries('leaf')).filter((e) => e.status === 'NotCompleted');
     expect(groups.reduce((n, g) => n + g.samples, 0)).toBe(leafs.length);
     expect(groups.flatMap((g) => g.dataIds).sort((a, b) => a - b)).toEqual(leafs.map((e) => e.id));
     const g = groups[0];
     expect(g).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), samples: g.dataIds.length });
     expect(groups.some((x) => x.crops.includes('Pecan') || x.crops.includes('Macadamia'))).toBe(true);
-    const soil = (await staff.call(farmersEp.pending, {})).body as PendingRow[];
+    const soil = (await staff.call(farmersEp.pending, { all: true })).body.rows as PendingRow[];
     expect(soil.reduce((n, x) => n + x.samples, 0)).toBe(12);
     expect(soil.every((x) => x.crops === '')).toBe(true);
   });

@@ -69,6 +69,36 @@ describe('paging contract', () => {
   });
 });
 
+/**
+ * Every list pages, searches and sorts the same way (issue 31, finding 8): each POST call named `paged…`, and
+ * the spec's list calls named otherwise (§7: the leaf and farmers' entry lists and the farmers' Prepare list,
+ * `pendingsubmissions`), takes the paging request and answers a page of rows with its total.
+ */
+const SPEC_LISTS = [
+  '/api/leaf/notcompleted', '/api/leaf/completed', '/api/leaf/archived', '/api/leaf/getleafresults',
+  '/api/farmerssample/notcompleted', '/api/farmerssample/completed', '/api/farmerssample/archived', '/api/farmerssample/getfarmersampleresults',
+  '/api/farmerssample/pendingsubmissions',
+];
+
+describe('list calls', () => {
+  const lists = allEndpoints.filter((ep) => ep.method === 'POST' && (/\/paged[a-z]*$/.test(ep.path) || SPEC_LISTS.includes(ep.path)));
+
+  it('finds the spec\'s list calls, the Prepare tab\'s among them', () => {
+    expect(lists.map((ep) => ep.path)).toEqual(expect.arrayContaining([...SPEC_LISTS, '/api/submission/paged', '/api/submission/pagedwaiting']));
+  });
+
+  it.each(lists.map((ep) => [ep.path, ep] as const))('%s takes the paging request and answers a page', (_path, ep) => {
+    const paging = { page: 2, rowsPerPage: 5, search: 'a', sortBy: 'clientName', ascending: false, all: false };
+    const input = ep.input.safeParse(paging);
+    expect(input.success, JSON.stringify(input.error?.issues)).toBe(true);
+    expect(input.data).toMatchObject(paging);
+    const page = { rows: [], total: 0 };
+    const answers = ep.output.safeParse(page).success || ep.output.safeParse({ ...page, estimated: false, firstKey: null, lastKey: null }).success;
+    expect(answers).toBe(true);
+    expect(ep.output.safeParse([]).success).toBe(false);
+  });
+});
+
 describe('registry', () => {
   it('every endpoint is under /api and declares access', () => {
     for (const ep of allEndpoints) {

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CsvSampleRow, SAMPLE_SUBMISSION_CSV, isMultiCellPaste, parsePastedRows, parseSubmissionCsv, submissionCsv } from './submission-csv';
+import {
+  type CsvSampleRow, SAMPLE_SUBMISSION_CSV, SUBMISSION_CSV_FILE_NAMES, isMultiCellPaste, parsePastedRows, parseSubmissionCsv, sampleSubmissionCsv, submissionCsv,
+  submissionCsvColumns,
+} from './submission-csv';
+import { DEFAULT_FARMERS_TEST, FARMERS_TESTS } from './submission-enums';
 
 const cell = fc.string({ maxLength: 12 }).map((s) => s.trim());
 const item = fc.string({ minLength: 1, maxLength: 8 }).map((s) => s.replace(/,/g, '').trim()).filter((s) => s !== '');
@@ -47,5 +51,51 @@ describe('pasted rows', () => {
     expect(isMultiCellPaste('L1\n')).toBe(false);
     expect(isMultiCellPaste('L1\nL2')).toBe(true);
     expect(isMultiCellPaste('L1\tB2')).toBe(true);
+  });
+});
+
+describe("the farmers' submission CSV (issue 31, finding 9)", () => {
+  it("names the farmers' columns only: no crop, cultivars or growth phase", () => {
+    expect(submissionCsvColumns('soil').map((c) => c.header)).toEqual(['Sample Number', 'Block', 'Test', 'Optional tests']);
+    expect(submissionCsvColumns('leaf').map((c) => c.header)).toEqual(['Sample Number', 'Block', 'Crop', 'Cultivars', 'Growth phase', 'Test', 'Optional tests']);
+  });
+
+  it('offers a farmers’ sample of its own that reads back with every farmers’ column and a real test', () => {
+    const csv = sampleSubmissionCsv('soil');
+    expect(csv.split('\r\n')[0]).toBe('Sample Number,Block,Test,Optional tests');
+    const r = parseSubmissionCsv(csv, 'soil');
+    expect(r.missing).toEqual([]);
+    expect(r.rows.length).toBeGreaterThan(0);
+    for (const row of r.rows) {
+      expect(row.sampleNumber).toMatch(/^S/);
+      expect([...FARMERS_TESTS]).toContain(row.test);
+      expect(row.test).not.toBe(DEFAULT_FARMERS_TEST);
+      expect(row.optionalTests.every((t) => (FARMERS_TESTS as readonly string[]).includes(t))).toBe(true);
+    }
+    expect(sampleSubmissionCsv('leaf')).toBe(SAMPLE_SUBMISSION_CSV);
+    expect(SUBMISSION_CSV_FILE_NAMES).toEqual({ leaf: 'leaf-submission-sample.csv', soil: 'farmers-submission-sample.csv' });
+  });
+
+  it('reads any farmers’ table it writes, and names only the farmers’ columns a file lacks', () => {
+    const soilRow = fc.record<CsvSampleRow>({
+      sampleNumber: cell.filter((s) => s !== ''), blockNumber: cell, crop: fc.constant(''), cultivars: fc.constant([]), growthStage: fc.constant(''),
+      test: cell, optionalTests: fc.array(item, { maxLength: 3 }),
+    });
+    fc.assert(fc.property(fc.array(soilRow, { maxLength: 8 }), (rows) => {
+      expect(parseSubmissionCsv(submissionCsv(rows, 'soil'), 'soil')).toEqual({ rows, missing: [] });
+    }));
+    expect(parseSubmissionCsv('Sample Number,Test\r\nS1,PBrayIWater', 'soil')).toEqual({
+      rows: [{ sampleNumber: 'S1', blockNumber: '', crop: '', cultivars: [], growthStage: '', test: 'PBrayIWater', optionalTests: [] }], missing: ['Block', 'Optional tests'],
+    });
+    // a leaf column in a farmers' file is no column of it
+    expect(parseSubmissionCsv('Sample Number,Crop\r\nS1,Pecan', 'soil').rows[0].crop).toBe('');
+  });
+
+  it('fills pasted farmers’ rows in the farmers’ column order: sample number, block, test, optional tests', () => {
+    expect(parsePastedRows('S1\tB2\tPBrayIWater\tChloride, Ec\nS2\tB3', 'soil')).toEqual([
+      { sampleNumber: 'S1', blockNumber: 'B2', crop: '', cultivars: [], growthStage: '', test: 'PBrayIWater', optionalTests: ['Chloride', 'Ec'] },
+      { sampleNumber: 'S2', blockNumber: 'B3', crop: '', cultivars: [], growthStage: '', test: '', optionalTests: [] },
+    ]);
+    expect(parsePastedRows('Sample Number\tBlock\tTest\nS9\tB1\tEc', 'soil').map((r) => [r.sampleNumber, r.test])).toEqual([['S9', 'Ec']]);
   });
 });

@@ -10,7 +10,9 @@ import { SUBMISSION_LABS } from './submission-enums';
  * /api/submission, the farmers' under /api/farmerssample.
  *
  * - Pending groups (the Prepare tab: `paged`, farmers `pendingsubmissions`): the Not Completed entries of the
- *   kind grouped by day captured, client and farm, newest first; `dataIds` are the group's entries.
+ *   kind grouped by day captured, client and farm, the newest day first (then client and farm); paged, searched
+ *   (the start of the client or farm) and sorted (date, clientName, farmName, samples, latest) like every list,
+ *   by keys (issue 31); `dataIds` are the group's entries.
  * - `preparesubmission {testDataIds}`: the dialog's header prefilled from those entries and one sample row
  *   each, with the test types; a Not Completed entry that is gone answers 409.
  * - `submit`: the draft (header and groups of rows) checked against every rule of §5 (400 naming each field,
@@ -29,7 +31,9 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   rows against the chosen lab (`labProblems`) before Submit, as the server does.
  */
 export const PendingRow = z.object({
-  /** the day the group's entries were captured, YYYY-MM-DD ('' when they carry no date) */
+  /** the group's id in the list (a group with the same day, client and farm keeps it while it has entries) */
+  id: z.number().int(),
+  /** the day the group's entries were captured (synced when they carry no date), YYYY-MM-DD */
   date: z.string(),
   clientName: z.string(),
   farmName: z.string(),
@@ -108,7 +112,7 @@ export const LabCropCodeRow = z.object({ cropId: z.number().int(), name: z.strin
 
 function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', draft: D, pendingPath: string) {
   return {
-    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(PendingRow) }),
+    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare' }, input: KeysetPagedRequest, output: keysetPage(PendingRow) }),
     prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, writes: 'nothing', answers: { 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
     submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
     waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),

@@ -68,6 +68,22 @@ export interface ReferenceTables {
     /** migration 0184: the submission it went with, and when */
     submission_id: number | null;
     submitted_at: Date | null;
+    /** migration 0215: the day of its Prepare group (captured, else synced; UTC), generated */
+    captured_day: ColumnType<Date, never, never>;
+  };
+  /** the Prepare tab's groups of Not Completed captures, kept by triggers on captures (migration 0215, feature leafs) */
+  capture_groups: {
+    id: Generated<number>;
+    kind: 'leaf' | 'soil';
+    day: Date;
+    client_name: string;
+    farm_name: string;
+    samples: number;
+    latest: Date;
+    client_key: ColumnType<string, never, never>;
+    farm_key: ColumnType<string, never, never>;
+    day_key: ColumnType<string, never, never>;
+    newest_key: ColumnType<string, never, never>;
   };
   /** a capture's lab results, one row per capture (migration 0181, feature leafs): value code → number */
   capture_results: {

@@ -4,17 +4,6 @@ import type { MappedCapture } from './capture-mapping';
 
 type Kind = 'leaf' | 'soil';
 
-/** A pending group of the Prepare tab, as the database sums it up. */
-export interface PendingGroup {
-  date: string;
-  clientName: string;
-  farmName: string;
-  samples: number;
-  crops: string;
-  latest: Date;
-  dataIds: number[];
-}
-
 /** A Not Completed capture as the Prepare Submission dialog starts from it. */
 export interface EntryForSubmission {
   id: number;
@@ -44,21 +33,6 @@ export interface HandSample {
 
 /** SQL of the captures as submissions see them (the leafs feature owns the table; submissions go through index.ts). */
 export class CaptureSubmissionsRepository {
-  /** The kind's Not Completed captures by day captured (synced when not captured), client and farm; newest first; at most 1,000 groups. */
-  async pending(db: Db, kind: Kind): Promise<PendingGroup[]> {
-    const r = await sql<PendingGroup>`
-      select to_char(coalesce(c.captured_at, c.synced_at) at time zone 'UTC', 'YYYY-MM-DD') as date, c.client_name as "clientName",
-        c.farm_name as "farmName", count(*)::int as samples,
-        coalesce(string_agg(distinct cr.name, ', ' order by cr.name), '') as crops, max(c.synced_at) as latest,
-        array_agg(c.id order by c.sample_number, c.id) as "dataIds"
-      from captures c left join crops cr on cr.id = c.crop_id
-      where c.kind = ${kind} and c.status = 'NotCompleted' and c.refused_reason is null
-      group by 1, 2, 3
-      order by max(c.synced_at) desc, 2, 3
-      limit 1000`.execute(db);
-    return r.rows;
-  }
-
   /** These captures of the kind when Not Completed, in sample number order (the others are left out). */
   async notCompleted(db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> {
     if (ids.length === 0) return [];

@@ -4,20 +4,18 @@ import type { Db } from '../../db/database';
 import { conflict } from '../../http/errors';
 import { recordChanges } from '../../platform/audit/audit';
 import { archiveCaptures } from './capture-archive';
-import { CaptureSubmissionsRepository, type EntryForSubmission, type HandSample, type PendingGroup } from './capture-submissions.repository';
+import { CaptureSubmissionsRepository, type EntryForSubmission, type HandSample } from './capture-submissions.repository';
 
 type Kind = 'leaf' | 'soil';
 const repo = new CaptureSubmissionsRepository();
 
 /**
- * What the submissions feature does with captures (the leafs feature owns them): reads the pending groups
- * and the entries a submission starts from, moves entries to Completed with their submission (all of them,
+ * What the submissions feature does with captures (the leafs feature owns them): reads the entries a
+ * submission starts from (the pending groups are PendingGroupLists'), moves entries to Completed with their submission (all of them,
  * or 409 when one is no longer Not Completed), gives them back when a submission is deleted, and archives a
  * pending group. Each change is audited per capture.
  */
 export const captureSubmissions = {
-  pending: (db: Db, kind: Kind): Promise<PendingGroup[]> => repo.pending(db, kind),
-
   entries: (db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> => repo.notCompleted(db, kind, ids),
 
   /** Inside the submission's transaction: the entries move to Completed with its id and date. */
@@ -57,4 +55,4 @@ export const captureSubmissions = {
   /** The Prepare tab's delete: the group's Not Completed entries are archived, all or none. */
   archiveEntries: (db: Db, kind: Kind, ids: number[], userId: number): Promise<true> => archiveCaptures(db, kind, [...new Set(ids)], true, userId),
 };
-export type { EntryForSubmission, HandSample, PendingGroup };
+export type { EntryForSubmission, HandSample };

@@ -12,15 +12,16 @@ import * as m0184 from './migrations/0184_capture_submission';
 import * as m0194 from './migrations/0194_capture_located';
 import * as m0205 from './migrations/0205_capture_result_flags';
 import * as m0210 from './migrations/0210_refused_captures';
+import * as m0215 from './migrations/0215_capture_groups';
 
 /** Leaf and soil captures pulled from the field capture app (/leafs, /farmerssampleentries). */
 export const leafsFeature: FeatureModule = {
   name: 'leafs',
-  owns: ['captures', 'capture_results'],
+  owns: ['captures', 'capture_results', 'capture_groups'],
   register: registerLeafs,
   migrations: {
     '0170_captures': m0170, '0171_capture_photos': m0171, '0181_capture_results': m0181, '0182_capture_list_indexes': m0182,
-    '0183_capture_keys': m0183, '0184_capture_submission': m0184, '0194_capture_located': m0194, '0205_capture_result_flags': m0205, '0210_refused_captures': m0210,
+    '0183_capture_keys': m0183, '0184_capture_submission': m0184, '0194_capture_located': m0194, '0205_capture_result_flags': m0205, '0210_refused_captures': m0210, '0215_capture_groups': m0215,
   },
   movers: captureMovers,
   demo: async (deps) => {
@@ -33,4 +34,7 @@ export const leafsFeature: FeatureModule = {
 export { type CaptureResultInput, recordCaptureResults } from './capture-results.service';
 
 /** The one way the submissions feature reads and moves captures. */
-export { captureSubmissions, type EntryForSubmission, type HandSample, type PendingGroup } from './capture-submissions';
+export { captureSubmissions, type EntryForSubmission, type HandSample } from './capture-submissions';
+
+/** The Prepare tabs' lists of pending groups (the Not Completed captures by day, client and farm). */
+export { PendingGroupLists } from './capture-groups.repository';

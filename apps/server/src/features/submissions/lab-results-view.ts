@@ -66,7 +66,7 @@ const STYLE = `
 
 const NONE_MATCHED = 'No result the lab returned matches a sample of this submission.';
 
-type Printed = Pick<SampleWithResult, 'sampleNumber' | 'labNumber' | 'na' | 'values'>;
+type Printed = Pick<SampleWithResult, 'sampleNumber' | 'labNumber' | 'na' | 'values' | 'flags'>;
 
 /** A table of samples by the values measured in any of them, with their units. */
 function resultsTable(kind: Kind, rows: Printed[]): string {

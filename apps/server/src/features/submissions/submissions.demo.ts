@@ -4,7 +4,6 @@ import { HttpError } from '../../http/errors';
 import { createNvirotekClient } from '../../platform/integrations/nvirotek.client';
 import { createWynlandClient } from '../../platform/integrations/wynland.client';
 import { JobsRepository } from '../../platform/jobs/jobs.repository';
-import { captureSubmissions } from '../leafs';
 import { ManualEntryService } from './manual-entry.service';
 import { SUBMISSION_SEND_JOB } from './submission-labs.job';
 import { SubmissionStatesService } from './submission-states.service';
@@ -51,10 +50,11 @@ export async function seedSubmissionsDemo(deps: AppDeps): Promise<void> {
   });
   const made: number[] = [];
   for (const { kind, lab, to } of PLAN) {
-    // a pending group with entries the rules accept (a leaf needs a crop with a cultivar)
-    const groups = await captureSubmissions.pending(db, kind);
+    // a pending group with entries the rules accept (a leaf needs a crop with a cultivar), from the Prepare tab's first page
+    const page = await service.pending(kind, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: true, all: false });
+    const groups = JSON.parse(page.rowsJson) as { dataIds: number[] }[];
     for (const group of groups.slice(1)) {
-      const data = await service.prepare(kind, group.dataIds.slice(0, 4));
+      const data = await service.prepare(kind, group.dataIds.slice(0, 3));
       const rows = data.samples.filter((s) => kind === 'soil' || cultivars.has(s.cropId));
       if (rows.length === 0) continue;
       const draft = {

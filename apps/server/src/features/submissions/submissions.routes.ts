@@ -17,7 +17,7 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
   const lists = new SubmissionListsRepository(deps.db);
   for (const [kind, endpoints] of [['leaf', submissionEndpoints], ['soil', farmersSubmissionEndpoints]] as const) {
     registrar.feature(endpoints, {
-      pending: () => submissions.pending(kind),
+      pending: async (input) => JsonText.page(await submissions.pending(kind, input)),
       prepare: (input) => submissions.prepare(kind, input.testDataIds),
       submit: (input, ctx) => submissions.submit(kind, input, ctx.user.id),
       waiting: async (input) => JsonText.page(await lists.state(kind, 'Waiting').read(input)),

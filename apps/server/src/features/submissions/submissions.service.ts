@@ -8,7 +8,8 @@ import { HttpError, conflict, fieldError, notFound, validationError } from '../.
 import { recordChange } from '../../platform/audit/audit';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import type { Labs } from '../../platform/integrations/lab-crops';
-import { captureSubmissions } from '../leafs';
+import type { SearchRequest } from '../../db/keyset';
+import { PendingGroupLists, captureSubmissions } from '../leafs';
 import { storedLabProblems } from './lab-order-checks';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import { type NewSample, SubmissionsRepository } from './submissions.repository';
@@ -29,15 +30,19 @@ const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 export class SubmissionsService {
   readonly repo = new SubmissionsRepository();
   private readonly results = new SubmissionResultsRepository();
+  private readonly pendingLists: PendingGroupLists;
 
   constructor(
     private readonly db: Db,
     private readonly labs: Labs,
     private readonly queueSend: SendQueue,
-  ) {}
+  ) {
+    this.pendingLists = new PendingGroupLists(db);
+  }
 
-  pending(kind: Kind) {
-    return captureSubmissions.pending(this.db, kind);
+  /** A page of the Prepare tab: the kind's Not Completed entries by day, client and farm (the leafs feature keeps the groups). */
+  pending(kind: Kind, request: SearchRequest) {
+    return this.pendingLists.page(kind, request);
   }
 
   /** The dialog's header prefilled from the entries, and a sample row for each (all of them Not Completed, or 409). */

@@ -130,9 +130,9 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       {groups.map((rows, g) => (
         <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
           onChange={(r, change) => changeRow(g, r, change)} onRemove={(r) => removeRow(g, r)}
-          onPasteRows={(r, text) => { touch(); setGroups((gs) => withPastedRows(kind, gs, g, r, parsePastedRows(text), choices)); }} />
+          onPasteRows={(r, text) => { touch(); setGroups((gs) => withPastedRows(kind, gs, g, r, parsePastedRows(text, kind), choices)); }} />
       ))}
-      {csv && <CsvUploadDialog onClose={() => setCsv(false)} onRows={(rows) => { touch(); setGroups((gs) => withUploadedRows(kind, gs, rows, choices)); }} />}
+      {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={(rows) => { touch(); setGroups((gs) => withUploadedRows(kind, gs, rows, choices)); }} />}
     </FormDialog>
   );
 }

@@ -51,6 +51,8 @@ describe('the lab result view as a table and as data.csv', () => {
         ] },
         { lab_number: 'NV-2', sample_reference: 'S2', resultvalue: [{ code: 'zn', name: 'Zn', lab_result: 3, unit: 'mg/kg' }] },
       ],
+      error: null,
+      unmatched: [],
     };
     expect(labResultTable(flagged).rows.map((r) => r.flags)).toEqual([['Impossible: must be at most 100 %', null], [null, null]]);
     const lines = labResultCsv(flagged).split('\r\n');

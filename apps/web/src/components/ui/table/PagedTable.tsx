@@ -62,6 +62,8 @@ export interface PagedTableProps<E extends PagedEndpoint> {
   maxHeight?: string;
   searchPlaceholder?: string;
   testId?: string;
+  /** the data-testid of each row (its `data-row-id` is the row's id) */
+  rowTestId?: string;
   /**
    * The endpoint answers firstKey/lastKey (and takes `anchor`): moving to another page, or loading the
    * same one again, sends where the last loaded page sits, so the server seeks instead of counting past
@@ -281,6 +283,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                     style={{ height: ROW_HEIGHT, ...props.rowStyle?.(line.row.original) }}
                     onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.row.original) : undefined}
                     data-row-id={line.row.id}
+                    data-testid={props.rowTestId}
                   >
                     {line.row.getVisibleCells().map((cell) => (
                       <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
