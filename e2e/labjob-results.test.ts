@@ -40,7 +40,7 @@ describe('/labjobs results', () => {
     await page.keyboard.press('Enter');
     // focus skips the N/A row
     await expect.poll(() => activeTestId(page)).toBe('result-2-sugar');
-    await expect(page.getByTestId('result-0-sugar').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.getByTestId('result-0-sugar').getAttribute('aria-invalid')).toBe('true');
     await expect(page.getByTestId('results-head-sugar').textContent()).resolves.toBe('Sugar (Max limit is 10)');
     await expect(page.getByTestId('results-head-starch').textContent()).resolves.toBe('Starch');
     await expect.poll(async () => (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults[0].sugar).toBe(12.5);
