@@ -23,7 +23,9 @@ export async function startLabJobsScreen(): Promise<LabJobsScreen> {
   const labUser = await createUser(db, ['LabJobs'], { name: 'Lab Tech' });
   const api = await signedIn(server.url, labUser);
   const admin = await signedIn(server.url, ADMIN);
-  await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20 });
+  const { rowVersion } = (await admin.call(settingsEndpoints.get)).body;
+  const limits = await admin.call(settingsEndpoints.update, { sugarLimit: 10, starchLimit: 20, rowVersion });
+  if (limits.status !== 200) throw new Error(`The limits were not set: ${limits.status} ${JSON.stringify(limits.body)}`);
   return { server, browser, ref, labUser, api };
 }
 
