@@ -114,7 +114,7 @@ describe('the leaf Results tab', () => {
     const rows: unknown[][] = [];
     book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['Lab', 'Sample Number', 'Crop', 'Client', 'Farm', 'Block', 'Agent', 'Agronomist', 'Date Synced', 'Date Captured',
-      'Lab Name', 'Lab Number', 'N/A', ...LEAF_RESULT_VALUES.map((v) => resultHeader(v))]);
+      'Lab Name', 'Lab Number', 'N/A', ...LEAF_RESULT_VALUES.map((v) => resultHeader(v)), 'Flags']);
     // L26001, L26002, L26004, L26005, L26007, L26008 have results (L26002 archived); the others of L2600x none
     expect(rows.slice(1).map((r) => r[1])).toEqual(['L26001', 'L26002', 'L26004', 'L26005', 'L26007', 'L26008']);
     const first = rows[1];

@@ -1,10 +1,12 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  BOUND_MESSAGES, type LabResultView, type ValueBounds, cropGrowthsEndpoints, cropsEndpoints as crops, resultBoundsOf, resultValuesOf, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
+  BOUND_MESSAGES, type LabResultView, type ValueBounds, cropGrowthsEndpoints, cropsEndpoints as crops, resultBoundsOf, resultValuesOf, farmersPdfEndpoints as farmersPdf, farmersSampleEndpoints as farmersSamples, farmersSubmissionResultEndpoints as farmers, labEndpoints,
   submissionResultEndpoints as leaf,
 } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { pdfPages } from '../../../tests/support/pdf';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { recordCaptureResults } from '../src/features/leafs';
 import { fieldsOf, withWorld } from './submission-results.fixtures';
@@ -86,6 +88,28 @@ describe("finding 5: an outside lab's out-of-bound values", () => {
     const tab = await signedIn(world.w.server.url, await createUser(db(), ['FarmersSampleEntries']));
     const listed = (await tab.call(farmersSamples.getFarmerSampleResults, { search: order.samples[0].sampleNumber })).body.rows[0];
     expect(listed.result.find((r: { name: string }) => r.name === 'kPerc')).toEqual({ name: 'kPerc', lab_result: 150, flag: 'Impossible: must be at most 100 %' });
+
+    // the Results tab's Excel says what is wrong in its Flags column
+    const xlsx = await fetch(`${world.w.server.url}${farmersSamples.resultsExcel.path}?search=${order.samples[0].sampleNumber}`, { headers: { cookie: tab.cookie ?? '' } });
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet: unknown[][] = [];
+    book.worksheets[0].eachRow((r) => sheet.push((r.values as unknown[]).slice(1)));
+    expect(sheet[0].at(-1)).toBe('Flags');
+    expect(String(sheet[1].at(-1)).split('; ').sort()).toEqual(['K: Impossible: must be at most 100 %', 'Na: Impossible: must not be negative', 'Zn: Outside the usual range 0–100 mg/kg']);
+
+    // the farmers' report prints them with their flags: the value marked, what is wrong under the sample
+    const started = await world.w.staff.call(farmersPdf.startReport, { submissionIds: [id] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await expect.poll(async () => (await world.w.staff.call(farmersPdf.reportStatus, { id: started.body.id })).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    const res = await fetch(`${world.w.server.url}${farmersPdf.reportFile.path}?id=${started.body.id}`, { headers: { cookie: world.w.staff.cookie ?? '' } });
+    const text = pdfPages(Buffer.from(await res.arrayBuffer())).join('\n').replace(/[ \t]+/g, ' ');
+    expect(text).toContain('150 !');
+    expect(text).toContain('! Outside the plausible range, as the lab returned it:');
+    expect(text).toMatch(/K saturation \(%\) 150 %: Impossible: must be at most 100 %|K[^\n]* 150 %: Impossible: must be at most 100 %/);
+    expect(text).toMatch(/Na[^\n]* -5 [^\n]*: Impossible: must not be negative/);
+    expect(text).toMatch(/Zn[^\n]* 400 mg\/kg: Outside the usual range 0–100 mg\/kg/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatDay } from '@sapwood/contracts';
 import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
-import type { FarmersPdfSample, FarmersPdfSection, FrozenReport } from './submission-report.model';
+import { flaggedHeight, flaggedLines } from './flagged-lines';
+import type { FarmersPdfSample, FarmersPdfSection, FlaggedValue, FrozenReport } from './submission-report.model';
 
 type FarmersReport = Extract<FrozenReport, { kind: 'soil' }>;
 const M = PAGE.margin;
@@ -10,6 +11,10 @@ const PER_ROW = 4;
 const CELL = WIDTH / PER_ROW;
 
 const num = (v: number | null) => (v === null ? '–' : String(Number(v.toFixed(4))));
+
+/** The sample's values the lab returned outside their plausible bounds. */
+const flaggedOf = (sample: FarmersPdfSample): FlaggedValue[] =>
+  sample.values.flatMap((v) => (v.flag && v.value !== null ? [{ label: v.label, unit: v.unit, value: v.value, flag: v.flag }] : []));
 
 /**
  * The farmers' report PDF, drawn only from its frozen document: per submission the brand, title and names,
@@ -25,7 +30,7 @@ export function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buffer | n
     const logo = s.logo ? logos.get(s.logo.distributorId) ?? null : null;
     let y = head(doc, r, s, logo);
     for (const sample of s.samples) {
-      const h = 16 + Math.ceil(sample.values.length / PER_ROW) * 11 + 10;
+      const h = 16 + Math.ceil(sample.values.length / PER_ROW) * 11 + 10 + flaggedHeight(flaggedOf(sample));
       if (y + h > BOTTOM) {
         doc.addPage();
         y = head(doc, r, s, logo);
@@ -66,7 +71,8 @@ function sampleBlock(doc: PdfDoc, s: FarmersPdfSection, sample: FarmersPdfSample
     const x = M + (i % PER_ROW) * CELL;
     const yy = y + Math.floor(i / PER_ROW) * 11;
     doc.font('Helvetica').fontSize(7).fillColor('#444').text(`${v.label}${v.unit ? ` (${v.unit})` : ''}`, x + 3, yy, { width: CELL * 0.62, height: 9, ellipsis: true });
-    doc.font('Helvetica-Bold').fillColor('#111').text(num(v.value), x + CELL * 0.6, yy, { width: CELL * 0.4 - 6, align: 'right', lineBreak: false });
+    doc.font('Helvetica-Bold').fillColor(v.flag ? '#9c2a00' : '#111').text(`${num(v.value)}${v.flag ? ' !' : ''}`, x + CELL * 0.6, yy, { width: CELL * 0.4 - 6, align: 'right', lineBreak: false });
   });
-  return y + Math.ceil(sample.values.length / PER_ROW) * 11 + 10;
+  y += Math.ceil(sample.values.length / PER_ROW) * 11 + 4;
+  return flaggedLines(doc, t['report.sub.flagged'], flaggedOf(sample), y) + 6;
 }

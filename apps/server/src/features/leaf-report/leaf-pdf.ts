@@ -2,6 +2,7 @@ import { formatDay } from '@sapwood/contracts';
 import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
 import { drawChartOnPdf } from './chart/chart-pdf';
 import { type LeafChart, layoutLeafChart } from './chart/leaf-chart';
+import { flaggedLines } from './flagged-lines';
 import type { FrozenReport, LeafPdfPage, LeafPdfSection } from './submission-report.model';
 
 type LeafReport = Extract<FrozenReport, { kind: 'leaf' }>;
@@ -114,8 +115,10 @@ function summary(doc: PdfDoc, s: LeafPdfSection, charts: LeafChart[], top: numbe
     const placed = new Map(charts[j].rows.map((row) => [row.element, row.placement]));
     doc.font('Helvetica').fontSize(6).fillColor('#111').text(`${p.sampleNumber} / ${p.blockNumber}`, M + 2, y + 2, { width: first - 4, lineBreak: false, ellipsis: true });
     codes.forEach((c, i) => {
-      const v = p.chart.elements.find((e) => e.element === c)?.value ?? null;
-      const mark = MARK[placed.get(c) ?? ''] ?? '';
+      const e = p.chart.elements.find((x) => x.element === c);
+      const v = e?.value ?? null;
+      const flagged = !!e && (p.flagged ?? []).some((f) => f.label === e.label);
+      const mark = `${MARK[placed.get(c) ?? ''] ?? ''}${flagged ? ' !' : ''}`;
       doc.font(mark ? 'Helvetica-Bold' : 'Helvetica').text(p.na ? 'N/A' : `${num(v)}${mark}`, M + first + i * w, y + 2, { width: w - 1, align: 'right', lineBreak: false });
     });
     doc.lineWidth(0.3).strokeColor('#ddd').moveTo(M, y + 11).lineTo(M + WIDTH, y + 11).stroke();
@@ -143,6 +146,7 @@ function samplePage(doc: PdfDoc, s: LeafPdfSection, p: LeafPdfPage, chart: LeafC
   } else {
     y = valuesTable(doc, s, p, chart, y);
   }
+  y = flaggedLines(doc, s.texts['report.sub.flagged'], p.flagged ?? [], y);
   if (s.options.includeGuidelines) y = guidelines(doc, s, p, y);
   y = textBlock(doc, pt['report.leaf.plantSays'], p.plantSay, y);
   textBlock(doc, pt['report.leaf.recommendation'], p.recommendation, y);

@@ -51,6 +51,8 @@ export interface StoredPage {
 /** What a preview page is drawn from: the sample with its values, crop and cultivar names. */
 export interface PageSource extends ReportSampleRow {
   values: Record<string, number> | null;
+  /** an outside lab's values out of their bounds: value code → what is wrong (ADR 0100) */
+  flags: Record<string, string> | null;
   cropName: string | null;
   cultivarNames: string[];
 }
@@ -83,6 +85,7 @@ export class LeafReportRepository {
           .where(sql<boolean>`lower(g.name) = lower(trim(s.growth_stage))`)
           .orderBy('g.sequence_number').orderBy('g.id').limit(1).as('growthStageId'),
         'r.values',
+        'r.flags',
       ]);
   }
 
@@ -91,7 +94,7 @@ export class LeafReportRepository {
     if (submissionIds.length === 0) return [];
     const rows = await this.sampleQuery(db).where('s.submission_id', 'in', [...submissionIds])
       .orderBy('s.submission_id').orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
-    return rows.map(({ values: _values, ...r }) => r);
+    return rows.map(({ values: _values, flags: _flags, ...r }) => r);
   }
 
   /** One sample of a submission with its values and names, or undefined when the sample is not in it. */

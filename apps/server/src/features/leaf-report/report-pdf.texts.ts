@@ -26,6 +26,7 @@ export const REPORT_PDF_TEXTS = {
   'report.sub.sampleDate': ['Sample date', 'Monsterdatum'],
   'report.sub.na': ['Not analysed (N/A)', 'Nie ontleed nie (N/A)'],
   'report.sub.sanas': ['Tested by a SANAS-accredited laboratory', "Getoets deur 'n SANAS-geakkrediteerde laboratorium"],
+  'report.sub.flagged': ['Outside the plausible range, as the lab returned it:', 'Buite die aanneemlike bereik, soos die laboratorium dit teruggestuur het:'],
   'report.sub.legend': ['L = below the norm range, H = above it.', 'L = onder die normbereik, H = daarbo.'],
 } as const satisfies Record<string, readonly [string, string]>;
 

@@ -1,4 +1,4 @@
-import { FARMERS_RESULT_VALUES, type ResolvedNorms, SUBMISSION_LAB_LABELS, type SubmissionLab } from '@sapwood/contracts';
+import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES, type ResolvedNorms, SUBMISSION_LAB_LABELS, type SubmissionLab } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { resolveSampleNorms } from '../cropgrowths';
 import { loadTexts } from '../languages';
@@ -7,10 +7,19 @@ import { LeafReportRepository, type ReportSubmission } from './leaf-report.repos
 import { LEAF_REPORT_TEXT_KEYS, leafReportTexts } from './leaf-report.texts';
 import { farmersHeader, leafHeader, savedChoices } from './report-header';
 import { REPORT_PDF_TEXT_KEYS, reportPdfTexts } from './report-pdf.texts';
-import type { FarmersPdfSection, FrozenReport, LeafPdfPage, LeafPdfSection, SectionBase } from './submission-report.model';
+import type { FarmersPdfSection, FlaggedValue, FrozenReport, LeafPdfPage, LeafPdfSection, SectionBase } from './submission-report.model';
 import { SubmissionReportRepository } from './submission-report.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The values an outside lab returned outside their bounds, with what is wrong, in the kind's value order. */
+function flaggedValues(kinds: readonly { code: string; label: string; unit: string }[], values: Record<string, number> | null, flags: Record<string, string> | null): FlaggedValue[] {
+  return kinds.flatMap((k) => {
+    const value = values?.[k.code];
+    const flag = flags?.[k.code];
+    return typeof value === 'number' && flag ? [{ label: k.label, unit: k.unit, value, flag }] : [];
+  });
+}
 
 /**
  * Builds the frozen document of a report from what is stored now: each submission's saved settings (else its
@@ -84,6 +93,7 @@ export class ReportAssembler {
           excludeImage: choice?.excludeImage ?? false,
           chart: pageChartInput({ source, header, norms, texts: pageTexts }),
           recommendation: saved.get(sampleId)?.recommendation ?? '', plantSay: saved.get(sampleId)?.plantSay ?? '',
+          flagged: flaggedValues(LEAF_RESULT_VALUES, source.values, source.flags),
         });
       }
       const { graphType, includeSummary, includeIndex, includeGuidelines, includeDrisGraphs, includeCultivarLabels, excludeNa, includeSanas } = header;
@@ -113,9 +123,13 @@ export class ReportAssembler {
         samples: rows.map((r) => {
           const v = values.get(r.id);
           const stored = (v?.values ?? {}) as Record<string, number>;
+          const flags = (v?.flags ?? {}) as Record<string, string>;
           return {
             sampleId: r.id, sampleNumber: r.sampleNumber, blockNumber: r.blockNumber, labNumber: v?.labNumber ?? '', sampleDate: iso(r.capturedAt), na: r.na,
-            values: FARMERS_RESULT_VALUES.map((f) => ({ label: f.label, unit: f.unit, value: typeof stored[f.code] === 'number' ? stored[f.code] : null })),
+            values: FARMERS_RESULT_VALUES.map((f) => {
+              const value = typeof stored[f.code] === 'number' ? stored[f.code] : null;
+              return { label: f.label, unit: f.unit, value, ...(value !== null && flags[f.code] ? { flag: flags[f.code] } : {}) };
+            }),
           };
         }),
       });

@@ -45,6 +45,16 @@ export interface LeafPdfPage {
   chart: LeafChartInput;
   recommendation: string;
   plantSay: string;
+  /** an outside lab's values out of their plausible bounds, printed with what is wrong (absent before issue 31) */
+  flagged?: FlaggedValue[];
+}
+
+/** A value the lab returned outside its plausible bounds, as the report prints it beside its flag. */
+export interface FlaggedValue {
+  label: string;
+  unit: string;
+  value: number;
+  flag: string;
 }
 
 export interface LeafPdfSection extends SectionBase {
@@ -60,7 +70,8 @@ export interface FarmersPdfSample {
   labNumber: string;
   sampleDate: string | null;
   na: boolean;
-  values: { label: string; unit: string; value: number | null }[];
+  /** `flag`: the lab's value is outside its plausible bounds (what is wrong), printed with it */
+  values: { label: string; unit: string; value: number | null; flag?: string }[];
 }
 
 export interface FarmersPdfSection extends SectionBase {

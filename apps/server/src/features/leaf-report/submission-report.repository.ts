@@ -31,7 +31,7 @@ export class SubmissionReportRepository {
     if (sampleIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('submission_samples as s')
       .innerJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
-      .select(['s.id', 'r.values', 'r.lab_number as labNumber', 'r.na'])
+      .select(['s.id', 'r.values', 'r.flags', 'r.lab_number as labNumber', 'r.na'])
       .where('s.id', 'in', [...sampleIds]).execute();
   }
 

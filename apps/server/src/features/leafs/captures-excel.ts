@@ -21,7 +21,7 @@ interface Row {
   labName?: string;
   labNumber?: string;
   na?: boolean;
-  result?: { name: string; lab_result: number }[];
+  result?: { name: string; lab_result: number; flag?: string }[];
 }
 const CHUNK = 2000;
 const DATETIME = 'dd/mm/yyyy hh:mm';
@@ -39,12 +39,23 @@ const columns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
   { header: 'Date Captured', numFmt: DATETIME, value: (r) => r.appAdded },
 ];
 
-/** The Results tab's columns after the record's: the lab, its number, N/A and every value of the kind with its unit. */
+/** The flags of an outside lab's out-of-bound values, as the Lab Result's CSV words them: 'K: Impossible: must be at most 100 %; Zn: …'. */
+const flagsOf = (kind: 'leaf' | 'soil', r: Row) => resultValuesOf(kind)
+  .flatMap((v) => {
+    const flag = r.result?.find((x) => x.name === v.code)?.flag;
+    return flag ? [`${v.label}: ${flag}`] : [];
+  }).join('; ');
+
+/**
+ * The Results tab's columns after the record's: the lab, its number, N/A and every value of the kind with its
+ * unit, then Flags: what is wrong with any of an outside lab's values out of its bounds (issue 31).
+ */
 const resultColumns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
   { header: 'Lab Name', value: (r) => r.labName },
   { header: 'Lab Number', value: (r) => r.labNumber },
   { header: 'N/A', value: (r) => (r.na ? 'N/A' : '') },
   ...resultValuesOf(kind).map((v): XlsxColumn<Row> => ({ header: resultHeader(v), value: (r) => r.result?.find((x) => x.name === v.code)?.lab_result ?? null })),
+  { header: 'Flags', width: 40, value: (r) => flagsOf(kind, r) },
 ];
 
 /** A capture list (its state, its search, its order) as an .xlsx file, streamed in keyset chunks (the next read while one is written). */

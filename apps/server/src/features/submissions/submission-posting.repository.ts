@@ -26,6 +26,8 @@ export interface PostingSample {
   labNumber: string | null;
   na: boolean | null;
   values: Record<string, number> | null;
+  /** an outside lab's value out of its bounds: value code → what is wrong (ADR 0100) */
+  flags: Record<string, string> | null;
 }
 
 export interface PostingAttempt {
@@ -63,7 +65,7 @@ export class SubmissionPostingRepository {
       .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
       .leftJoin('crops as c', 'c.id', 's.crop_id')
       .where('s.submission_id', '=', submissionId)
-      .select(['s.sample_number as sampleNumber', 's.block_number as blockNumber', 'c.name as crop', 'r.lab_number as labNumber', 'r.na', 'r.values'])
+      .select(['s.sample_number as sampleNumber', 's.block_number as blockNumber', 'c.name as crop', 'r.lab_number as labNumber', 'r.na', 'r.values', 'r.flags'])
       .orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
   }
 

@@ -31,7 +31,9 @@ export function samplePost(kind: Kind, s: PostingHeader, samples: PostingSample[
       na: !!x.na,
       values: x.na ? [] : values.flatMap((v) => {
         const n = x.values?.[v.code];
-        return typeof n === 'number' ? [{ code: v.code, value: n, unit: v.unit }] : [];
+        const flag = x.flags?.[v.code];
+        // an outside lab's value out of its bounds goes with its flag, never silently
+        return typeof n === 'number' ? [{ code: v.code, value: n, unit: v.unit, ...(flag ? { flag } : {}) }] : [];
       }),
     })),
   };

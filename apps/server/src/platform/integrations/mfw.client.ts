@@ -47,7 +47,8 @@ export interface MfwSampleResultsPost {
     crop: string | null;
     labNumber: string;
     na: boolean;
-    values: { code: string; value: number; unit: string }[];
+    /** `flag`: an outside lab's value outside its plausible bounds, with what is wrong ('Impossible: at most 100 %') */
+    values: { code: string; value: number; unit: string; flag?: string }[];
   }[];
 }
 
