@@ -211,6 +211,28 @@ describe('the leaf report', () => {
     await context.close();
   });
 
+  it("Reload says so in the server's words when the report settings too were saved meanwhile, keeping what was typed", async () => {
+    const id = await withTypedResults(w, 'leaf', 'Raced Reload Co');
+    const { context, page } = await open('/submissions?tab=results');
+    const settings = await openReport(page, 'results', id);
+    await settings.getByTestId('report-submit').click();
+    const preview = previewOf(page);
+    await expect.poll(() => pageLine(preview)).toBe('Page 1 of 2');
+    const [pre] = (await w.staff.call(leafReport.preReport, { ids: [id] })).body;
+    expect((await w.staff.call(leafReport.savePage, { submissionId: id, sampleId: pre.samples[0].id, recommendation: 'Theirs', plantSay: '', rowVersion: 0 })).status).toBe(200);
+    await preview.getByLabel('Aanbeveling').fill('Mine');
+    await preview.getByTestId('preview-save').click();
+    await preview.getByTestId('preview-conflict').getByText(M.pageChanged).waitFor();
+    // meanwhile the settings are saved by someone else too: Reload's save of them is refused
+    expect((await w.staff.call(leafReport.updateReportData, [{ ...pre.header, rowVersion: pre.rowVersion, clientName: 'Their Client', samples: pre.samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
+    await preview.getByTestId('preview-reload').click();
+    await preview.getByTestId('preview-conflict').getByText(M.settingsChanged).waitFor();
+    expect(await page.getByText('Something went wrong.').count()).toBe(0);
+    expect(await preview.getByLabel('Aanbeveling').inputValue()).toBe('Mine');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('says when the report settings were saved by someone else meanwhile, and saves nothing over them', async () => {
     const id = await withTypedResults(w, 'leaf', 'Raced Settings Co');
     const { context, page } = await open('/submissions?tab=results');

@@ -79,7 +79,7 @@ export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opt
     }
     return ep.output.parse(json) as OutputOf<E>;
   } catch (err) {
-    if (opts.overlay && !(err instanceof DOMException && err.name === 'AbortError')) {
+    if (opts.overlay && generic(err)) {
       notify.error('Something went wrong.');
       markTold(err);
     }
@@ -87,6 +87,17 @@ export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opt
   } finally {
     release?.();
   }
+}
+
+/**
+ * A failure the overlay words as 'Something went wrong.' (spec §9): the network, a 5xx, an answer not understood.
+ * A refusal of a change in the server's own words (a 400 naming a field, a 409 over a newer version, a 422) is
+ * left to the caller, which shows those words where they belong; a cancelled call is no failure.
+ */
+const REFUSALS = new Set([400, 409, 422]);
+function generic(err: unknown): boolean {
+  if (err instanceof DOMException && err.name === 'AbortError') return false;
+  return !(err instanceof ApiError && REFUSALS.has(err.status));
 }
 
 /** Posts a multipart form (file uploads) to an endpoint declared as multipart. */
@@ -98,7 +109,7 @@ export async function callMultipart<E extends EndpointDef>(ep: E, form: FormData
     if (!res.ok) throw new ApiError(res.status, json as ApiError['body']);
     return ep.output.parse(json) as OutputOf<E>;
   } catch (err) {
-    if (opts.overlay) {
+    if (opts.overlay && generic(err)) {
       notify.error('Something went wrong.');
       markTold(err);
     }

@@ -38,8 +38,8 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   // the report request's own schema: every field required, with the messages the server answers too
   const form = useContractForm(ReportRequest, { defaultValues: emptyReport(selection, session.languageId), fields: FIELDS });
   const [postResults, setPostResults] = useState<z.output<typeof PostResult>[] | null>(null);
-  // a failed upload: the overlay already said 'Something went wrong.'
-  const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], overlay: true, onError: () => undefined, onSuccess: setPostResults });
+  // a failed upload: the overlay says 'Something went wrong.', a refusal is told in the server's words
+  const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], overlay: true, onSuccess: setPostResults });
   const options = useEndpointQuery(api.reportOptions, {}, { enabled: opened });
   const firstId = firstSelectedId(selection);
   const { reset, getValues } = form;

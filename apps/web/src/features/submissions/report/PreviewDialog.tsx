@@ -66,7 +66,7 @@ export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
   const [conflict, setConflict] = useState<{ key: string; message: string } | null>(null);
   const savePage = useEndpointCall(api.savePage);
   // the pages' saved texts and versions again (the same settings sent again); nothing else shows them
-  const reload = useEndpointMutation(api.updateReportData, { invalidates: [], overlay: true });
+  const reload = useEndpointMutation(api.updateReportData, { invalidates: [], overlay: true, onError: false });
   // each Reload saves the settings again: the next one carries the versions it saved at
   const [sent, setSent] = useState(request);
   const page = state.pages[state.index];
@@ -151,6 +151,8 @@ export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
                 if (fresh.length) dispatch({ type: 'reloaded', pages: fresh, drop: conflict.key });
                 setConflict(null);
               },
+              // the settings themselves changed meanwhile: their words stay in the alert
+              onError: (err) => (err instanceof ApiError && err.status === 409 ? setConflict({ key: conflict.key, message: err.message }) : reportError(err)),
             })} data-testid="preview-reload">Reload</Button>
           </Group>
         </Alert>
