@@ -161,6 +161,16 @@ describe('/crops', () => {
     await page.getByRole('option', { name: 'Pecans (PCN)' }).click();
     await expect.poll(async () => (await server.built.deps.db.selectFrom('crops').select('wynland_crop_id').where('id', '=', cropId).executeTakeFirstOrThrow()).wynland_crop_id).not.toBeNull();
     await expect.poll(() => page.getByTestId(`labminCropId-${cropId}`).inputValue()).toBe('Pecan nuts (PEC)');
+    // the second pick kept the first: both links are stored
+    const links = () => server.built.deps.db.selectFrom('crops').select(['labmin_crop_id', 'wynland_crop_id', 'row_version']).where('id', '=', cropId).executeTakeFirstOrThrow();
+    expect(Object.values(await links()).every((v) => v !== null)).toBe(true);
+    // someone else changes the crop meanwhile: a pick over the version shown is refused in words, nothing changes
+    const before = await links();
+    await server.built.deps.db.updateTable('crops').set({ row_version: before.row_version + 1 }).where('id', '=', cropId).execute();
+    await page.getByTestId(`wynlandCropId-${cropId}`).click();
+    await page.getByRole('option', { name: 'Pecans (PCN)' }).click();
+    await page.getByText('This crop was changed by someone else. Reload and try again.').first().waitFor();
+    expect((await links()).wynland_crop_id).toBe(before.wynland_crop_id);
   });
 
   it('adds a cultivar with its own graph set in the Cultivar Data dialog', async () => {
@@ -237,7 +247,7 @@ describe('/crops', () => {
     const user = await createUser(server.built.deps.db, ['DrisGraphs']);
     await expectMenuAndApiGated(browser, server.url, user, {
       visible: 'DrisGraphs', hidden: 'Crop',
-      calls: [{ path: cropsEndpoints.paged.path }, { path: cropsEndpoints.assignLab.path, data: { cropId, labminCropId: null, wynlandCropId: null } }],
+      calls: [{ path: cropsEndpoints.paged.path }, { path: cropsEndpoints.assignLab.path, data: { cropId, labminCropId: null, wynlandCropId: null, rowVersion: 1 } }],
     });
   });
 });

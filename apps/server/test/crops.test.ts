@@ -90,13 +90,21 @@ describe('crop master API', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
-  it('assigns one lab crop of each lab, refusing a crop of the other lab', async () => {
-    expect((await staff.call(ep.assignLab, { cropId, labminCropId: labs.nvirotek, wynlandCropId: labs.wynland })).status).toBe(200);
+  it('assigns one lab crop of each lab over the version read, refusing a crop of the other lab and a stale version', async () => {
+    const version = async () => (await staff.call(ep.get, { id: cropId })).body.rowVersion as number;
+    const read = await version();
+    expect((await staff.call(ep.assignLab, { cropId, labminCropId: labs.nvirotek, wynlandCropId: null, rowVersion: read })).status).toBe(200);
+    // a second user read the crop before: their Wynland choice would send the old Nvirotek link back, so it is refused
+    const stale = await staff.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: labs.wynland, rowVersion: read });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This crop was changed by someone else. Reload and try again.');
+    expect((await staff.call(ep.assignLab, { cropId, labminCropId: labs.nvirotek, wynlandCropId: labs.wynland, rowVersion: await version() })).status).toBe(200);
     expect((await staff.call(ep.get, { id: cropId })).body).toMatchObject({ labminCropId: labs.nvirotek, wynlandCropId: labs.wynland });
-    const wrong = await staff.call(ep.assignLab, { cropId, labminCropId: labs.wynland, wynlandCropId: null });
+    const wrong = await staff.call(ep.assignLab, { cropId, labminCropId: labs.wynland, wynlandCropId: null, rowVersion: await version() });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual([{ field: 'labminCropId', message: 'Choose a Nvirotek crop' }]);
-    expect((await staff.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null })).status).toBe(200);
+    expect((await staff.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null })).status).toBe(400);
+    expect((await staff.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null, rowVersion: await version() })).status).toBe(200);
     expect((await staff.call(ep.get, { id: cropId })).body).toMatchObject({ labminCropId: null, wynlandCropId: null });
   });
 
@@ -158,7 +166,7 @@ describe('crop master API', () => {
     expect((await other.call(ep.paged, {})).status).toBe(403);
     expect((await other.call(ep.get, { id: cropId })).status).toBe(403);
     expect((await upsert(other, 0, { name: 'X', norms: {} })).status).toBe(403);
-    expect((await other.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null })).status).toBe(403);
+    expect((await other.call(ep.assignLab, { cropId, labminCropId: null, wynlandCropId: null, rowVersion: 1 })).status).toBe(403);
     expect((await other.call(ep.resolveNorms, { cropId })).status).toBe(403);
   });
 });

@@ -18,8 +18,9 @@ import { CropDrisGraph, CropDrisGraphEntry, NORM_MESSAGES, NormSet, NormSetEntry
  *   order answers 400 naming `data.norms.graphs.macroGraph.n.med` with 'N: Med must not be below Min'; a value
  *   outside its element's bounds, a CV under 1 (a fraction), or an unusual value not in the entry's `confirmed`
  *   answers 400 at its field (crop-norms.ts `NormSetEntry`, `CropDrisGraphEntry`).
- * - assignlab `{ cropId, labminCropId, wynlandCropId }` (null clears) → true; the ids must be lab crops of
- *   Nvirotek and of Wynland.
+ * - assignlab `{ cropId, labminCropId, wynlandCropId, rowVersion }` (null clears) → the crop's new version; the ids must be lab crops of
+ *   Nvirotek and of Wynland; 409 when the crop changed since it was read (both links are sent, so a stale one
+ *   would undo another user's).
  * - cultivars `{ id }` → CultivarNorms[]; upsertcultivar `{ cropId, entities }` (cultivarId 0 adds one) → CultivarNorms[].
  * - growthstages `{ id }` → StageNorms[]; upsertgrowthstages `{ cropId, growthStages }` → StageNorms[].
  * - resolvenorms `{ cropId, cultivarId?, growthStageId? }` → ResolvedNorms: per element the range that applies
@@ -161,9 +162,9 @@ export const cropsEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/crop/get', answers: { 404: NOT_FOUND }, access, input: z.object({ id: formInt({ min: 1, message: 'Choose a crop' }) }), output: CropData }),
   upsert: endpoint({ method: 'POST', path: '/api/crop/upsert', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access, multipart: true, input: CropUpsert, output: CropData }),
   assignLab: endpoint({
-    method: 'POST', path: '/api/crop/assignlab', writes: { unversioned: 'flag', reason: 'sets the crop\'s two lab links to the ones chosen' }, answers: { 404: NOT_FOUND }, access,
-    input: z.object({ cropId: CropId, labminCropId: id('Choose a lab crop').nullable().default(null), wynlandCropId: id('Choose a lab crop').nullable().default(null) }),
-    output: Ok,
+    method: 'POST', path: '/api/crop/assignlab', writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access,
+    input: z.object({ cropId: CropId, labminCropId: id('Choose a lab crop').nullable().default(null), wynlandCropId: id('Choose a lab crop').nullable().default(null), rowVersion: RowVersion }),
+    output: z.object({ rowVersion: z.number().int() }),
   }),
   cultivars: endpoint({ method: 'POST', path: '/api/crop/cultivars', writes: 'nothing', answers: { 404: NOT_FOUND }, access, input: z.object({ id: CropId }), output: z.array(CultivarNorms) }),
   upsertCultivar: endpoint({

@@ -23,15 +23,28 @@ export default function CropsPage() {
   const wynland = useEndpointQuery(apiFeatures.labmins.wynlandcrops, {}).data;
   const allCrops = useEndpointQuery(ep.all, {}, { enabled: open?.kind === 'delete' }).data;
   const clone = useEndpointMutation(ep.cloneCrop, { invalidates: [ep], onSuccess: (c) => notify.success(`${c.name} added`) });
-  const assign = useEndpointMutation(ep.assignLab, { invalidates: [ep], onSuccess: () => notify.success('Lab crop assigned') });
+  // the links and version a pick saved, until the list read again shows them: a second pick right after the first
+  // sends both links as they are now, over the version the first made (not the list's older row)
+  const [assigned, setAssigned] = useState<ReadonlyMap<number, Pick<CropMasterRow, 'labminCropId' | 'wynlandCropId' | 'rowVersion'>>>(new Map());
+  const assign = useEndpointMutation(ep.assignLab, {
+    invalidates: [ep],
+    onSuccess: ({ rowVersion }, sent) => {
+      setAssigned((m) => new Map(m).set(sent.cropId, { labminCropId: sent.labminCropId ?? null, wynlandCropId: sent.wynlandCropId ?? null, rowVersion }));
+      notify.success('Lab crop assigned');
+    },
+  });
 
   const columns = useMemo<ColumnDef<CropMasterRow, unknown>[]>(() => {
     const options = (list: LabCropRow[] = []) => list.map((c) => ({ value: String(c.id), label: c.shortCode ? `${c.name} (${c.shortCode})` : c.name }));
-    const labSelect = (row: CropMasterRow, lab: 'labminCropId' | 'wynlandCropId', list: LabCropRow[] | undefined, name: string) => (
+    const labSelect = (listed: CropMasterRow, lab: 'labminCropId' | 'wynlandCropId', list: LabCropRow[] | undefined, name: string) => {
+      const mine = assigned.get(listed.id);
+      const row = mine && mine.rowVersion > listed.rowVersion ? { ...listed, ...mine } : listed;
+      return (
       <Select size="xs" searchable clearable limit={PICK_LIMIT} data={options(list)} value={row[lab] === null ? null : String(row[lab])} placeholder="—"
         aria-label={`${name} crop of ${row.name}`} comboboxProps={{ withinPortal: true }} data-testid={`${lab}-${row.id}`}
-        onChange={(v) => assign.mutate({ cropId: row.id, labminCropId: row.labminCropId, wynlandCropId: row.wynlandCropId, [lab]: v ? Number(v) : null })} />
-    );
+        onChange={(v) => assign.mutate({ cropId: row.id, labminCropId: row.labminCropId, wynlandCropId: row.wynlandCropId, rowVersion: row.rowVersion, [lab]: v ? Number(v) : null })} />
+      );
+    };
     return [
       { id: 'id', header: 'Id', accessorKey: 'id', size: 60 },
       { id: 'name', header: 'Name', accessorKey: 'name' },
@@ -51,7 +64,7 @@ export default function CropsPage() {
         ),
       },
     ];
-  }, [nvirotek, wynland, assign, clone]);
+  }, [nvirotek, wynland, assign, clone, assigned]);
 
   return (
     <>

@@ -97,10 +97,11 @@ export class CropMasterService {
   }
 
   /** Points the crop at one lab crop of each outside lab (null clears), checking each belongs to its lab. */
-  assignLab(cropId: number, labs: { labminCropId: number | null; wynlandCropId: number | null }, userId: number): Promise<true> {
+  assignLab(cropId: number, labs: { labminCropId: number | null; wynlandCropId: number | null; rowVersion: number }, userId: number): Promise<{ rowVersion: number }> {
     return this.db.transaction().execute(async (trx) => {
       const old = await this.repo.crop(trx, cropId, true);
       if (!old) throw notFound('Crop');
+      if (old.rowVersion !== labs.rowVersion) throw conflict(CROP_STALE);
       for (const field of ['labminCropId', 'wynlandCropId'] as const) {
         const id = labs[field];
         if (id !== null && (await this.repo.labCropProvider(trx, id)) !== LAB_OF[field]) throw fieldError(field, `Choose a ${LAB_OF[field]} crop`);
@@ -108,9 +109,9 @@ export class CropMasterService {
       await this.repo.setLabCrops(trx, cropId, labs.labminCropId, labs.wynlandCropId);
       await recordChange(trx, {
         userId, entity: 'crop', entityId: cropId, action: 'update',
-        oldValues: { labminCropId: old.labminCropId, wynlandCropId: old.wynlandCropId }, newValues: labs,
+        oldValues: { labminCropId: old.labminCropId, wynlandCropId: old.wynlandCropId }, newValues: { labminCropId: labs.labminCropId, wynlandCropId: labs.wynlandCropId },
       });
-      return true as const;
+      return { rowVersion: old.rowVersion + 1 };
     });
   }
 
