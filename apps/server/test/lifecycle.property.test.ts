@@ -185,7 +185,7 @@ function reportOf(text: string, kind: 'leaf' | 'soil', sample: string): string[]
   return lines.slice(at, end < 0 ? undefined : end).join(' ').split(/\s+/);
 }
 
-type Posted = { lab: string; samples: { sampleNumber: string; labNumber: string; na: boolean; values: { code: string; value: number }[] }[] };
+type Posted = { message: string; lab: string; samples: { sampleNumber: string; labNumber: string; na: boolean; values: { code: string; value: number }[] }[] };
 
 /** Completes the submission and posts it to MFW: the body MFW received, or the reason it was not posted. */
 async function mfwPost(m: Made): Promise<Posted | { notPosted: string }> {
@@ -199,7 +199,7 @@ async function mfwPost(m: Made): Promise<Posted | { notPosted: string }> {
   }
   expect(r.body, JSON.stringify(r.body)).toEqual([expect.objectContaining({ status: 'Success' })]);
   const sent = mfw.received.filter((x) => x.path === '/api/v1/sample-results' && (x.body as { submissionId: number }).submissionId === m.id).at(-1);
-  return sent!.body as Posted;
+  return { ...(sent!.body as Omit<Posted, 'message'>), message: (r.body as { message: string }[])[0].message };
 }
 
 /** The property, for one submission: every sample's values everywhere, or flagged with its reason. */
@@ -251,6 +251,9 @@ async function accountedFor(m: Made) {
     return;
   }
   expect(post.lab).toBe(view.lab_name);
+  // the samples left out (no result yet) are named in the answer
+  const left = m.samples.filter((n) => { const e = expected.get(norm(n))!; return !e.values && !e.na; });
+  expect(post.message, `${what}: the post's answer`).toBe(PM.posted(m.id, m.samples.length - left.length, left));
   const posted = new Map(post.samples.map((x) => [norm(x.sampleNumber), x]));
   for (const [n, e] of expected) {
     const p = posted.get(n);
