@@ -1,24 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type LabResultView, type LeafPreReport, SUBMISSION_POSTING_MESSAGES as PM, farmersPdfEndpoints as farmersPdf, farmersSubmissionEndpoints as farmersEp,
+  type LabResultView, type LeafPreReport, SUBMISSION_POSTING_MESSAGES as PM, farmersPdfEndpoints as farmersPdf,
   farmersSubmissionPostingEndpoints as farmersPost, farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf, leafReportEndpoints as leafReport,
-  submissionEndpoints as leafEp, submissionPostingEndpoints as leafPost, submissionResultEndpoints as leafResults,
+  submissionPostingEndpoints as leafPost, submissionResultEndpoints as leafResults,
 } from '@sapwood/contracts';
 import { LAB_POLL_JOB } from '../src/features/submissions/submission-labs.job';
-import { CapturesService } from '../src/features/leafs/captures.service';
-import { createCaptureClient } from '../src/platform/integrations/capture.client';
-import type { ApiClient } from '../../../tests/support/api-client';
 import { pdfPages } from '../../../tests/support/pdf';
-import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
-import { type TestServer, startTestServer } from '../../../tests/support/server';
-import { createUser, signedIn } from '../../../tests/support/users';
-import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
 import type { BookOrder } from '../../../tools/stand-ins/lab-orders.book';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
 import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
-import { PERMISSIONS, fieldsOf, sheetOf } from './submission-results.fixtures';
+import { type World, fieldsOf, sheetOf, startWorld } from './submission-results.fixtures';
 import { type PlannedSubmission, type Scenario, scenario, typedValues } from './lifecycle.scenario';
 
 /**
@@ -32,36 +24,24 @@ import { type PlannedSubmission, type Scenario, scenario, typedValues } from './
 const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 4);
 const SEED = Number(process.env.LIFECYCLE_SEED ?? 3117);
 
-let capture: CaptureStandIn;
-let nv: NvirotekStandIn;
+let w: World;
 let wl: WynlandStandIn;
 let mfw: MfwStandIn;
-let server: TestServer;
-let staff: ApiClient;
-let ref: LabReference;
 let run = 0;
 
-const db = () => server.built.deps.db;
+const db = () => w.server.built.deps.db;
+const staff = () => w.staff;
 
 beforeAll(async () => {
-  capture = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 30 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
   wl = await startWynlandStandIn({ apiKey: 'wl-key' });
   mfw = await startMfwStandIn({ apiKey: 'mfw-key' });
-  // no poll schedule: the test takes the poll's turns itself, through its job
-  server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000',
-    LAB_POLL_INTERVAL_MINUTES: '0', MFW_URL: mfw.url, MFW_API_KEY: 'mfw-key',
-  });
-  ref = await seedLabReference(db());
-  const captures = new CapturesService(db(), createCaptureClient({ url: capture.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
-  expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
-  expect(await captures.sync('soil', null)).toMatchObject({ ok: true });
-  staff = await signedIn(server.url, await createUser(db(), PERMISSIONS, { name: 'Lifecycle Staff' }));
-}, 60_000);
+  // no poll schedule (the test takes the poll's turns itself, through its job); captures enough for every run
+  const captures = Math.max(40, 9 * RUNS);
+  w = await startWorld({ WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', MFW_URL: mfw.url, MFW_API_KEY: 'mfw-key', LAB_POLL_INTERVAL_MINUTES: '0' }, { leaf: captures, soil: captures });
+}, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await Promise.all([capture?.close(), nv?.close(), wl?.close(), mfw?.close()]);
+  await w?.close();
+  await Promise.all([wl?.close(), mfw?.close()]);
 });
 
 interface Made {
@@ -77,43 +57,29 @@ interface Made {
 const norm = (s: string) => s.trim().toLowerCase();
 const isLeaf = (m: Made) => m.plan.kind === 'leaf';
 const resultsOf = (m: Made) => (isLeaf(m) ? leafResults : farmersResults);
-const labOf = (m: Made) => (m.plan.lab === 'Wynland' ? wl : m.plan.lab === 'Manual' || m.plan.lab === 'ManualFarmer' ? null : nv);
+const labOf = (m: Made) => (m.plan.lab === 'Wynland' ? wl : m.plan.lab === 'Manual' || m.plan.lab === 'ManualFarmer' ? null : w.nv);
 const row = async (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-/** Fresh captures of the kind, not in any submission yet (fewer when the stand-in's are used up). */
-const fresh = (kind: 'leaf' | 'soil', n: number) => db().selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
-  .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '')
-  .where('submission_id', 'is', null).orderBy('id').limit(n).execute();
 
 async function submit(plan: PlannedSubmission, n: number): Promise<Made> {
   const client = `Lifecycle ${run}-${n}`;
-  const captured = await fresh(plan.kind, plan.captured);
-  const rows = [
-    ...captured.map((c) => ({ testDataId: c.id, sampleNumber: c.sampleNumber })),
-    ...Array.from({ length: plan.hand + plan.captured - captured.length }, (_, j) => ({ testDataId: 0, sampleNumber: `H${run}-${n}-${j + 1}` })),
-  ];
-  const samples = rows.map((r) => (plan.kind === 'leaf'
-    ? { ...r, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf' }
-    : { ...r, blockNumber: 'B2', test: 'PBrayIWater' }));
   labOf({ plan } as Made)?.answer(plan.answer, { client });
-  const r = await staff.call(plan.kind === 'leaf' ? leafEp.submit : farmersEp.submit, {
-    clientName: client, farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId,
-    dateSent: '2026-11-20', dateSampled: '2026-11-18', lab: plan.lab, samples: [samples],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { plan, id: (r.body as { id: number }).id, client, samples: rows.map((x) => x.sampleNumber), typed: new Map() };
+  const hand = Array.from({ length: plan.hand }, (_, j) => `H${run}-${n}-${j + 1}`);
+  const { id, sheet } = await w.submitted(plan.kind, plan.lab, { entries: plan.captured, hand, clientName: client });
+  const samples = sheet.rows.map((x) => x.sampleNumber);
+  expect(samples, 'the capture stand-in has captures enough').toHaveLength(plan.captured + plan.hand);
+  return { plan, id, client, samples, typed: new Map() };
 }
 
 /** One turn of the lab poll, through its job, waited for. */
 async function pollTurn() {
-  const jobs = server.built.services.jobs;
+  const jobs = w.server.built.services.jobs;
   const job = await jobs.enqueue(LAB_POLL_JOB, {}, null);
   await expect.poll(async () => (await jobs.status(job))?.status, { timeout: 30_000, interval: 50 }).toBe('done');
 }
 
 /** Types a Manual submission's results in (values, or N/A as planned) and saves them as its results. */
 async function typeIn(m: Made) {
-  const sheet = await sheetOf(staff, m.plan.kind, m.id);
+  const sheet = await sheetOf(staff(), m.plan.kind, m.id);
   const manualResult = sheet.rows.map((x, i) => {
     const values = m.plan.na[i % m.plan.na.length] ? null : typedValues(m.plan.kind, x.sampleNumber);
     m.typed.set(norm(x.sampleNumber), values);
@@ -121,7 +87,7 @@ async function typeIn(m: Made) {
       ? { sampleId: x.sampleId, labNumber: `LN-${x.sampleNumber}`, values, confirmed: Object.keys(values), rowVersion: x.rowVersion }
       : { sampleId: x.sampleId, na: true, rowVersion: x.rowVersion };
   });
-  const r = await staff.call(resultsOf(m).updateManual, { submissionId: m.id, submit: true, manualResult });
+  const r = await staff().call(resultsOf(m).updateManual, { submissionId: m.id, submit: true, manualResult });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
@@ -147,14 +113,14 @@ const valuesIn = (resultvalue: LabResultView['sampleData'][number]['resultvalue'
 
 async function reportText(m: Made, view: LabResultView): Promise<string | null> {
   if (isLeaf(m)) {
-    const pre = ((await staff.call(leafReport.preReport, { ids: [m.id] })).body as LeafPreReport[])[0];
+    const pre = ((await staff().call(leafReport.preReport, { ids: [m.id] })).body as LeafPreReport[])[0];
     const ids = pre.samples.filter((s) => s.matchedResult).map((s) => s.id);
     if (ids.length === 0) return null;
-    const r = await staff.call(leafPdf.startReport, { leafIds: ids });
+    const r = await staff().call(leafPdf.startReport, { leafIds: ids });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return download('leaf', r.body.id);
   }
-  const r = await staff.call(farmersPdf.startReport, { submissionIds: [m.id] });
+  const r = await staff().call(farmersPdf.startReport, { submissionIds: [m.id] });
   if (r.status === 400) {
     expect(view.sampleData.every((x) => Object.keys(valuesIn(x.resultvalue)).length === 0)).toBe(true);
     return null;
@@ -165,8 +131,8 @@ async function reportText(m: Made, view: LabResultView): Promise<string | null> 
 
 async function download(kind: 'leaf' | 'soil', id: number): Promise<string> {
   const status = kind === 'leaf' ? leafPdf.reportStatus : farmersPdf.reportStatus;
-  await expect.poll(async () => (await staff.call(status, { id })).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
-  const res = await fetch(`${server.url}${(kind === 'leaf' ? leafPdf : farmersPdf).reportFile.path}?id=${id}`, { headers: { cookie: staff.cookie } });
+  await expect.poll(async () => (await staff().call(status, { id })).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
+  const res = await fetch(`${w.server.url}${(kind === 'leaf' ? leafPdf : farmersPdf).reportFile.path}?id=${id}`, { headers: { cookie: staff().cookie } });
   expect(res.status).toBe(200);
   return pdfPages(Buffer.from(await res.arrayBuffer())).join('\n');
 }
@@ -191,8 +157,8 @@ type Posted = { message: string; lab: string; samples: { sampleNumber: string; l
 async function mfwPost(m: Made): Promise<Posted | { notPosted: string }> {
   const s = await row(m.id);
   if (s.state === 'Waiting') return { notPosted: 'waiting for results' };
-  expect((await staff.call(resultsOf(m).complete, { id: m.id })).status).toBe(200);
-  const r = await staff.call(isLeaf(m) ? leafPost.postToMfw : farmersPost.postToMfw, { id: m.id });
+  expect((await staff().call(resultsOf(m).complete, { id: m.id })).status).toBe(200);
+  const r = await staff().call(isLeaf(m) ? leafPost.postToMfw : farmersPost.postToMfw, { id: m.id });
   if (r.status === 400) {
     expect(fieldsOf(r.body)).toEqual({ id: PM.noLocation });
     return { notPosted: PM.noLocation };
@@ -207,7 +173,7 @@ async function accountedFor(m: Made) {
   const s = await row(m.id);
   const order = labOf(m)?.orders.find((o) => o.workOrder === s.submission_work_order);
   const expected = expectedOf(m, order);
-  const view = (await staff.call(resultsOf(m).getResults, { id: m.id })).body as LabResultView;
+  const view = (await staff().call(resultsOf(m).getResults, { id: m.id })).body as LabResultView;
   const what = `submission ${m.id} (${m.plan.kind}, ${m.plan.lab}, ${JSON.stringify(m.plan.answer)})`;
 
   // Lab Result: every row, with its values and lab number, or a reason
