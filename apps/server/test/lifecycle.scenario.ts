@@ -6,7 +6,8 @@ import type { LabAnswer } from '../../../tools/stand-ins/lab-orders.book';
  * The scenarios of the lifecycle property (issue 31, ADR 0117): a few submissions at once, leaf or farmers'
  * (soil), to Manual, Nvirotek or Wynland (leaf only), of rows backed by a synced capture and rows added by hand;
  * an outside lab answering ready, partial, refused, late or with sample numbers it was not sent; a Manual
- * submission's rows typed in with values or N/A; and how many turns the lab poll takes before everything is read.
+ * submission's rows typed in with values or N/A; whether a refused order is sent again once the lab takes it; and
+ * how many turns the lab poll takes before everything is read.
  */
 export type Lab = 'Manual' | 'Nvirotek' | 'Wynland' | 'ManualFarmer' | 'NvirotekFarmer';
 
@@ -21,6 +22,8 @@ export interface PlannedSubmission {
   answer: LabAnswer;
   /** Manual: per row, N/A instead of values */
   na: boolean[];
+  /** a refused order: sent again (Re-send) once the lab takes it */
+  resend: boolean;
 }
 
 export interface Scenario {
@@ -45,6 +48,7 @@ const submission: fc.Arbitrary<PlannedSubmission> = fc.record({
   hand: fc.integer({ min: 0, max: 2 }),
   answer,
   na: fc.array(fc.constantFrom(false, false, false, true), { minLength: 5, maxLength: 5 }),
+  resend: fc.boolean(),
 }).filter((s) => s.captured + s.hand > 0)
   .map(({ kind, leafLab, soilLab, ...s }) => ({ ...s, kind, lab: kind === 'leaf' ? leafLab : soilLab }));
 
