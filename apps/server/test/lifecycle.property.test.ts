@@ -140,6 +140,7 @@ async function download(kind: 'leaf' | 'soil', id: number): Promise<string> {
   return pdfPages(Buffer.from(await res.arrayBuffer())).join('\n');
 }
 
+const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -188,6 +189,21 @@ async function accountedFor(m: Made) {
     // a sample without values says why (N/A, waiting for its lab or for typing, its order refused); one with values does not
     if (e.values) expect(x.no_result, `${what}: ${x.sample_reference} has values`).toBeUndefined();
     else expect(x.no_result, `${what}: ${x.sample_reference} shows no values and no reason`).toBeTruthy();
+  }
+  // Print: each sample's row with its values, or with why it has none; a refused order prints its refusal
+  const page = ((await staff().call(resultsOf(m).print, { id: m.id })).body as { html: string | null }).html;
+  if (page === null) expect([...expected.values()].every((e) => !e.values && !e.na) && !s.refused, `${what}: nothing printed`).toBe(true);
+  else if (s.refused) expect(page, what).toContain('<strong>Refused:</strong>');
+  else {
+    for (const x of view.sampleData) {
+      const printed = new RegExp(`<tr><td>${escape(html(x.sample_reference))}</td>(.*?)</tr>`).exec(page)?.[1];
+      const e = expected.get(norm(x.sample_reference))!;
+      expect(printed, `${what}: ${x.sample_reference} printed`).toBeDefined();
+      // a value as printed: alone in its cell, or with the flag of an outside lab's value out of its bounds
+      if (e.values) for (const v of Object.values(e.values)) expect(printed, `${what}: ${x.sample_reference}'s ${v} printed`).toMatch(new RegExp(`>${escape(String(v))}(<| ⚑)`));
+      else if (e.na) expect(printed, `${what}: ${x.sample_reference} printed as N/A`).toContain('>N/A<');
+      else expect(printed, `${what}: ${x.sample_reference} printed with why`).toBe(`<td>${html(x.no_result!)}</td>`);
+    }
   }
   // every sample the lab returned that matches no row: kept and listed with its values
   const stray = order?.samples.filter((x) => x.published && !m.samples.some((n) => norm(n) === norm(x.sampleNumber))) ?? [];

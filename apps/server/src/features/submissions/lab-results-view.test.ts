@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_NO_RESULT as NO } from '@sapwood/contracts';
-import { type ResultsHeader, labResultView, noResultReason } from './lab-results-view';
+import { type ResultsHeader, labResultView, labResultsHtml, noResultReason } from './lab-results-view';
 import type { SampleWithResult } from './submission-results.repository';
 
 const header = (o: Partial<ResultsHeader> = {}): ResultsHeader => ({
@@ -27,5 +27,13 @@ describe('why a sample of the lab result view shows no values', () => {
     const v = labResultView(header(), [sample('A', { labNumber: 'NVL-1', values: { N: 2.1 } }), sample('B')], []);
     expect(v.sampleData.map((x) => x.no_result)).toEqual([undefined, NO.waiting('Nvirotek')]);
     expect('no_result' in v.sampleData[0]).toBe(false);
+  });
+
+  it('prints the samples without results with why, under those with results', () => {
+    const html = labResultsHtml(header({ lab: 'Wynland' }), [sample('A', { labNumber: 'WL-1', values: { N: 2.1 } }), sample('B<1>')], [])!;
+    expect(html).toContain('<h2>Without results</h2>');
+    expect(html).toContain(`<tr><td>B&lt;1&gt;</td><td>${NO.waiting('Wynland').replace("'", '&#39;')}</td></tr>`);
+    expect(html.indexOf('<td>A</td>')).toBeLessThan(html.indexOf('Without results'));
+    expect(labResultsHtml(header({ lab: 'Wynland' }), [sample('A', { labNumber: 'WL-1', values: { N: 2.1 } })], [])).not.toContain('Without results');
   });
 });

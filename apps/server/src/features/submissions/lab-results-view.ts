@@ -111,15 +111,22 @@ function resultsTable(kind: Kind, rows: Printed[]): string {
   return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
+/** The samples without results, each with why (issue 31: none left out of the page silently). */
+function waitingTable(s: ResultsHeader, rows: SampleWithResult[], unmatched: number): string {
+  const body = rows.map((x) => `<tr><td>${escapeHtml(x.sampleNumber)}</td><td>${escapeHtml(noResultReason(s, x, unmatched) ?? '')}</td></tr>`).join('\n');
+  return `<table>\n<thead><tr><th>Sample</th><th>Why</th></tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+}
+
 /**
  * The lab results of a submission as a printable, self-contained page (no scripts, no outside resources;
  * every text escaped): a header (lab, client, farm, submission, date sampled) and a table of the samples with
- * results (its own lab order's) by the values measured in any of them, with their units; then the samples the
- * lab returned that match no row. A refused order prints its refusal (what to fix) instead of values. Null when
- * there is nothing to print.
+ * results (its own lab order's) by the values measured in any of them, with their units; then the samples
+ * without results, each with why; then the samples the lab returned that match no row. A refused order prints
+ * its refusal (what to fix) instead of values. Null when there is nothing to print.
  */
 export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[] = []): string | null {
   const withResults = samples.filter(holdsResult);
+  const waiting = samples.filter((x) => !holdsResult(x));
   const refusal = s.refused && s.error ? s.error : null;
   if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
@@ -137,6 +144,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
 ${refusal ? `<p class="refusal"><strong>Refused:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
+${!refusal && waiting.length ? `<h2>Without results</h2>\n${waitingTable(s, waiting, unmatched.length)}` : ''}
 ${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched.map((u) => ({ ...u, flags: resultValueFlags(s.kind, u.values) })))}` : ''}
 </body>
 </html>
