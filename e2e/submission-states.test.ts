@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_ENTRY_MESSAGES as M, farmersSubmissionResultEndpoints as farmers, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES as M, SAMPLE_NO_RESULT, farmersSubmissionResultEndpoints as farmers, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { type World, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
@@ -90,12 +90,15 @@ describe('the Results, Completed and Archived tabs', () => {
     await dialog.getByTestId('lab-result-table').waitFor();
     expect(await dialog.getByTestId('lab-name').textContent()).toContain('Results Co');
     expect(await dialog.getByTestId('lab-result-table').textContent()).toContain('2.75');
+    // the N/A sample says why it shows no values (issue 31: never silently empty)
+    expect(await dialog.getByTestId('lab-result-no-result').allTextContents()).toEqual([SAMPLE_NO_RESULT.na]);
     const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-csv').click()]);
     expect(csv.suggestedFilename()).toBe('data.csv');
     const lines = (await textOf(csv)).split('\r\n');
-    expect(lines[0]).toMatch(/^Lab Number,Sample Reference,/);
+    expect(lines[0]).toMatch(/^Lab Number,Sample Reference,.*,No values$/);
     expect(lines[1]).toContain('LN-7');
     expect(lines[1]).toContain('2.75');
+    expect(lines[2]).toMatch(new RegExp(`,${SAMPLE_NO_RESULT.na}$`));
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -95,6 +95,20 @@ describe('posting a completed submission to MFW', () => {
     expect(new Set((await attempts(id)).map((a) => a.idempotency_key)).size).toBe(2);
   });
 
+  it('names the samples it leaves out, without a result yet (issue 31: never silently left out)', async () => {
+    const { id, sheet } = await w.submitted('leaf', 'Nvirotek', { entries: 2, clientName: 'Half Back Co' });
+    const workOrder = async () => (await db().selectFrom('submissions').select('submission_work_order').where('id', '=', id).executeTakeFirstOrThrow()).submission_work_order;
+    await expect.poll(workOrder, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const [first, second] = sheet.rows.map((r) => r.sampleNumber);
+    w.nv.publish((await workOrder())!, [first]);
+    await expect.poll(async () => (await db().selectFrom('submissions').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state, { timeout: 15_000, interval: 100 }).toBe('Results');
+    expect((await w.staff.call(leafResults.complete, { id })).status).toBe(200);
+    const r = await w.staff.call(leafPost.postToMfw, { id });
+    expect(r.body).toEqual([{ status: 'Success', message: M.posted(id, 1, [second]) }]);
+    expect(M.posted(id, 1, [second])).toBe(`Submission ${id}: 1 sample posted to MFW; 1 without a result not posted: ${second}`);
+    expect((sentFor(id)[0].body as { samples: { sampleNumber: string }[] }).samples.map((x) => x.sampleNumber)).toEqual([first]);
+  });
+
   it('answers Failed with MFW\'s reason, logs every attempt and leaves no date; a later post goes through once', async () => {
     const id = await made('soil', 'Failing Farmer');
     mfw.failNext(3, 500, 'database down');

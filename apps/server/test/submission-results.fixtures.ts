@@ -14,7 +14,7 @@ import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand
 /**
  * The world of the submission result tests (issue 14): a server on a real database with the capture app's and
  * Nvirotek's stand-ins, captures synced, the references a draft names, and a user holding every submission
- * permission. `submitted` makes a submission of a kind and lab through the API, optionally with a sample typed
+ * permission. `submitted` makes a submission of a kind and lab through the API, optionally with samples typed
  * by hand (no capture).
  */
 export interface World {
@@ -24,16 +24,16 @@ export interface World {
   staff: ApiClient;
   staffId: number;
   close(): Promise<void>;
-  submitted(kind: 'leaf' | 'soil', lab: string, o?: { entries?: number; hand?: string; clientName?: string }): Promise<{ id: number; sheet: ManualEntrySheet }>;
+  submitted(kind: 'leaf' | 'soil', lab: string, o?: { entries?: number; hand?: string | string[]; clientName?: string }): Promise<{ id: number; sheet: ManualEntrySheet }>;
 }
 
 export const PERMISSIONS = [
   'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete', 'Leafs',
 ];
 
-/** `env`: more of the server's settings (e.g. MFW_URL of an MFW stand-in). */
-export async function startWorld(env: Record<string, string> = {}): Promise<World> {
-  const capture = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 30 });
+/** `env`: more of the server's settings (e.g. MFW_URL of an MFW stand-in); `captures`: how many the capture app has of each kind. */
+export async function startWorld(env: Record<string, string> = {}, captures = { leaf: 60, soil: 30 }): Promise<World> {
+  const capture = await startCaptureStandIn({ apiKey: 'cap-key', ...captures });
   const nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
   const server = await startTestServer({ NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01', ...env });
   const db = server.built.deps.db;
@@ -47,9 +47,9 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const agent = await db.insertInto('agents').values({ name: 'Agent Smith' }).returning('id').executeTakeFirstOrThrow();
   const depot = await db.insertInto('depots').values({ name: 'Tzaneen depot' }).returning('id').executeTakeFirstOrThrow();
   const agronomist = await db.insertInto('agronomists').values({ name: 'Dr Nel' }).returning('id').executeTakeFirstOrThrow();
-  const captures = new CapturesService(db, createCaptureClient({ url: capture.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
-  expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
-  expect(await captures.sync('soil', null)).toMatchObject({ ok: true });
+  const sync = new CapturesService(db, createCaptureClient({ url: capture.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
+  expect(await sync.sync('leaf', null)).toMatchObject({ ok: true });
+  expect(await sync.sync('soil', null)).toMatchObject({ ok: true });
   const creds = await createUser(db, PERMISSIONS, { name: 'Result Staff' });
   const staff = await signedIn(server.url, creds);
   const staffId = creds.id;
@@ -58,9 +58,9 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '')
     .$if(kind === 'leaf', (q) => q.where('crop_id', '=', carb.crop.id)).orderBy('id').limit(n).execute();
 
-  async function submitted(kind: 'leaf' | 'soil', lab: string, o: { entries?: number; hand?: string; clientName?: string } = {}) {
+  async function submitted(kind: 'leaf' | 'soil', lab: string, o: { entries?: number; hand?: string | string[]; clientName?: string } = {}) {
     const rows: Record<string, unknown>[] = (await fresh(kind, o.entries ?? 2)).map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber }));
-    if (o.hand) rows.push({ testDataId: 0, sampleNumber: o.hand });
+    for (const hand of [o.hand ?? []].flat()) rows.push({ testDataId: 0, sampleNumber: hand });
     const samples = [rows.map((r) => (kind === 'leaf'
       ? { ...r, blockNumber: 'B1', cropId: carb.crop.id, cultivars: [carb.cultivars[0].id], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf' }
       : { ...r, blockNumber: 'B1', test: 'PBrayIWater' }))];

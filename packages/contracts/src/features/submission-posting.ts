@@ -15,6 +15,8 @@ import { PostResult } from './carbohydrate-report';
  *   results again is the same post, and MFW makes no duplicate. Every attempt is logged with its answer.
  * - Success stamps the submission's posted date (`postedToMfwDate` of the Completed tab's rows) and its
  *   history; a failure answers Failed with the reason and leaves the posted date as it was.
+ * - A sample without a result (its lab has not returned it) is not posted, and the answer names it (`posted`:
+ *   issue 31, ADR 0117 — never silently left out).
  */
 export const SUBMISSION_POSTING_MESSAGES = {
   action: 'Post to MFW',
@@ -24,7 +26,9 @@ export const SUBMISSION_POSTING_MESSAGES = {
   noLocation: 'Only a submission with a location can be posted to MFW.',
   noResults: 'This submission has no results to post.',
   notConfigured: 'MFW is not configured',
-  posted: (id: number, samples: number) => `Submission ${id}: ${samples} ${samples === 1 ? 'sample' : 'samples'} posted to MFW`,
+  /** `left`: the sample numbers not posted, as they hold no result yet */
+  posted: (id: number, samples: number, left: string[] = []) => `Submission ${id}: ${samples} ${samples === 1 ? 'sample' : 'samples'} posted to MFW${
+    left.length ? `; ${left.length} without a result not posted: ${left.join(', ')}` : ''}`,
   failed: (id: number, reason: string) => `Submission ${id}: ${reason}`,
 } as const;
 

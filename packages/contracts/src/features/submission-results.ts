@@ -22,7 +22,8 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   Waiting submission to Results. Changing the results of a Completed submission needs a `reason`.
  * - `complete {id}`: a submission with results (Results) becomes Completed.
  * - `archive {id}` (farmers: `archivesubmission`) / `restore {id}`: Results or Completed → Archived, and back to the state it left.
- * - `getresults {id}`: the lab result view (§3) of a submission.
+ * - `getresults {id}`: the lab result view (§3) of a submission; a sample without values says why (`no_result`,
+ *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet): never silently empty.
  * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
  *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
  * - `getdocs {id}`, `uploadmanualsubmissionfiles` (multipart: submissionId, files; checked by content and
@@ -54,6 +55,21 @@ export const MANUAL_ENTRY_MESSAGES = {
   fileType: 'Upload a PDF, an image (PNG or JPEG), a spreadsheet (.xlsx or .csv) or a Word document (.docx)',
   fileSize: 'Each file must be at most 10 MB',
   noFile: 'Choose at least one file',
+} as const;
+
+/**
+ * Why a sample of the lab result view shows no values (issue 31, ADR 0117: a sample is never silently empty).
+ * `lab` is the lab's name as the view shows it.
+ */
+export const SAMPLE_NO_RESULT = {
+  na: 'N/A: not analysed',
+  typing: 'Waiting for its results to be typed in',
+  noValues: 'A lab number only: no values were typed in',
+  notSent: (lab: string) => `Waiting to be sent to ${lab}`,
+  refused: (lab: string) => `Not analysed: ${lab} refused the order`,
+  waiting: (lab: string) => `Waiting for ${lab}'s result`,
+  /** waiting, while the lab has returned samples that match no row (listed below the samples) */
+  waitingOrUnmatched: (lab: string) => `Waiting for ${lab}'s result; or is it one of the samples ${lab} returned that match no row?`,
 } as const;
 
 /** Largest document accepted by `uploadmanualsubmissionfiles`, and how many at once. */
@@ -129,6 +145,8 @@ const LabSampleData = z.object({
     /** an outside lab's value outside its bounds, kept with what is wrong with it (absent when it is not) */
     flag: z.string().optional(),
   })),
+  /** why the sample shows no values (SAMPLE_NO_RESULT); absent when it holds a result */
+  no_result: z.string().optional(),
 });
 
 /**

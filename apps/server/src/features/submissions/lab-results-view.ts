@@ -1,4 +1,6 @@
-import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, resultValueFlags, resultValuesOf } from '@sapwood/contracts';
+import {
+  type LabResultView, SAMPLE_NO_RESULT as NO, SUBMISSION_LAB_LABELS, type SubmissionLab, outsideLabOf, resultValueFlags, resultValuesOf,
+} from '@sapwood/contracts';
 import type { UnmatchedSample } from './own-results.repository';
 import type { SampleWithResult } from './submission-results.repository';
 
@@ -15,6 +17,9 @@ export interface ResultsHeader {
   /** the order's refusal or failure to send (what to fix, in our words and the lab's) */
   error: string | null;
   refused: boolean;
+  /** the lab's work order and job, once the order is placed */
+  submissionWorkOrder: string | null;
+  labJobId: string | null;
 }
 
 export const labLabel = (lab: string) => SUBMISSION_LAB_LABELS[lab as SubmissionLab] ?? lab;
@@ -24,11 +29,27 @@ export const holdsResult = (x: Pick<SampleWithResult, 'labNumber' | 'na' | 'valu
   !!x.na || (x.labNumber ?? '').trim() !== '' || Object.values(x.values ?? {}).some((v) => typeof v === 'number');
 
 /**
+ * Why a sample shows no values (issue 31: never silently empty), or undefined when it has some: N/A; typed in
+ * without values, or waiting to be; its outside lab's order refused, not sent yet, or its result not returned
+ * (maybe among the samples the lab returned that match no row).
+ */
+export function noResultReason(s: ResultsHeader, x: Pick<SampleWithResult, 'labNumber' | 'na' | 'values'>, unmatched: number): string | undefined {
+  if (Object.values(x.values ?? {}).some((v) => typeof v === 'number')) return undefined;
+  if (x.na) return NO.na;
+  const lab = outsideLabOf(s.lab);
+  if (!lab) return (x.labNumber ?? '').trim() ? NO.noValues : NO.typing;
+  if (s.refused) return NO.refused(lab);
+  if (s.submissionWorkOrder === null && s.labJobId === null) return NO.notSent(lab);
+  return unmatched > 0 ? NO.waitingOrUnmatched(lab) : NO.waiting(lab);
+}
+
+/**
  * The lab result view (spec §3) of a submission: every sample with its lab number and, for each value of the
  * kind in the list's order, its name, number (null: not measured), unit and, for an outside lab's value out of
  * its bounds, its flag. The same for results typed by hand and those of an outside lab (both are the capture's
- * stored result, of this submission's own lab order). With the order's refusal or failure, and the samples the
- * lab returned that match no row, flagged by the same bounds (ADR 0097, ADR 0100).
+ * stored result, of this submission's own lab order); a sample without values says why (`noResultReason`, ADR 0117).
+ * With the order's refusal or failure, and the samples the lab returned that match no row, flagged by the same
+ * bounds (ADR 0097, ADR 0100).
  */
 export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[]): LabResultView {
   const values = resultValuesOf(s.kind);
@@ -39,7 +60,10 @@ export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unm
   });
   return {
     lab_name: labLabel(s.lab),
-    sampleData: samples.map((x) => ({ lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values, x.flags) })),
+    sampleData: samples.map((x) => {
+      const why = noResultReason(s, x, unmatched.length);
+      return { lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values, x.flags), ...(why ? { no_result: why } : {}) };
+    }),
     error: s.error,
     unmatched: unmatched.map((u) => ({ lab_number: u.labNumber, sample_reference: u.sampleNumber, resultvalue: resultvalue(u.values, resultValueFlags(s.kind, u.values)), received_at: u.receivedAt, reason: u.reason })),
   };
@@ -87,15 +111,22 @@ function resultsTable(kind: Kind, rows: Printed[]): string {
   return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
+/** The samples without results, each with why (issue 31: none left out of the page silently). */
+function waitingTable(s: ResultsHeader, rows: SampleWithResult[], unmatched: number): string {
+  const body = rows.map((x) => `<tr><td>${escapeHtml(x.sampleNumber)}</td><td>${escapeHtml(noResultReason(s, x, unmatched) ?? '')}</td></tr>`).join('\n');
+  return `<table>\n<thead><tr><th>Sample</th><th>Why</th></tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+}
+
 /**
  * The lab results of a submission as a printable, self-contained page (no scripts, no outside resources;
  * every text escaped): a header (lab, client, farm, submission, date sampled) and a table of the samples with
- * results (its own lab order's) by the values measured in any of them, with their units; then the samples the
- * lab returned that match no row. A refused order prints its refusal (what to fix) instead of values. Null when
- * there is nothing to print.
+ * results (its own lab order's) by the values measured in any of them, with their units; then the samples
+ * without results, each with why; then the samples the lab returned that match no row. A refused order prints
+ * its refusal (what to fix) instead of values. Null when there is nothing to print.
  */
 export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], unmatched: UnmatchedSample[] = []): string | null {
   const withResults = samples.filter(holdsResult);
+  const waiting = samples.filter((x) => !holdsResult(x));
   const refusal = s.refused && s.error ? s.error : null;
   if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
@@ -113,6 +144,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
 ${refusal ? `<p class="refusal"><strong>Refused:</strong> ${escapeHtml(refusal)}</p>` : withResults.length ? resultsTable(s.kind, withResults) : `<p>${escapeHtml(NONE_MATCHED)}</p>`}
+${!refusal && waiting.length ? `<h2>Without results</h2>\n${waitingTable(s, waiting, unmatched.length)}` : ''}
 ${!refusal && unmatched.length ? `<h2>Returned by ${escapeHtml(labLabel(s.lab))}, matching no sample of this submission</h2>\n${resultsTable(s.kind, unmatched.map((u) => ({ ...u, flags: resultValueFlags(s.kind, u.values) })))}` : ''}
 </body>
 </html>

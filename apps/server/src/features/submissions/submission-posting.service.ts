@@ -49,7 +49,8 @@ export const postingKey = (post: MfwSampleResultsPost) =>
 /**
  * Posting a completed submission to the farm-management system (issue 15, spec part 2 §4): only a Completed
  * one with a location; every attempt logged with its answer; success stamps the posted date and the
- * submission's history, a failure leaves them as they were and says why.
+ * submission's history (and names the samples left out, without a result), a failure leaves them as they were
+ * and says why.
  */
 export class SubmissionPostingService {
   private readonly repo = new SubmissionPostingRepository();
@@ -61,7 +62,8 @@ export class SubmissionPostingService {
     if (!s) throw notFound('Submission');
     if (s.state !== 'Completed') throw fieldError('id', M.notCompleted);
     if (!s.hasLocation) throw fieldError('id', M.noLocation);
-    const post = samplePost(kind, s, await this.repo.samples(this.db, id));
+    const samples = await this.repo.samples(this.db, id);
+    const post = samplePost(kind, s, samples);
     if (post.samples.length === 0) return [{ status: 'Failed', message: M.failed(id, M.noResults) }];
     const key = postingKey(post);
     const before = await this.repo.attempts(this.db, id);
@@ -79,6 +81,7 @@ export class SubmissionPostingService {
         oldValues: { postedToMfwAt: was }, newValues: { postedToMfwAt: after, idempotencyKey: key },
       });
     });
-    return [{ status: 'Success', message: M.posted(id, post.samples.length) }];
+    // a sample without a result is not posted, and the answer says which (issue 31: never silently left out)
+    return [{ status: 'Success', message: M.posted(id, post.samples.length, samples.filter((x) => !holdsResult(x)).map((x) => x.sampleNumber)) }];
   }
 }

@@ -17,8 +17,14 @@ function useCsvUrl(view: LabResultView | undefined): string | undefined {
 
 type LabTable = ReturnType<typeof labResultTable>;
 
-/** A sample's value cells; an outside lab's value out of its bounds is shown with its flag, never silently. */
+/**
+ * A sample's value cells; an outside lab's value out of its bounds is shown with its flag, never silently; a sample
+ * without values says why across them (N/A, waiting for its lab, its order refused…).
+ */
 function ValueCells({ columns, row }: { columns: LabTable['columns']; row: LabTable['rows'][number] }) {
+  if (row.noResult) {
+    return <Table.Td colSpan={Math.max(1, columns.length)} c="dimmed" fs="italic" data-testid="lab-result-no-result">{row.noResult}</Table.Td>;
+  }
   return row.values.map((v, j) => (row.flags[j]
     ? <Table.Td key={columns[j].code} ta="right" c="red" title={row.flags[j]!} data-flag={row.flags[j]!} data-testid="lab-result-flagged">{v ?? ''} ⚑</Table.Td>
     : <Table.Td key={columns[j].code} ta="right">{v ?? ''}</Table.Td>));
@@ -35,6 +41,7 @@ function ResultTable({ view }: { view: LabResultView }) {
             <Table.Th>Lab Number</Table.Th>
             <Table.Th>Sample</Table.Th>
             {columns.map((c) => <Table.Th key={c.code} style={{ whiteSpace: 'nowrap' }}>{columnHeading(c)}</Table.Th>)}
+            {columns.length === 0 && <Table.Th>Result</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -83,8 +90,8 @@ function UnmatchedTable({ view }: { view: LabResultView }) {
 
 /**
  * Lab Result: the read-only result of each sample of a submission (value and unit; its own lab order's only; an
- * outside lab's value out of its bounds in red with ⚑ and its flag as the title), with Export CSV (data.csv, made
- * here); the order's refusal or failure, and the samples the lab returned that match no row.
+ * outside lab's value out of its bounds in red with ⚑ and its flag as the title; a sample without values with why),
+ * with Export CSV (data.csv, made here); the order's refusal or failure, and the samples the lab returned that match no row.
  */
 export function LabResultDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const query = useEndpointQuery(resultEndpointsOf(kind).getResults, { id: row.id });

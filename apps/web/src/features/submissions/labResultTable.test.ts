@@ -61,4 +61,20 @@ describe('the lab result view as a table and as data.csv', () => {
     expect(lines[2]).toBe('NV-2,S2,,3,');
     expect(labResultCsv(view).split('\r\n')[0]).not.toContain('Flags');
   });
+
+  it('says why a sample shows no values, in the table and in a No values column of the CSV (issue 31)', () => {
+    const waiting: LabResultView = {
+      lab_name: 'Wynland',
+      sampleData: [
+        { lab_number: 'WL-1', sample_reference: 'S1', resultvalue: [{ code: 'N', name: 'N', lab_result: 2.1, unit: '%' }] },
+        { lab_number: '', sample_reference: 'S2', resultvalue: [{ code: 'N', name: 'N', lab_result: null, unit: '%' }], no_result: "Waiting for Wynland's result" },
+      ],
+      error: null,
+      unmatched: [],
+    };
+    expect(labResultTable(waiting).rows.map((r) => r.noResult)).toEqual([null, "Waiting for Wynland's result"]);
+    const lines = labResultCsv(waiting).split('\r\n');
+    expect(lines).toEqual(['Lab Number,Sample Reference,N (%),No values', 'WL-1,S1,2.1,', ",S2,,Waiting for Wynland's result"]);
+    expect(labResultCsv(view).split('\r\n')[0]).not.toContain('No values');
+  });
 });

@@ -14,7 +14,8 @@ export interface ResultColumn {
  */
 export interface LabResultTable {
   columns: ResultColumn[];
-  rows: { labNumber: string; sampleReference: string; values: (number | null)[]; flags: (string | null)[] }[];
+  /** `noResult`: why a sample shows no values (N/A, waiting for its lab, its order refused…), null when it has some */
+  rows: { labNumber: string; sampleReference: string; values: (number | null)[]; flags: (string | null)[]; noResult: string | null }[];
 }
 
 /** A column's heading: its name, and its unit in brackets when it has one ('N (%)'). */
@@ -38,7 +39,7 @@ export function labResultTable(view: LabResultView): LabResultTable {
       values[at.get(v.code)!] = v.lab_result;
       flags[at.get(v.code)!] = v.flag ?? null;
     }
-    return { labNumber: s.lab_number, sampleReference: s.sample_reference, values, flags };
+    return { labNumber: s.lab_number, sampleReference: s.sample_reference, values, flags, noResult: s.no_result ?? null };
   });
   return { columns, rows };
 }
@@ -54,16 +55,18 @@ export const LAB_RESULT_CSV_NAME = 'data.csv';
  * The Lab Result dialog's Export CSV: a header row (Lab Number, Sample Reference, then each value's name
  * and unit), then a row per sample; a value not measured is empty. Text that a spreadsheet would take for
  * a formula is written after a quote mark. When an outside lab's value is flagged, a last column, Flags, says
- * which and why ('K: Impossible: must be at most 100 %').
+ * which and why ('K: Impossible: must be at most 100 %'); when a sample shows no values, a column No values says why.
  */
 export function labResultCsv(view: LabResultView): string {
   const { columns, rows } = labResultTable(view);
   const flagged = rows.some((r) => r.flags.some(Boolean));
+  const empty = rows.some((r) => r.noResult);
   const flagsOf = (r: LabResultTable['rows'][number]) => r.flags.flatMap((f, j) => (f ? [`${columns[j].name}: ${f}`] : [])).join('; ');
   return Papa.unparse({
-    fields: ['Lab Number', 'Sample Reference', ...columns.map((c) => safeText(columnHeading(c))), ...(flagged ? ['Flags'] : [])],
+    fields: ['Lab Number', 'Sample Reference', ...columns.map((c) => safeText(columnHeading(c))), ...(flagged ? ['Flags'] : []), ...(empty ? ['No values'] : [])],
     data: rows.map((r) => [
       safeText(r.labNumber), safeText(r.sampleReference), ...r.values.map((v) => (v === null ? '' : String(v))), ...(flagged ? [safeText(flagsOf(r))] : []),
+      ...(empty ? [safeText(r.noResult ?? '')] : []),
     ]),
   }, { newline: '\r\n' });
 }
