@@ -35,15 +35,16 @@ export class CapturesService {
       return { kind, ok: false, error: `${err.message}. Nothing was imported.`, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
     }
     const crops = await this.repo.cropNames();
-    const writes = pulled.map((c): CaptureWrite => {
-      const m = mapCapture(kind, c.original, crops);
+    const writes = pulled.captures.map((c): CaptureWrite => {
+      // a capture the database could not take as it came is refused with its problem (and kept as a storable copy)
+      const m = c.problem ? { mapped: null, reason: c.problem } : mapCapture(kind, c.original, crops);
       return { kind, key: c.key, updatedAt: c.updatedAt, original: c.original, ...m, read: m.reason === null ? null : readCapture(c.original) };
     });
     await progress(75);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockSync(trx, kind);
       const stored = await this.repo.stored(trx, kind, [...new Set(writes.map((w) => w.key))]);
-      const { result, inserts, updates } = planSync(kind, writes, stored);
+      const { result, inserts, updates } = planSync(kind, writes, stored, pulled.unreadable);
       await this.repo.insertMany(trx, inserts);
       await this.repo.updateMany(trx, updates);
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });
