@@ -68,21 +68,40 @@ export class JobsRepository {
     await sql`select pg_notify(${channel}, ${payload})`.execute(db);
   }
 
-  /** Takes the oldest queued job (or one whose worker stopped beating), so that each job runs once. */
-  async claim(kinds: string[], staleSeconds: number) {
+  /** Takes the oldest queued job (or one whose lease lapsed: its server died), so that each job runs once. */
+  async claim(kinds: string[], leaseSeconds: number) {
     if (kinds.length === 0) return undefined;
     const r = await sql<{ id: number; kind: string; payload: unknown; attempts: number; created_by: number | null }>`
       update background_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1
       where id = (
         select id from background_jobs
         where kind in (${sql.join(kinds)})
-          and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+          and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${leaseSeconds})))
         order by id
         for update skip locked
         limit 1
       )
       returning id, kind, payload, attempts, created_by`.execute(this.db);
     return r.rows[0];
+  }
+
+  /** Renews a running job's lease (its heartbeat). */
+  async renew(id: number): Promise<void> {
+    await this.db.updateTable('background_jobs').set({ heartbeat_at: sql<Date>`now()` }).where('id', '=', id).where('status', '=', 'running').execute();
+  }
+
+  /**
+   * Ends as failed the running job with this key whose lease lapsed (its server died), so that a new one may be
+   * queued at once; a worker that took it over since holds a fresh lease and is left alone.
+   */
+  async endLapsed(dedupeKey: string, leaseSeconds: number): Promise<void> {
+    await this.db
+      .updateTable('background_jobs')
+      .set({ status: 'failed', error: 'The server running it stopped; it was started again.', finished_at: sql<Date>`now()` })
+      .where('dedupe_key', '=', dedupeKey)
+      .where('status', '=', 'running')
+      .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`)
+      .execute();
   }
 
   async progress(id: number, pct: number): Promise<void> {
