@@ -18,7 +18,7 @@ let server: TestServer;
 let staff: ApiClient;
 
 beforeAll(async () => {
-  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 20, soil: 0 });
+  app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 120, soil: 0 });
   server = await startTestServer({ CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_TIMEOUT_MS: '5000' });
   await seedCarbohydrateReference(server.built.deps.db);
   staff = await signedIn(server.url, await createUser(server.built.deps.db, ['Leafs']));
@@ -51,13 +51,31 @@ describe('job leases', () => {
     for (const deadline = Date.now() + 20_000; ;) {
       const s = (await staff.call(ep.syncStatus, {})).body;
       if (s?.jobId === start.body.jobId && s.status === 'done') {
-        expect(s.result).toMatchObject({ ok: true, added: 20 });
+        expect(s.result).toMatchObject({ ok: true, added: 120 });
         break;
       }
       if (Date.now() > deadline) throw new Error(`the sync was not taken over: ${JSON.stringify(s)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await jobStatus(dead)).status).not.toBe('running');
+  });
+
+  it('a running sync says what it is doing: which pages of the capture app it has read (issue 33, finding 5)', async () => {
+    // pages 1 and 2 of 3 answer late: the sync is seen between them
+    app.delayNext(2, 1000);
+    const messages = new Set<string>();
+    const start = await staff.call(ep.sync, {});
+    for (const deadline = Date.now() + 20_000; ;) {
+      const s = (await staff.call(ep.syncStatus, {})).body;
+      if (s?.message) messages.add(s.message);
+      if (s?.jobId === start.body.jobId && s.status === 'done') {
+        expect(s.message).toBeNull();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`the sync did not end: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(messages).toContain('Reading the capture app’s leaf captures… 1 of 3 pages read');
   });
 
   it('a sync whose lease is fresh (a live server is running it) is handed back, not started twice', async () => {

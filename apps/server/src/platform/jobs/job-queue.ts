@@ -9,8 +9,8 @@ export interface JobContext {
   jobId: number;
   /** who asked for the job; null for a scheduled one */
   userId: number | null;
-  /** reports progress (0–100) for the screen, and keeps the job's heartbeat alive */
-  progress(pct: number): Promise<void>;
+  /** reports progress (0–100) for the screen, with what the job is doing (kept until told again), and renews its lease */
+  progress(pct: number, message?: string): Promise<void>;
 }
 /** Does the job; what it answers (JSON) is kept as the job's `result`. */
 export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<unknown>;
@@ -150,7 +150,7 @@ export class JobQueue {
         this.repo.renew(job.id).catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'could not renew a job lease'));
       }, (this.opts.leaseSeconds * 1000) / 3);
       try {
-        const result = await handler(job.payload, { jobId: job.id, userId: job.created_by, progress: (pct) => this.repo.progress(job.id, pct) });
+        const result = await handler(job.payload, { jobId: job.id, userId: job.created_by, progress: (pct, message) => this.repo.progress(job.id, pct, message) });
         await this.repo.finish(job.id, result);
       } catch (err) {
         this.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
