@@ -6,7 +6,13 @@ import { type TestServer, startTestServer } from '../../../tests/support/server'
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
 import type { HostileMode } from '../../../tools/stand-ins/hostile-modes';
+import { startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
+import { startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
 import { type OtherHost, startOtherHost } from '../../../tools/stand-ins/other-host';
+import { startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import { createMfwClient } from '../src/platform/integrations/mfw.client';
+import { createNvirotekClient } from '../src/platform/integrations/nvirotek.client';
+import { createWynlandClient } from '../src/platform/integrations/wynland.client';
 
 /**
  * Issue 33: the capture app's stand-in answers in each of the hostile ways of hostile-modes.ts (selected through
@@ -169,5 +175,55 @@ describe('a hostile capture app’s photos', () => {
     }
     expect(other.requests).toEqual([]);
     expect(await photoSync()).toMatchObject({ ok: true, error: null });
+  });
+});
+
+/**
+ * The labs' and MFW's stand-ins turned hostile the same way: each client refuses clearly, keeps its key, and
+ * reads no more than its cap. (The labs' lists and orders are taken whole: a bad record refuses the answer,
+ * naming the record.)
+ */
+describe('hostile labs and MFW', () => {
+  type Turnable = { url: string; turnHostile(h: { mode: HostileMode; target?: string; field?: string } | null): void; close(): Promise<void> };
+  const SYSTEMS: { name: string; start: () => Promise<Turnable>; call: (url: string) => Promise<string | null>; nameField?: string }[] = [
+    {
+      name: 'Nvirotek', start: () => startNvirotekStandIn({ apiKey: 'nv-key' }), nameField: 'name',
+      call: async (url) => createNvirotekClient({ url, apiKey: 'nv-key', timeoutMs: 2000 }).listCrops().then(() => null, (e: Error) => e.message),
+    },
+    {
+      name: 'Wynland', start: () => startWynlandStandIn({ apiKey: 'wy-key' }), nameField: 'Description',
+      call: async (url) => createWynlandClient({ url, apiKey: 'wy-key', timeoutMs: 2000 }).listCrops().then(() => null, (e: Error) => e.message),
+    },
+    {
+      name: 'MFW', start: () => startMfwStandIn({ apiKey: 'mfw-key' }) as Promise<Turnable>,
+      call: async (url) => {
+        const result = { sampleNumber: 'S1', block: 'B1', crop: 'Pecan', cultivar: null, growthStage: 'Dormant', organ: 'Root', sugar: 1, starch: 2, sampleDate: '2026-11-20', resultDate: null };
+        const post = { client: 'C', farm: 'F', agent: '', agriculturist: '', results: [result] };
+        const a = await createMfwClient({ url, apiKey: 'mfw-key', timeoutMs: 2000, retries: 1 }).postResults(post, 'k-1', async () => undefined);
+        return a.error;
+      },
+    },
+  ];
+  const MODES: { mode: HostileMode; error: (system: string) => RegExp; records?: true }[] = [
+    { mode: 'redirect-other-host', error: (x) => new RegExp(`^${x} redirected to another host \\(http://127\\.0\\.0\\.1:\\d+\\); not followed`) },
+    { mode: 'huge-streamed', error: (x) => new RegExp(`^${x} sent an answer larger than 8 MB; it was not read further$`) },
+    { mode: 'endless', error: (x) => new RegExp(`^${x} sent an answer larger than 8 MB; it was not read further$`) },
+    { mode: 'record-nul', records: true, error: (x) => new RegExp(`^${x} sent crop .+, which cannot be read: field '\\w+' contains a NUL character$`) },
+  ];
+  const rows = SYSTEMS.flatMap((system) => MODES.filter((m) => !m.records || system.nameField).map((m) => ({ ...m, system, label: `${system.name} ${m.mode}` })));
+  it.each(rows)('$label: refused clearly, the key kept, memory bounded', async ({ system, mode, error }) => {
+    const stand = await system.start();
+    try {
+      other.requests.length = 0;
+      stand.turnHostile({ mode, target: other.url, field: system.nameField });
+      const { value, growthMb } = await peakGrowth(() => system.call(stand.url));
+      expect(value).toMatch(error(system.name));
+      expect(growthMb).toBeLessThan(100);
+      expect(other.requests).toEqual([]);
+      stand.turnHostile(null);
+      expect(await system.call(stand.url)).toBeNull();
+    } finally {
+      await stand.close();
+    }
   });
 });

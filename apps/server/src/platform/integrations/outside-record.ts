@@ -5,6 +5,8 @@
  * it (to be shown on the Refused list) is `storableCopy`, never the record as sent. Both walk the record
  * with a list of their own, not by recursion: a record nested 100,000 deep cannot overflow the stack.
  */
+import { OutsideSystemError } from './outside-request';
+
 export const RECORD_LIMITS = { depth: 12, text: 10_000, nodes: 5_000 };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -79,4 +81,19 @@ export function storableCopy(record: unknown): unknown {
     }
   }
   return root.v;
+}
+
+/**
+ * Where a record cannot be refused on its own (a lab's crop list, an order's samples: they are taken whole), the
+ * first bad one refuses the answer, naming it: "Nvirotek sent crop 12, which cannot be read: field 'name'
+ * contains a NUL character" — never a database's message.
+ */
+export function refuseBadRecord(system: string, what: string, records: readonly unknown[], nameOf: (r: Record<string, unknown>) => unknown): void {
+  for (const r of records) {
+    const problem = recordProblem(r);
+    if (!problem) continue;
+    const raw = r && typeof r === 'object' ? nameOf(r as Record<string, unknown>) : undefined;
+    const name = typeof raw === 'string' || typeof raw === 'number' ? storableText(String(raw), 60) : '(without a name)';
+    throw new OutsideSystemError(`${system} sent ${what} ${name}, which cannot be read: ${problem}`);
+  }
 }
