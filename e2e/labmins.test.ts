@@ -45,8 +45,15 @@ describe('/labmins', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => names(page)).toEqual(['Grape (Table)', 'Table Grape']);
 
+    // a slow lab that then fails (issue 33): the page says what it is waiting for and for how long, and the end
+    // says that the sync failed in part, never 'Lab crops synced.'
+    wynland.delayNext(1, 2500);
     wynland.failNext(1, 503);
     await page.getByTestId('labmin-sync').click();
+    await expect.poll(() => page.getByTestId('labmin-sync-wait').textContent()).toMatch(/^Reading the labs’ crop lists \(Nvirotek, then Wynland\)… [1-9]\d* s$/);
+    await page.getByText(`Lab crops synced in part. Nvirotek: 0 added, 0 updated, ${NVIROTEK_CROPS.length} unchanged. Wynland failed: Wynland answered 503`).waitFor();
+    expect(await page.getByText(/^Lab crops synced\. /).count()).toBe(0);
+    await page.getByTestId('labmin-sync-wait').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('labmin-sync-failed').textContent())
       .toBe('Wynland was not synced: Wynland answered 503: The lab is temporarily unavailable. Its list is as it was.');
     await expect.poll(() => names(page)).toEqual(['Grape (Table)', 'Table Grape']);

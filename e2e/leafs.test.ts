@@ -42,7 +42,8 @@ describe('/leafs', () => {
     // the capture app answers slowly: the sync's progress shows, and Sync waits for it
     app.delayNext(1, 1_000);
     await page.getByTestId('leaf-sync').click();
-    await page.getByTestId('leaf-sync-progress').getByText(/^(Waiting to sync…|Syncing… \d+%)$/).waitFor();
+    // what it is doing and for how long (issue 33): 'Reading the capture app’s leaf captures… 3 s'
+    await page.getByTestId('leaf-sync-progress').getByText(/^(Waiting to sync…|Syncing… \d+%( \d+ s)?|Reading the capture app’s leaf captures…( \d+ of \d+ pages read)? \d+ s)$/).waitFor();
     expect(await page.getByTestId('leaf-sync').isDisabled()).toBe(true);
     await page.getByText('Synced: 100 new, 0 updated, 2 refused').waitFor();
     await expect.poll(() => page.getByTestId('leaf-sync-last').textContent()).toMatch(/^Last sync .+: 100 new, 0 updated, 2 refused$/);

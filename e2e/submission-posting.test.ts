@@ -94,9 +94,12 @@ describe('post to MFW from the Completed tab', () => {
     const page = await open('/farmerssamplesubmissions?tab=completed');
     const row = rowOf(page, id);
     await row.waitFor();
-    mfw.failNext(3, 500, 'MFW is down for maintenance');
+    // MFW stalls first (issue 33): the page says so and for how long, not a spinner over everything
+    mfw.stallNext(1, 2500);
+    mfw.failNext(2, 500, 'MFW is down for maintenance');
     await row.getByRole('button', { name: `${M.action} ${id}` }).click();
     await answerYes(page, M.confirm);
+    await expect.poll(() => page.getByTestId('mfw-wait').textContent()).toMatch(/^Waiting for MFW… [1-9]\d* s$/);
     const dialog = page.getByTestId('post-results');
     await dialog.getByText(P.nothingSuccessful).waitFor();
     expect(await dialog.getByTestId('post-results-failed').textContent()).toContain('MFW answered 500: MFW is down for maintenance');

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import { isWatched, problemOf } from './openapi-answers';
+import { isEndpoint, isWatched, problemOf } from './openapi-answers';
 
 /**
  * API tests: every answer a test receives from a Sapwood server it started (through ApiClient or `fetch`
@@ -25,6 +25,8 @@ if (!global[WRAPPED]) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!isWatched(url)) return res;
     const method = init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET');
+    // an answer of anything else (an outside system's stand-in, which may send a hostile 1.5 GB) is not read here
+    if (!isEndpoint(method, url)) return res;
     const contentType = res.headers.get('content-type');
     const json = (contentType ?? '').toLowerCase().startsWith('application/json');
     const text = json ? await res.clone().text() : '';

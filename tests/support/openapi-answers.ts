@@ -49,6 +49,12 @@ export function isWatched(url: string): boolean {
   }
 }
 
+/** Whether the method and URL are an operation of the document (only those answers are read and checked). */
+export function isEndpoint(method: string, url: string): boolean {
+  const verb = method.toLowerCase() as 'get' | 'post';
+  return openApiDocument().paths?.[new URL(url).pathname]?.[verb] !== undefined;
+}
+
 /** What is wrong with an answer, by the document, or null when it is as declared (or its path is not an endpoint). */
 export function problemOf(method: string, url: string, status: number, contentType: string | null, body: () => unknown): string | null {
   const path = new URL(url).pathname;

@@ -8,8 +8,9 @@ import { type LabStandIn, startLabStandIn } from './lab-stand-in';
  * answers its captures 50 at a time, `{ items, page, pageCount }`; GET /api/captures/{id} one of them;
  * GET /photos/{name}.png a capture's
  * photo. `captures` can be changed by a test (an edited or a new capture). It fails and times out on
- * command like the labs' stand-ins (POST /__control/fail, /__control/delay). Used by the tests, `npm run
- * dev` and `npm start`'s demo.
+ * command like the labs' stand-ins (POST /__control/fail, /__control/delay), and turns hostile on command
+ * (POST /__control/hostile {mode, target, field, paths}: the 21 ways of hostile-modes.ts). Used by the tests,
+ * `npm run dev` and `npm start`'s demo.
  */
 export interface CaptureStandIn extends LabStandIn {
   captures: Capture[];

@@ -1,10 +1,12 @@
 import { type IncomingMessage, createServer } from 'node:http';
+import { type Hostility, answerHostile, hostilityOf, spoil } from './hostile-modes';
 import { readBody, send } from './http-util';
 
 /**
  * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
  * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after, only} (the next
- * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out), GET /__requests,
+ * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out),
+ * POST /__control/hostile {mode, target, field, paths} (answers the hostile way until mode null: hostile-modes.ts), GET /__requests,
  * and the controls of the lab's own (`control`: the order book's answers, see lab-orders.book.ts `answerControl`).
  */
 export interface LabStandIn {
@@ -17,6 +19,8 @@ export interface LabStandIn {
    */
   failNext(count: number, status?: number, message?: string, after?: number, only?: string): void;
   delayNext(count: number, ms: number): void;
+  /** answers the hostile way (hostile-modes.ts) from now on; null: well again */
+  turnHostile(h: Hostility | null): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export async function startLabStandIn(opts: {
 }): Promise<LabStandIn> {
   let failures: { count: number; status: number; message: string; after: number; only?: string } = { count: 0, status: 503, message: '', after: 0 };
   let delays = { count: 0, ms: 0 };
+  let hostile: Hostility | null = null;
   const state: LabStandIn = {
     url: '',
     requests: 0,
@@ -41,6 +46,9 @@ export async function startLabStandIn(opts: {
     },
     delayNext(count, ms) {
       delays = { count, ms };
+    },
+    turnHostile(h) {
+      hostile = h;
     },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
@@ -54,6 +62,13 @@ export async function startLabStandIn(opts: {
       const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number; only?: string };
       if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after, j.only);
       else if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
+      else if (url.pathname === '/__control/hostile') {
+        try {
+          state.turnHostile(hostilityOf(j as Record<string, unknown>));
+        } catch (err) {
+          return send(res, 400, { error: (err as Error).message });
+        }
+      }
       else if (!opts.control?.(url.pathname, j)) return send(res, 404, { error: 'no such control' });
       return send(res, 200, { ok: true });
     }
@@ -70,13 +85,18 @@ export async function startLabStandIn(opts: {
       failures.count -= 1;
       return send(res, failures.status, { error: failures.message });
     }
+    if (answerHostile(hostile, req, url, res)) return;
     const file = opts.raw ? await opts.raw(url) : null;
     if (file) {
       res.writeHead(200, { 'content-type': file.type });
       return res.end(file.data);
     }
     const answer = opts.route(req, url, body);
-    return answer ? send(res, answer.status, answer.body) : send(res, 404, { error: 'not found' });
+    if (!answer) return send(res, 404, { error: 'not found' });
+    if (answer.status !== 200 || !hostile) return send(res, answer.status, answer.body);
+    const spoilt = spoil(hostile, url, answer.body);
+    res.writeHead(200, { 'content-type': spoilt.type });
+    return res.end(spoilt.text);
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));
   state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

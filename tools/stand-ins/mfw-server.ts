@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { exitWithParent } from './exit-with-parent';
+import { type Hostility, answerHostile, hostilityOf } from './hostile-modes';
 import { readBody, send } from './http-util';
 
 /**
@@ -8,7 +9,8 @@ import { readBody, send } from './http-util';
  * a farm id, treats a repeated Idempotency-Key as the same post (no duplicate: the first answer again), and
  * fails or stalls on demand. Two routes: POST /api/results (carbohydrate results of a location group) and
  * POST /api/v1/sample-results (a lab submission's sample results). Used by the tests and by `npm run dev`.
- * Control: POST /__control/fail {count, status, message}, POST /__control/stall {count, ms}, GET /__received.
+ * Control: POST /__control/fail {count, status, message}, POST /__control/stall {count, ms}, GET /__received,
+ * POST /__control/hostile {mode, target, paths} (answers the hostile way until mode null: hostile-modes.ts).
  */
 export interface MfwStandIn {
   url: string;
@@ -19,6 +21,8 @@ export interface MfwStandIn {
   failNext(count: number, status?: number, message?: string): void;
   /** the next `count` posts answer only after `ms` (longer than the caller's timeout: a time-out) */
   stallNext(count: number, ms?: number): void;
+  /** answers the hostile way (hostile-modes.ts) from now on; null: well again */
+  turnHostile(h: Hostility | null): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,7 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
   const byKey = new Map<string, { status: number; body: string }>();
   let failures = { count: 0, status: 503, message: '' };
   let stalls = { count: 0, ms: 0 };
+  let hostile: Hostility | null = null;
   const state: MfwStandIn = {
     url: '',
     received: [],
@@ -61,6 +66,9 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
     },
     stallNext(count, ms = 60_000) {
       stalls = { count, ms };
+    },
+    turnHostile(h) {
+      hostile = h;
     },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
@@ -80,12 +88,21 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
       state.stallNext(j.count ?? 1, j.ms);
       return send(res, 200, { ok: true });
     }
+    if (req.method === 'POST' && req.url === '/__control/hostile') {
+      try {
+        state.turnHostile(hostilityOf(JSON.parse(body || '{}') as Record<string, unknown>));
+      } catch (err) {
+        return send(res, 400, { error: (err as Error).message });
+      }
+      return send(res, 200, { ok: true });
+    }
     if (req.method === 'GET' && req.url === '/__received') return send(res, 200, state.received);
     const path = req.url ?? '';
     const route = ROUTES[path];
     if (req.method !== 'POST' || !route) return send(res, 404, { error: 'not found' });
     state.requests += 1;
     if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return send(res, 401, { error: 'bad api key' });
+    if (answerHostile(hostile, req, new URL(path, 'http://mfw'), res)) return;
     if (stalls.count > 0) {
       stalls.count -= 1;
       await new Promise((r) => setTimeout(r, stalls.ms));

@@ -136,7 +136,7 @@ describe('posting a completed submission to MFW', () => {
     const slow = new SubmissionPostingService(db(), createMfwClient({ url: mfw.url, apiKey: 'mfw-key', timeoutMs: 300, retries: 1 }));
     mfw.stallNext(1, 2_000);
     const r = await slow.post('leaf', id, w.staffId);
-    expect(r).toEqual([{ status: 'Failed', message: M.failed(id, 'Could not reach MFW: timed out') }]);
+    expect(r).toEqual([{ status: 'Failed', message: M.failed(id, 'MFW timed out after 0.3 s') }]);
     expect(await posted(id)).toBeNull();
 
     expect((await w.staff.call(leafPost.postToMfw, { id })).body).toEqual([{ status: 'Success', message: M.posted(id, 2) }]);

@@ -50,6 +50,8 @@ export const CaptureSyncJob = z.object({
   status: z.enum(['queued', 'running', 'done', 'failed']),
   /** 0–100 */
   progress: z.number(),
+  /** what the running sync is doing ("Reading the capture app's leaf captures… page 2 of 3") */
+  message: z.string().nullable().optional(),
   /** why the job itself failed (the capture app failing is a done job whose result says so) */
   error: z.string().nullable(),
   result: CaptureSyncResult.nullable(),

@@ -9,6 +9,8 @@ export interface ReportTables {
     payload: Json;
     status: Generated<'queued' | 'running' | 'done' | 'failed'>;
     progress: Generated<number>;
+    /** what the running job says it is doing */
+    progress_message: string | null;
     attempts: Generated<number>;
     error: string | null;
     created_by: number | null;

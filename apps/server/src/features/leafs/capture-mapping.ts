@@ -39,6 +39,8 @@ export function readCapture(o: Record<string, unknown>): MappedCapture {
 /** `crops`: lower-cased crop names and alternative names → crop id. */
 export function mapCapture(kind: 'leaf' | 'soil', o: Record<string, unknown>, crops: ReadonlyMap<string, number>): { mapped: MappedCapture | null; reason: string | null } {
   const read = readCapture(o);
+  const notText = (['sampleNumber', 'crop', 'client', 'farm', 'block'] as const).find((f) => o[f] !== undefined && o[f] !== null && typeof o[f] !== 'string' && typeof o[f] !== 'number');
+  if (notText) return { mapped: null, reason: `field '${notText}' is not text` };
   if (!read.sampleNumber) return { mapped: null, reason: 'missing sample number' };
   if (kind === 'soil') return { mapped: read, reason: null };
   const { crop } = read;

@@ -50,6 +50,7 @@ function view(job: JobRecord): CaptureSyncJob {
     jobId: job.id,
     status: job.status,
     progress: job.progress,
+    message: job.status === 'running' ? job.message : null,
     error: job.error,
     result: result.success ? result.data : null,
     startedAt: job.startedAt,

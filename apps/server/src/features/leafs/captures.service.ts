@@ -26,24 +26,27 @@ export class CapturesService {
    * `progress` (0–100) hears of each page pulled (up to 70) and of the import starting; it is never called
    * while the import's transaction is open (on PGlite that transaction holds the one connection).
    */
-  async sync(kind: 'leaf' | 'soil', userId: number | null, progress: (pct: number) => Promise<void> = async () => undefined): Promise<CaptureSyncResult> {
+  async sync(kind: 'leaf' | 'soil', userId: number | null, progress: (pct: number, message?: string) => Promise<void> = async () => undefined): Promise<CaptureSyncResult> {
     let pulled;
+    const reading = `Reading the capture app’s ${kind === 'leaf' ? 'leaf captures' : 'farmers’ samples'}…`;
     try {
-      pulled = await this.source.list(kind, (page, pageCount) => progress(Math.floor((70 * page) / Math.max(1, pageCount))));
+      await progress(0, reading);
+      pulled = await this.source.list(kind, (page, pageCount) => progress(Math.floor((70 * page) / Math.max(1, pageCount)), `${reading} ${page} of ${pageCount} pages read`));
     } catch (err) {
       if (!(err instanceof OutsideSystemError)) throw err;
       return { kind, ok: false, error: `${err.message}. Nothing was imported.`, added: 0, updated: 0, unchanged: 0, refused: 0, refusedCaptures: [] };
     }
     const crops = await this.repo.cropNames();
-    const writes = pulled.map((c): CaptureWrite => {
-      const m = mapCapture(kind, c.original, crops);
+    const writes = pulled.captures.map((c): CaptureWrite => {
+      // a capture the database could not take as it came is refused with its problem (and kept as a storable copy)
+      const m = c.problem ? { mapped: null, reason: c.problem } : mapCapture(kind, c.original, crops);
       return { kind, key: c.key, updatedAt: c.updatedAt, original: c.original, ...m, read: m.reason === null ? null : readCapture(c.original) };
     });
-    await progress(75);
+    await progress(75, `Importing ${pulled.captures.length} captures…`);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockSync(trx, kind);
       const stored = await this.repo.stored(trx, kind, [...new Set(writes.map((w) => w.key))]);
-      const { result, inserts, updates } = planSync(kind, writes, stored);
+      const { result, inserts, updates } = planSync(kind, writes, stored, pulled.unreadable);
       await this.repo.insertMany(trx, inserts);
       await this.repo.updateMany(trx, updates);
       await recordChange(trx, { userId, entity: `${kind}_sync`, entityId: 0, action: 'create', newValues: { ...result, refusedCaptures: result.refusedCaptures.length } });

@@ -1,19 +1,32 @@
 import { z } from 'zod';
 import { OutsideSystemError, getBytes, getJson } from './http-json';
+import { recordProblem, storableCopy, textProblem } from './outside-record';
 
 /**
  * The field capture app's service: the one module that speaks to it. Configured by CAPTURE_URL and
  * CAPTURE_API_KEY (sent as X-Api-Key), CAPTURE_TIMEOUT_MS. Captures come in pages,
  * `{ items, page, pageCount }`; each item is kept as it came (the original) and only its id and
- * update time are required here — whether it can be imported is the intake's decision.
+ * update time are required here — whether it can be imported is the intake's decision. Each capture is checked on
+ * its own (outside-record.ts): one the database could not take comes with its `problem` and a storable copy of it,
+ * one without a usable id is told as `unreadable` (where it was and why); the others are not held back by either.
  */
-const Item = z.looseObject({ id: z.union([z.string().min(1).max(200), z.number()]), updatedAt: z.string().max(100).optional() });
+const Id = z.union([z.string().min(1).max(200).refine((s) => textProblem(s) === null), z.number().int().nonnegative()]);
+const Item = z.looseObject({ id: Id });
 const CapturePage = z.object({ items: z.array(z.unknown()), page: z.number().int(), pageCount: z.number().int().min(1).max(100_000) });
 
 export interface RawCapture {
   key: string;
   updatedAt: string;
+  /** as sent, or (when it has a `problem`) a storable copy */
   original: Record<string, unknown>;
+  /** why the capture cannot be stored as it came (a NUL in a field, nesting too deep…), or null */
+  problem: string | null;
+}
+
+/** The captures of a kind, and those of its list that could not even be told apart (no usable id). */
+export interface CaptureList {
+  captures: RawCapture[];
+  unreadable: { where: string; reason: string }[];
 }
 
 export interface CaptureSource {
@@ -22,7 +35,7 @@ export interface CaptureSource {
    * every capture of a kind, all pages; throws OutsideSystemError when any page fails (nothing half-read).
    * `onPage` hears of each page read (its number and the page count), e.g. for a job's progress.
    */
-  list(kind: 'leaf' | 'soil', onPage?: (page: number, pageCount: number) => Promise<void> | void): Promise<RawCapture[]>;
+  list(kind: 'leaf' | 'soil', onPage?: (page: number, pageCount: number) => Promise<void> | void): Promise<CaptureList>;
   /** one capture as the app holds it now */
   one(kind: 'leaf' | 'soil', key: string): Promise<RawCapture>;
   /** a photo the app names (a path on the app, or a full URL on it) */
@@ -34,7 +47,7 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
     configured: !!cfg.url,
     async list(kind, onPage) {
       if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
-      const out: RawCapture[] = [];
+      const out: CaptureList = { captures: [], unreadable: [] };
       for (let page = 1, pageCount = 1; page <= pageCount; page++) {
         const url = new URL('/api/captures', cfg.url);
         url.searchParams.set('kind', kind);
@@ -42,11 +55,11 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
         const parsed = CapturePage.safeParse(await getJson('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs));
         if (!parsed.success) throw new OutsideSystemError('The capture app answered something that is not its capture list');
         pageCount = parsed.data.pageCount;
-        for (const raw of parsed.data.items) {
+        parsed.data.items.forEach((raw, i) => {
           const item = Item.safeParse(raw);
-          if (!item.success) throw new OutsideSystemError(`The capture app sent a capture without an id on page ${page}`);
-          out.push({ key: String(item.data.id), updatedAt: item.data.updatedAt ?? '', original: item.data as Record<string, unknown> });
-        }
+          if (item.success) out.captures.push(rawCapture(item.data));
+          else out.unreadable.push({ where: `page ${page}, capture ${i + 1}`, reason: 'it has no usable id' });
+        });
         await onPage?.(page, pageCount);
       }
       return out;
@@ -57,7 +70,9 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
       url.searchParams.set('kind', kind);
       const item = Item.safeParse(await getJson('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs));
       if (!item.success) throw new OutsideSystemError('The capture app answered something that is not a capture');
-      return { key: String(item.data.id), updatedAt: item.data.updatedAt ?? '', original: item.data as Record<string, unknown> };
+      const one = rawCapture(item.data);
+      if (one.problem) throw new OutsideSystemError(`The capture app sent capture ${one.key}, which cannot be read: ${one.problem}`);
+      return one;
     },
     async photo(path) {
       if (!cfg.url) throw new OutsideSystemError('The capture app is not configured (CAPTURE_URL is not set)');
@@ -67,4 +82,10 @@ export function createCaptureClient(cfg: { url?: string; apiKey?: string; timeou
       return getBytes('The capture app', url, cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}, cfg.timeoutMs, 10 * 1024 * 1024);
     },
   };
+}
+
+function rawCapture(item: { id: string | number } & Record<string, unknown>): RawCapture {
+  const problem = recordProblem(item);
+  const updatedAt = typeof item.updatedAt === 'string' && item.updatedAt.length <= 100 && textProblem(item.updatedAt) === null ? item.updatedAt : '';
+  return { key: String(item.id), updatedAt, original: problem ? (storableCopy(item) as Record<string, unknown>) : item, problem };
 }

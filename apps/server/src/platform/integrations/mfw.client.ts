@@ -1,3 +1,7 @@
+import { MAX_JSON_BYTES, answerText, parseJson } from './http-json';
+import { storableText } from './outside-record';
+import { OutsideSystemError, outsideRequest } from './outside-request';
+
 /**
  * The farm-management system (MFW): the one module that speaks to it. Configured by MFW_URL and
  * MFW_API_KEY. Each post carries an Idempotency-Key, so a retry (ours after a network fault or 5xx, or
@@ -90,7 +94,7 @@ export function createMfwClient(cfg: { url?: string; apiKey?: string; timeoutMs:
 
 async function once(url: URL, apiKey: string | undefined, timeoutMs: number, post: unknown, key: string, attempt: number): Promise<MfwAttempt> {
   try {
-    const res = await fetch(url, {
+    const res = await outsideRequest('MFW', url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -98,22 +102,19 @@ async function once(url: URL, apiKey: string | undefined, timeoutMs: number, pos
         ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
       },
       body: JSON.stringify(post),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBytes: MAX_JSON_BYTES,
     });
-    const body = await res.text();
-    let farmId: string | null = null;
-    let message: string | null = null;
-    try {
-      const json = JSON.parse(body) as { farmId?: unknown; message?: unknown; error?: unknown };
-      farmId = json.farmId !== undefined && json.farmId !== null ? String(json.farmId) : null;
-      message = typeof json.message === 'string' ? json.message : typeof json.error === 'string' ? json.error : null;
-    } catch {
-      /* not JSON */
-    }
-    if (res.ok) return { attempt, ok: true, httpStatus: res.status, body, error: null, farmId };
-    return { attempt, ok: false, httpStatus: res.status, body, error: `MFW answered ${res.status}${message ? `: ${message}` : ''}`, farmId: null };
+    const body = answerText('MFW', res.body);
+    const json = parseJson(body) as { farmId?: unknown; message?: unknown; error?: unknown } | undefined;
+    const farmId = json && typeof json === 'object' && json.farmId !== undefined && json.farmId !== null ? String(json.farmId).slice(0, 100) : null;
+    const message = json && typeof json === 'object' ? (typeof json.message === 'string' ? json.message : typeof json.error === 'string' ? json.error : null) : null;
+    // the answer is kept with the attempt: as text a database takes (no NUL, no lone surrogate), and not all of a large one
+    const kept = storableText(body);
+    if (res.ok) return { attempt, ok: true, httpStatus: res.status, body: kept, error: null, farmId };
+    return { attempt, ok: false, httpStatus: res.status, body: kept, error: `MFW answered ${res.status}${message ? `: ${message.slice(0, 200)}` : ''}`, farmId: null };
   } catch (err) {
-    const reason = err instanceof Error ? (err.name === 'TimeoutError' ? 'timed out' : (err.cause as Error | undefined)?.message ?? err.message) : String(err);
-    return { attempt, ok: false, httpStatus: null, body: null, error: `Could not reach MFW: ${reason}`, farmId: null };
+    if (!(err instanceof OutsideSystemError)) throw err;
+    return { attempt, ok: false, httpStatus: err.status ?? null, body: null, error: err.message, farmId: null };
   }
 }

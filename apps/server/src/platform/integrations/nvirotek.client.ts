@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resultHeader, resultValuesOf } from '@sapwood/contracts';
 import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import { refuseBadRecord } from './outside-record';
 import type { LabClient, ProviderCrop } from './lab-crops';
 import type { LabOrder } from './lab-orders';
 
@@ -48,6 +49,7 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
         url.searchParams.set('page', String(page));
         const parsed = CropPage.safeParse(await getJson('Nvirotek', url, headers, cfg.timeoutMs));
         if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not its crop list');
+        refuseBadRecord('Nvirotek', 'crop', parsed.data.items, (c) => c.cropId);
         pageCount = parsed.data.pageCount;
         for (const c of parsed.data.items) crops.push({ externalId: String(c.cropId), name: c.name.trim(), shortCode: c.code.trim(), lab: c.laboratory.trim() });
       }
@@ -67,6 +69,7 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
       const json = await getJson('Nvirotek', new URL(`/api/v1/orders/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs);
       const parsed = OrderState.safeParse(json);
       if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not an order');
+      refuseBadRecord('Nvirotek', 'sample', parsed.data.samples, (x) => x.sampleNumber);
       const codes = new Map(resultValuesOf(parsed.data.type).map((v) => [resultHeader(v), v.code]));
       const done = parsed.data.samples.filter((x) => x.status === 'Complete');
       return {

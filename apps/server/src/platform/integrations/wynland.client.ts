@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import { refuseBadRecord } from './outside-record';
 import type { LabClient } from './lab-crops';
 import type { LabOrder } from './lab-orders';
 
@@ -42,6 +43,7 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
       const json = await getJson('Wynland', new URL('/crops', cfg.url), cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}, cfg.timeoutMs);
       const parsed = CropList.safeParse(json);
       if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not its crop list');
+      refuseBadRecord('Wynland', 'crop', parsed.data.crops, (c) => c.Id);
       return parsed.data.crops.map((c) => ({ externalId: String(c.Id), name: titleCase(c.Description), shortCode: c.ShortCode.trim(), lab: c.Lab.trim() }));
     },
     async placeOrder(order: LabOrder) {
@@ -57,6 +59,7 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
     async orderStatus(workOrder: string) {
       const parsed = Submission.safeParse(await getJson('Wynland', new URL(`/submissions/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs));
       if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not a submission');
+      refuseBadRecord('Wynland', 'sample', parsed.data.Samples, (x) => x.SampleRef);
       const ready = parsed.data.Samples.filter((x) => x.Ready);
       return {
         workOrder: parsed.data.WorkNumber,

@@ -9,14 +9,20 @@ export interface JobContext {
   jobId: number;
   /** who asked for the job; null for a scheduled one */
   userId: number | null;
-  /** reports progress (0–100) for the screen, and keeps the job's heartbeat alive */
-  progress(pct: number): Promise<void>;
+  /** reports progress (0–100) for the screen, with what the job is doing (kept until told again), and renews its lease */
+  progress(pct: number, message?: string): Promise<void>;
 }
 /** Does the job; what it answers (JSON) is kept as the job's `result`. */
 export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<unknown>;
 
 const CHANNEL = 'background_jobs';
 const MAX_ATTEMPTS = 2;
+/**
+ * How long a running job's lease lasts (ADR 0119): its worker renews it every third of that while the job runs,
+ * so a job whose lease has lapsed lost its server (killed, crashed, cut off), and is taken over within seconds:
+ * by the next poll of any server, or by the next request for a job with its key.
+ */
+export const LEASE_SECONDS = 15;
 
 /**
  * Long work (report generation, exports, syncs) runs off the request path: a job is a row in PostgreSQL,
@@ -36,7 +42,7 @@ export class JobQueue {
     db: Db,
     private readonly notifier: Notifier,
     private readonly log: FastifyBaseLogger,
-    private readonly opts = { pollMs: 2000, staleSeconds: 120 },
+    private readonly opts = { pollMs: 2000, leaseSeconds: LEASE_SECONDS },
   ) {
     this.repo = new JobsRepository(db);
     this.scheduler = new JobScheduler(
@@ -63,8 +69,10 @@ export class JobQueue {
   /**
    * Queues a job unless one with the same key is queued or running, on any server: answers the new job's id, or
    * the one under way. Safe when several ask at once (the database's unique index decides, then it is read).
+   * A job with the key whose lease lapsed (its server died) is ended as failed first and a new one queued.
    */
   async enqueueOnce(kind: string, payload: unknown, userId: number | null, dedupeKey: string): Promise<number> {
+    await this.repo.endLapsed(dedupeKey, this.opts.leaseSeconds);
     // a job under way may finish between the refused insert and the read: then try again
     for (let attempt = 0; attempt < 5; attempt++) {
       const id = await this.repo.insertOnce(kind, payload, userId, dedupeKey);
@@ -131,18 +139,24 @@ export class JobQueue {
 
   private async drain(): Promise<void> {
     while (!this.stopped) {
-      const job = await this.repo.claim([...this.handlers.keys()], this.opts.staleSeconds).catch((err: unknown) => {
+      const job = await this.repo.claim([...this.handlers.keys()], this.opts.leaseSeconds).catch((err: unknown) => {
         this.log.error({ err }, 'could not claim a background job');
         return undefined;
       });
       if (!job) return;
       const handler = this.handlers.get(job.kind)!;
+      // the lease renewed while the job runs, whatever it does (a long outside call says nothing for a while)
+      const lease = setInterval(() => {
+        this.repo.renew(job.id).catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'could not renew a job lease'));
+      }, (this.opts.leaseSeconds * 1000) / 3);
       try {
-        const result = await handler(job.payload, { jobId: job.id, userId: job.created_by, progress: (pct) => this.repo.progress(job.id, pct) });
+        const result = await handler(job.payload, { jobId: job.id, userId: job.created_by, progress: (pct, message) => this.repo.progress(job.id, pct, message) });
         await this.repo.finish(job.id, result);
       } catch (err) {
         this.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
         await this.repo.fail(job.id, err instanceof Error ? err.message : String(err), job.attempts < MAX_ATTEMPTS && !(err instanceof PermanentJobError));
+      } finally {
+        clearInterval(lease);
       }
     }
   }

@@ -7,6 +7,8 @@ export interface JobRecord {
   kind: string;
   status: 'queued' | 'running' | 'done' | 'failed';
   progress: number;
+  /** what the running job says it is doing */
+  message: string | null;
   error: string | null;
   result: unknown;
   createdAt: Date;
@@ -68,15 +70,15 @@ export class JobsRepository {
     await sql`select pg_notify(${channel}, ${payload})`.execute(db);
   }
 
-  /** Takes the oldest queued job (or one whose worker stopped beating), so that each job runs once. */
-  async claim(kinds: string[], staleSeconds: number) {
+  /** Takes the oldest queued job (or one whose lease lapsed: its server died), so that each job runs once. */
+  async claim(kinds: string[], leaseSeconds: number) {
     if (kinds.length === 0) return undefined;
     const r = await sql<{ id: number; kind: string; payload: unknown; attempts: number; created_by: number | null }>`
-      update background_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1
+      update background_jobs set status = 'running', started_at = now(), heartbeat_at = now(), progress_message = null, attempts = attempts + 1
       where id = (
         select id from background_jobs
         where kind in (${sql.join(kinds)})
-          and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+          and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${leaseSeconds})))
         order by id
         for update skip locked
         limit 1
@@ -85,8 +87,31 @@ export class JobsRepository {
     return r.rows[0];
   }
 
-  async progress(id: number, pct: number): Promise<void> {
-    await this.db.updateTable('background_jobs').set({ progress: Math.round(pct), heartbeat_at: new Date() }).where('id', '=', id).execute();
+  /** Renews a running job's lease (its heartbeat). */
+  async renew(id: number): Promise<void> {
+    await this.db.updateTable('background_jobs').set({ heartbeat_at: sql<Date>`now()` }).where('id', '=', id).where('status', '=', 'running').execute();
+  }
+
+  /**
+   * Ends as failed the running job with this key whose lease lapsed (its server died), so that a new one may be
+   * queued at once; a worker that took it over since holds a fresh lease and is left alone.
+   */
+  async endLapsed(dedupeKey: string, leaseSeconds: number): Promise<void> {
+    await this.db
+      .updateTable('background_jobs')
+      .set({ status: 'failed', error: 'The server running it stopped; it was started again.', finished_at: sql<Date>`now()` })
+      .where('dedupe_key', '=', dedupeKey)
+      .where('status', '=', 'running')
+      .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`)
+      .execute();
+  }
+
+  async progress(id: number, pct: number, message?: string): Promise<void> {
+    await this.db
+      .updateTable('background_jobs')
+      .set({ progress: Math.round(pct), heartbeat_at: new Date(), ...(message === undefined ? {} : { progress_message: message.slice(0, 300) }) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async finish(id: number, result: unknown): Promise<void> {
@@ -115,11 +140,11 @@ export class JobsRepository {
       .selectFrom('background_jobs as j')
       .leftJoin('users as u', 'u.id', 'j.created_by')
       .select([
-        'j.id', 'j.kind', 'j.status', 'j.progress', 'j.error', 'j.result', 'j.created_at as createdAt', 'j.started_at as startedAt',
+        'j.id', 'j.kind', 'j.status', 'j.progress', 'j.progress_message as message', 'j.error', 'j.result', 'j.created_at as createdAt', 'j.started_at as startedAt',
         'j.finished_at as finishedAt', 'u.name as requestedBy',
       ]);
     q = 'id' in by ? q.where('j.id', '=', by.id) : q.where('j.dedupe_key', '=', by.dedupeKey).orderBy('j.id', 'desc').limit(1);
     const row = await q.executeTakeFirst();
-    return row && { ...row, error: row.error ?? null, result: row.result ?? null, requestedBy: row.requestedBy ?? null };
+    return row && { ...row, message: row.message ?? null, error: row.error ?? null, result: row.result ?? null, requestedBy: row.requestedBy ?? null };
   }
 }

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type LabCropRow, type LabCropSyncResult, apiFeatures, labSyncSummary } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { OutsideWait } from '../../components/ui/OutsideWait';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
@@ -25,14 +26,17 @@ export default function LabminsPage() {
     invalidates: [ep],
     onSuccess: (result) => {
       setLast(result);
-      const failed = result.providers.some((p) => !p.ok);
-      (failed ? notify.error : notify.success)(`Lab crops synced. ${labSyncSummary(result)}`);
+      const failed = result.providers.filter((p) => !p.ok).length;
+      // the first words say what happened: a failed lab is never 'synced'
+      const headline = failed === 0 ? 'Lab crops synced.' : failed === result.providers.length ? 'Lab crops were not synced.' : 'Lab crops synced in part.';
+      (failed ? notify.error : notify.success)(`${headline} ${labSyncSummary(result)}`);
     },
   });
   const failed = last?.providers.filter((p) => !p.ok) ?? [];
   return (
     <>
       <PageTitle />
+      <OutsideWait active={sync.isPending} label="Reading the labs’ crop lists (Nvirotek, then Wynland)…" testId="labmin-sync-wait" />
       {failed.length > 0 && (
         <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
           {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}

@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type CaptureSyncJob, LEAF_MESSAGES, apiFeatures, captureSyncSummary } from '@sapwood/contracts';
+import { useElapsedSeconds } from '../../components/ui/OutsideWait';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { invalidate, queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
@@ -65,12 +66,15 @@ export type CaptureSync = ReturnType<typeof useCaptureSync>;
 /** Sync, then while a sync is under way a small progress bar, else when the last one ended and what it did. */
 export function SyncControls({ sync }: { sync: CaptureSync }) {
   const { job } = sync;
+  const seconds = useElapsedSeconds(job?.status === 'running', job?.startedAt);
   return (
     <Group gap="xs" wrap="nowrap">
       {job && underWay(job) && (
         <Group gap={6} wrap="nowrap" data-testid="leaf-sync-progress">
           <Progress value={job.progress} w={90} size="sm" animated aria-label="Sync progress" />
-          <Text size="xs" c="dimmed">{job.status === 'queued' ? 'Waiting to sync…' : `Syncing… ${job.progress}%`}</Text>
+          <Text size="xs" c="dimmed">
+            {job.status === 'queued' ? 'Waiting to sync…' : `${job.message ?? `Syncing… ${job.progress}%`}${seconds === null ? '' : ` ${seconds} s`}`}
+          </Text>
         </Group>
       )}
       {job && !underWay(job) && (

@@ -4,6 +4,7 @@ import { type LabSubmissionRow, type PostResult, SUBMISSION_POSTING_MESSAGES as 
 import { type ReactNode, useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { useConfirm } from '../../components/ui/confirm';
+import { OutsideWait } from '../../components/ui/OutsideWait';
 import { PostResultsDialog } from '../../components/ui/PostResultsDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { type SubmissionKind, endpointsOf } from './kind';
@@ -25,11 +26,20 @@ export interface Posting {
 export function usePostToMfw(kind: SubmissionKind): Posting {
   const confirm = useConfirm();
   const [results, setResults] = useState<z.output<typeof PostResult>[] | null>(null);
-  const { mutate } = useEndpointMutation(postingOf(kind).postToMfw, { invalidates: [endpointsOf(kind).completed], overlay: true, onSuccess: setResults });
+  // not over the page: MFW may take a while, the user may work on meanwhile (issue 33)
+  const { mutate, isPending } = useEndpointMutation(postingOf(kind).postToMfw, { invalidates: [endpointsOf(kind).completed], onSuccess: setResults });
   const post = useCallback(async (row: LabSubmissionRow) => {
     if (await confirm(row.postedToMfwDate ? M.confirmAgain : M.confirm, M.action)) mutate({ id: row.id });
   }, [confirm, mutate]);
-  return { post, dialog: <PostResultsDialog results={results} onClose={() => setResults(null)} /> };
+  return {
+    post,
+    dialog: (
+      <>
+        <OutsideWait active={isPending} label="Waiting for MFW…" testId="mfw-wait" />
+        <PostResultsDialog results={results} onClose={() => setResults(null)} />
+      </>
+    ),
+  };
 }
 
 /** The Completed tab's post action: only for a row with a location; greyed once posted, yet it may post again. */

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { useContractForm } from '../../../lib/useContractForm';
+import { OutsideWait } from '../../../components/ui/OutsideWait';
 import { PostResultsDialog } from '../../../components/ui/PostResultsDialog';
 import { firstSelectedId, postForm } from './report-form';
 
@@ -38,8 +39,8 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   // the report request's own schema: every field required, with the messages the server answers too
   const form = useContractForm(ReportRequest, { defaultValues: emptyReport(selection, session.languageId), fields: FIELDS });
   const [postResults, setPostResults] = useState<z.output<typeof PostResult>[] | null>(null);
-  // a failed upload: the overlay says 'Something went wrong.', a refusal is told in the server's words
-  const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], overlay: true, onSuccess: setPostResults });
+  // no overlay: 'Waiting for MFW… N s' in a corner while it runs (issue 33); a failure is told in the server's words
+  const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], onSuccess: setPostResults });
   const options = useEndpointQuery(api.reportOptions, {}, { enabled: opened });
   const firstId = firstSelectedId(selection);
   const { reset, getValues } = form;
@@ -130,6 +131,7 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
           </Grid.Col>
         </Grid>
       </AppDialog>
+      <OutsideWait active={postToMfw.isPending} label="Waiting for MFW…" testId="mfw-wait" />
       <PostResultsDialog results={postResults} onClose={() => setPostResults(null)} />
     </>
   );
