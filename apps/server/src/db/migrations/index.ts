@@ -12,6 +12,7 @@ import * as m0110 from './0110_auth_attempts';
 import * as m0180 from './0180_job_dedupe_results';
 import * as m0220 from './0220_installation';
 import * as m0225 from './0225_settings_version';
+import * as m0242 from './0242_error_reports';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -32,4 +33,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0180_job_dedupe_results': m0180,
   '0220_installation': m0220,
   '0225_settings_version': m0225,
+  '0242_error_reports': m0242,
 };
