@@ -1,4 +1,4 @@
-import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, resultValueFlags, resultValuesOf } from '@sapwood/contracts';
+import { type LabResultView, SUBMISSION_LAB_LABELS, type SubmissionLab, formatDay, resultValueFlags, resultValuesOf } from '@sapwood/contracts';
 import type { UnmatchedSample } from './own-results.repository';
 import type { SampleWithResult } from './submission-results.repository';
 
@@ -100,7 +100,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
   if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
   const facts: [string, string][] = [
-    ['Lab', labLabel(s.lab)], ['Client', s.clientName], ['Farm', s.farmName], ['Submission', String(s.id)], ['Date sampled', s.dateSampled ?? ''],
+    ['Lab', labLabel(s.lab)], ['Client', s.clientName], ['Farm', s.farmName], ['Submission', String(s.id)], ['Date sampled', formatDay(s.dateSampled)],
   ];
   return `<!DOCTYPE html>
 <html lang="en">
