@@ -73,6 +73,8 @@ describe('crash reports (issue 35)', () => {
     const page = await browser.newPage();
     await signInThroughUi(page, withService.url, ADMIN, '/labmins');
     await page.getByTestId('labmins-table').waitFor();
+    // the SDK is loaded (its own chunk) and started once the start-up data names the service
+    await page.locator('html[data-error-reporting="service"]').waitFor({ state: 'attached' });
     await crash(page, 'Thrown in the web app');
     await expect.poll(() => sentry.events().length).toBe(1);
     const event = sentry.events()[0] as { environment: string; release: string; exception: { values: { value: string }[] } };

@@ -1,11 +1,13 @@
-import * as Sentry from '@sentry/react';
 import { type StartupData, apiFeatures } from '@sapwood/contracts';
 import { call } from './api';
 import { CLIENT_VERSION } from './versionNotice';
 
 /** At most this many reports per page load (a render loop must not flood the server). */
 const MAX_REPORTS = 10;
-let mode: 'server' | 'service' = 'server';
+type SentryModule = typeof import('@sentry/react');
+/** the SDK once loaded and started (its own chunk: loaded only where a service is named) */
+let sentry: SentryModule | null = null;
+let starting = false;
 let sent = 0;
 const seen = new Set<string>();
 
@@ -16,16 +18,23 @@ const seen = new Set<string>();
  */
 export function startErrorReporting(startup: StartupData): void {
   const service = startup.errorReporting;
-  if (!service || mode === 'service' || location.hostname === 'localhost') return;
-  Sentry.init({
-    dsn: service.dsn,
-    environment: service.environment,
-    release: CLIENT_VERSION,
-    tracesSampleRate: 1.0,
-    integrations: [Sentry.browserTracingIntegration()],
+  if (!service || starting || location.hostname === 'localhost') return;
+  starting = true;
+  void import('@sentry/react').then((S) => {
+    S.init({
+      dsn: service.dsn,
+      environment: service.environment,
+      release: CLIENT_VERSION,
+      tracesSampleRate: 1.0,
+      integrations: [S.browserTracingIntegration()],
+    });
+    if (startup.userId) S.setUser({ id: String(startup.userId) });
+    sentry = S;
+    // where the page's crashes go now (the tests wait for it)
+    document.documentElement.dataset.errorReporting = 'service';
+  }, () => {
+    starting = false;
   });
-  if (startup.userId) Sentry.setUser({ id: String(startup.userId) });
-  mode = 'service';
 }
 
 /** Whether an error is noise rather than a crash (a cancelled call, the browser's resize-observer note). */
@@ -41,9 +50,9 @@ function isNoise(err: unknown): boolean {
  */
 export function reportCrash(err: unknown, viaGlobalHandler = false): void {
   if (isNoise(err)) return;
-  if (mode === 'service') {
+  if (sentry) {
     // the SDK's own handlers catch the uncaught ones
-    if (!viaGlobalHandler) Sentry.captureException(err);
+    if (!viaGlobalHandler) sentry.captureException(err);
     return;
   }
   const e = err instanceof Error ? err : new Error(typeof err === 'string' ? err : 'Unknown error');
