@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionService } from '../apps/server/src/platform/version/version.service';
@@ -6,11 +7,14 @@ import { ADMIN, type TestServer, startTestServer } from '../tests/support/server
 
 const NEW_VERSION = 'New version is available. Please save your work and update.';
 
+/** the web build's own version (package.json's): a server of the same version shows no banner */
+const BUILD = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ IS_DEV: 'true', APP_VERSION: '1.0.0' });
+  server = await startTestServer({ IS_DEV: 'true', APP_VERSION: BUILD });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -25,7 +29,7 @@ describe('banners', () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, ADMIN, '/');
     await page.getByTestId('user-name').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe('1.0.0');
+    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe(BUILD);
     await page.evaluate(() => {
       localStorage.setItem('sapwood.version', '0.9.0');
       sessionStorage.clear();
@@ -37,7 +41,7 @@ describe('banners', () => {
     await page.reload();
     await expect.poll(() => loads).toBe(2);
     await page.getByTestId('user-name').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe('1.0.0');
+    expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe(BUILD);
     await page.close();
   });
 

@@ -53,6 +53,7 @@ describe('app shell', () => {
     const menu = await menuOf(page);
     expect(menu).toContain('Settings');
     expect(menu).not.toContain('Farms');
+    expect(menu).not.toContain('Errors');
     await page.close();
 
     const adminPage = await browser.newPage();
@@ -63,7 +64,7 @@ describe('app shell', () => {
       '# ITest Farmers Sample', 'Entries', 'Submissions',
       '# Lab', 'Jobs',
       '# Configuration', 'Labmin', 'Crop', 'DrisGraphs',
-      '# Management', 'Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot',
+      '# Management', 'Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot', 'Errors',
     ]);
     await adminPage.close();
   });

@@ -152,7 +152,10 @@ describe('outside labs on /submissions', () => {
     const row = rowOf(page, 'waiting', id);
     await row.waitFor();
     const refusal = `${M.refusedBy('Nvirotek')}. Nvirotek answered 422: account on hold`;
-    expect(await row.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
+    // the error text spans the row: a line of its own under it, across every column (issue 35)
+    const note = page.getByTestId('waiting-table').locator(`tr[data-note-of="${id}"]`);
+    expect(await note.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
+    expect(await note.locator('td').getAttribute('colspan')).toBe(String(await row.locator('td').count()));
     // print: the refusal, not values
     await row.getByRole('button', { name: `print ${id}` }).click();
     const printed = page.getByRole('dialog', { name: 'Lab Results' });
@@ -166,7 +169,7 @@ describe('outside labs on /submissions', () => {
     await db().updateTable('crops').set({ labmin_crop_id: null }).where('id', '=', ref.pecan).execute();
     await row.getByRole('button', { name: `Re-send ${id}` }).click();
     await snack(page, M.noLabCropCode('Pecan', 'Nvirotek')).waitFor();
-    expect(await row.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
+    expect(await note.getByTestId(`row-error-${id}`).textContent()).toBe(refusal);
     // fixed: the code assigned in Crop, the lab taking orders again
     await db().updateTable('crops').set({ labmin_crop_id: ref.nvPecan }).where('id', '=', ref.pecan).execute();
     nv.answer({ mode: 'manual' }, { client: 'Refused Co' });
@@ -175,7 +178,7 @@ describe('outside labs on /submissions', () => {
     await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 15_000, interval: 100 }).toMatch(/^NV-WO-/);
     await page.reload();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain((await submission(id)).submission_work_order!);
-    expect(await row.getByTestId(`row-error-${id}`).count()).toBe(0);
+    expect(await page.getByTestId(`row-error-${id}`).count()).toBe(0);
     expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();

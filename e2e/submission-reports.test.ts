@@ -54,9 +54,13 @@ async function imageShown(preview: Locator) {
 
 /** The tab Download PDF (or the farmers' link) opened: its progress page until done, then the PDF's text by the report's file call. */
 async function reportPdf(context: BrowserContext, tab: Page, kind: 'leaf' | 'farmers'): Promise<string[]> {
+  // the PDF arrives by itself once made, and the progress page stays where it is (issue 35)
+  const arrived = tab.waitForEvent('download', { timeout: 45_000 });
   await tab.waitForURL(new RegExp(`/reports/${kind}/\\d+$`));
   const reportId = Number(new URL(tab.url()).pathname.split('/').pop());
   await tab.getByTestId('report-ready').waitFor({ timeout: 45_000 });
+  expect((await arrived).suggestedFilename()).toMatch(/\.pdf$/);
+  expect(new URL(tab.url()).pathname).toBe(`/reports/${kind}/${reportId}`);
   const file = await context.request.get(`${w.server.url}/api/${kind === 'leaf' ? 'submission' : 'farmerssample'}/reportfile?id=${reportId}`);
   expect(file.status()).toBe(200);
   return pdfPages(Buffer.from(await file.body()));
@@ -299,6 +303,8 @@ describe('the farmers\' report', () => {
     await settings.getByLabel('Select every sample').uncheck();
     await settings.getByTestId('report-submit').click();
     await settings.getByTestId('report-samples-error-0').getByText(FM.noneSelected).waitFor();
+    // the message carries its spec title (issue 35)
+    expect(await settings.getByTestId('report-samples-error-0').textContent()).toContain('No farmers samples selected');
     await settings.getByLabel('Select every sample').check();
     await settings.getByTestId('report-client-0').fill('Soil Report Holdings');
     const [request, tab] = await Promise.all([

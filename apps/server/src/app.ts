@@ -14,7 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
-import { RequestLogController, requestLogOptions } from './http/request-log';
+import { RequestLogController, requestLogOptions, userOfRequest } from './http/request-log';
 import { installOriginCheck, installResponseHeaders } from './http/security';
 import { scoped } from './http/scoped';
 import { installSecurityHeaders } from './http/security-headers';
@@ -25,6 +25,10 @@ import { AuthService } from './platform/auth/auth.service';
 import { mailLinkBase } from './platform/auth/links';
 import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cache';
 import { registerDocs } from './platform/docs/docs.routes';
+import { ErrorReportsRepository } from './platform/errors/errors.repository';
+import { registerErrors } from './platform/errors/errors.routes';
+import { ErrorReportsService } from './platform/errors/errors.service';
+import { createErrorReportingClient } from './platform/errors/sentry.client';
 import { registerHealth } from './platform/health/health.routes';
 import { createMfwClient } from './platform/integrations/mfw.client';
 import { createNvirotekClient } from './platform/integrations/nvirotek.client';
@@ -98,7 +102,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // plugin (the static files) builds the routes declared before it.
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
-  installErrorHandler(app, indexHtml);
+  const sentry = createErrorReportingClient({ dsn: config.SENTRY_DSN, environment: config.SENTRY_ENVIRONMENT, release: config.APP_VERSION });
+  const errorReports = new ErrorReportsService(new ErrorReportsRepository(deps.db), sentry, config.APP_VERSION, app.log);
+  installErrorHandler(app, indexHtml, (err, req) => errorReports.serverError(err, req, userOfRequest(req)));
 
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
@@ -106,7 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(cookie);
   await app.register(formbody);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []);
   await app.register(rateLimit, { global: false });
   installOriginCheck(app, config.PUBLIC_URL);
   installResponseHeaders(app, config.PUBLIC_URL);
@@ -118,6 +124,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
+  registerErrors(registrar, errorReports);
   registerFeatures(registrar, {
     ...deps,
     auth,
@@ -153,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       clearInterval(sweep);
       await jobs.stop();
       await app.close();
+      await sentry?.close();
       storage.close?.();
       if (!opts.database) await database.close();
     },

@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   /** how often each kind of capture is synced on its own, in minutes (fractions allowed); 0: only when asked */
   CAPTURE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(15),
   /** how often submissions waiting on an outside lab are sent (when not yet) and their results read (0: never) */
+  /** a Sentry-compatible error-reporting service (the web app and the server report to it); unset: crashes are kept for the Errors screen (issue 35) */
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   LAB_POLL_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(5),
 });
 

@@ -55,8 +55,8 @@ export const features: readonly FeatureModule[] = [
   leafReportFeature,
 ];
 
-/** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs). */
-export const PLATFORM_TABLES: readonly (keyof Database)[] = ['sessions', 'password_tokens', 'auth_attempts', 'settings', 'audit_log', 'app_versions', 'background_jobs', 'installation'];
+/** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs, crash reports). */
+export const PLATFORM_TABLES: readonly (keyof Database)[] = ['sessions', 'password_tokens', 'auth_attempts', 'settings', 'audit_log', 'app_versions', 'background_jobs', 'installation', 'error_reports'];
 
 /** table → the one feature that writes it ('platform' for PLATFORM_TABLES). Throws when two claim a table. */
 export function tableOwners(list: readonly FeatureModule[] = features): Map<string, string> {

@@ -178,3 +178,37 @@ describe('downloading a document', () => {
     expect((await world.w.staff.call(farmers.getDocs, { id: a.id })).status).toBe(404);
   });
 });
+
+describe('the same file twice, a .txt, and deleting (issue 35)', () => {
+  it('keeps the same bytes once (another name, another upload), and refuses a .txt though its content is text', async () => {
+    const { id } = await world.w.submitted('leaf', 'Manual', { entries: 1 });
+    const first = await upload(id, [{ name: 'report.pdf', data: pdf() }, { name: 'copy of report.pdf', data: pdf() }]);
+    expect((first.body as SubmissionDocument[]).map((d) => d.name)).toEqual(['report.pdf']);
+    const again = await upload(id, [{ name: 'report (1).pdf', data: pdf() }]);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual([]);
+    expect((await world.w.staff.call(leaf.getDocs, { id })).body.map((d: SubmissionDocument) => d.name)).toEqual(['report.pdf']);
+    expect(fieldsOf((await upload(id, [{ name: 'notes.txt', data: Buffer.from('plain text\n') }])).body)).toEqual({ 'files.0': M.fileType });
+  });
+
+  it('deletes a document with SubmissionsDelete: the row, its bytes and an audit record; refuses others and unknown ids', async () => {
+    const { id } = await world.w.submitted('leaf', 'Manual', { entries: 1 });
+    const [doc, keep] = (await upload(id, [{ name: 'a.pdf', data: pdf() }, { name: 'b.pdf', data: pdf(200) }])).body as SubmissionDocument[];
+    const before = (await storedKeys()).length;
+    const viewer = await signedIn(world.w.server.url, await createUser(db(), ['Submissions', 'SubmissionsWaitingForLab']));
+    expect((await viewer.call(leaf.deleteFiles, { submissionId: id, fileIds: [doc.id] })).status).toBe(403);
+    const bad = await world.w.staff.call(leaf.deleteFiles, { submissionId: id, fileIds: [doc.id, 999_999] });
+    expect(bad.status).toBe(404);
+    expect((await world.w.staff.call(farmers.deleteFiles, { submissionId: id, fileIds: [doc.id] })).status).toBe(404);
+    expect((await rows(id)).length).toBe(2);
+    const r = await world.w.staff.call(leaf.deleteFiles, { submissionId: id, fileIds: [doc.id] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await rows(id)).map((x) => x.id)).toEqual([keep.id]);
+    expect((await storedKeys()).length).toBe(before - 1);
+    const audit = await db().selectFrom('audit_log').select(['reason', 'old_values']).where('entity', '=', 'submission').where('entity_id', '=', String(id)).where('reason', '=', 'Files deleted').execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0].old_values)).toContain('a.pdf');
+    // the same file may be uploaded again once deleted
+    expect(((await upload(id, [{ name: 'a.pdf', data: pdf() }])).body as SubmissionDocument[]).length).toBe(1);
+  });
+});

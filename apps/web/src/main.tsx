@@ -11,9 +11,12 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { ConfirmProvider } from './components/ui/confirm';
 import { setUnauthorizedHandler } from './lib/api';
+import { installCrashHandlers } from './lib/crashReports';
 import { theme } from './app/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 0 } } });
+
+installCrashHandlers();
 
 setUnauthorizedHandler(() => {
   const here = location.pathname + location.search;

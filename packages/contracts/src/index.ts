@@ -16,6 +16,7 @@ import { tissuesEndpoints } from './features/tissues';
 import { cropGrowthsEndpoints } from './features/cropgrowths';
 import { carbohydratesEndpoints } from './features/carbohydrates';
 import { docsEndpoints } from './features/docs';
+import { errorEndpoints } from './features/errors';
 import { labminEndpoints } from './features/labmins';
 import { drisgraphsEndpoints } from './features/drisgraphs';
 import { cropsEndpoints } from './features/crops';
@@ -53,6 +54,7 @@ export * from './features/tissues';
 export * from './features/cropgrowths';
 export * from './features/carbohydrates';
 export * from './features/docs';
+export * from './features/errors';
 export * from './features/labmins';
 export * from './features/drisgraphs';
 export * from './features/crop-norms';
@@ -97,6 +99,7 @@ export const apiFeatures = {
   cropGrowths: cropGrowthsEndpoints,
   carbohydrates: carbohydratesEndpoints,
   docs: docsEndpoints,
+  errors: errorEndpoints,
   labmins: labminEndpoints,
   drisgraphs: drisgraphsEndpoints,
   crops: cropsEndpoints,

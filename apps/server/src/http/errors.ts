@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import type { ErrorBody, ValidationErrorBody } from '@sapwood/contracts';
 
@@ -31,8 +31,11 @@ export function zodToFields(error: ZodError): { field: string; message: string }
   return error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
 }
 
-/** One error handler for the whole API: 4xx say what is wrong; 5xx say nothing of the inside. */
-export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string | null = null): void {
+/**
+ * One error handler for the whole API: 4xx say what is wrong; 5xx say nothing of the inside and are handed to
+ * `onUnexpected` (the error reports: the error-reporting service or the Errors screen, issue 35).
+ */
+export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string | null = null, onUnexpected?: (err: unknown, req: FastifyRequest) => void): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       if (err.fields) {
@@ -59,6 +62,7 @@ export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string |
       return reply.status(status).send(body);
     }
     req.log.error({ err }, 'unhandled error');
+    onUnexpected?.(err, req);
     const body: ErrorBody = { error: 'InternalError', message: 'Something went wrong.' };
     return reply.status(500).send(body);
   });

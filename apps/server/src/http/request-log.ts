@@ -35,7 +35,16 @@ export const requestLogOptions = {
  * request's own logger (a child Fastify made for it, shared by its reply) takes the binding in place:
  * a further child logger per request was measured at 2–4% of a list call's CPU (ADR 0094).
  */
+const signedIn = new WeakMap<FastifyRequest, number | string>();
+
+/** The signed-in user a request was made by, once its session is known (null before, or for none). */
+export function userOfRequest(req: FastifyRequest): number | null {
+  const id = signedIn.get(req);
+  return typeof id === 'number' ? id : null;
+}
+
 export function logAsUser(req: FastifyRequest, reply: FastifyReply, userId: number | string): void {
+  signedIn.set(req, userId);
   const log = req.log as FastifyRequest['log'] & { setBindings?: (b: Record<string, unknown>) => void };
   if (typeof log.setBindings === 'function' && reply.log === log) {
     log.setBindings({ userId });

@@ -44,9 +44,13 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
-/** Every answer carries the security headers, set in one call. */
-export function installSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+/** Every answer carries the security headers, set in one call; `connectTo`: other origins the web app may call (the error-reporting service). */
+export function installSecurityHeaders(app: FastifyInstance, connectTo: readonly string[] = []): void {
+  const csp = OPTIONS.contentSecurityPolicy as { directives: Record<string, unknown> };
+  const headers = securityHeaders(connectTo.length === 0 ? OPTIONS : {
+    ...OPTIONS,
+    contentSecurityPolicy: { directives: { ...csp.directives, connectSrc: ["'self'", 'ws:', 'wss:', ...connectTo] } },
+  });
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { Shell } from '../components/layout/Shell';
 import { ErrorBoundary } from '../components/ui/ErrorPage';
@@ -9,10 +9,22 @@ import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { ProtectedScreen, SHELL_PATHS } from './ProtectedScreen';
 import { RequireAuth } from './RequireAuth';
+import { startErrorReporting } from '../lib/crashReports';
+import { useStartup } from '../lib/session';
+
+/** Starts the error-reporting service once the start-up data says which (issue 35). */
+function ErrorReporting() {
+  const { data } = useStartup();
+  useEffect(() => {
+    if (data) startErrorReporting(data);
+  }, [data]);
+  return null;
+}
 
 export function App() {
   return (
     <ErrorBoundary>
+      <ErrorReporting />
       <GlobalLoadingOverlay />
       <Suspense fallback={<PageLoader />}>
         <Routes>

@@ -18,10 +18,11 @@ describe('menu', () => {
     expect(g.map((x) => [x.group, x.items.map((i) => i.label)])).toEqual([['ITest Carbohydrates', ['Results', 'Growths']]]);
   });
 
-  it('shows Farms only to Admin', () => {
+  it('shows Farms and Errors only to Admin', () => {
     const allButAdmin = PERMISSIONS.filter((p) => p !== 'Admin');
     const labels = (held: string[]) => visibleMenu(canWith(held)).flatMap((g) => g.items.map((i) => i.label));
     expect(labels(allButAdmin)).not.toContain('Farms');
+    expect(labels(allButAdmin)).not.toContain('Errors');
     expect(labels(['Admin'])).toContain('Farms');
     expect(labels(['Admin'])).toHaveLength(MENU.flatMap((g) => g.items).length);
   });

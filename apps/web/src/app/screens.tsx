@@ -9,6 +9,7 @@ import * as crops from '../features/crops';
 import * as depots from '../features/depots';
 import * as distributors from '../features/distributors';
 import * as drisgraphs from '../features/drisgraphs';
+import * as errors from '../features/errors';
 import * as farms from '../features/farms';
 import * as labjobs from '../features/labjobs';
 import * as labmins from '../features/labmins';
@@ -35,6 +36,7 @@ const FEATURES: readonly FeatureModule[] = [
   depots,
   distributors,
   drisgraphs,
+  errors,
   farms,
   labjobs,
   labmins,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed2, formatDate, formatDateTime, naturalCompare, parseNumberInput } from './format';
+import { agentWithAgronomist, fixed2, formatDate, formatDateTime, naturalCompare, parseNumberInput } from './format';
 
 describe('naturalCompare', () => {
   it('sorts sample numbers in natural numeric order', () => {
@@ -60,5 +60,14 @@ describe('dates', () => {
   it('shows nothing for no date or a bad one', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('agentWithAgronomist', () => {
+  it('shows Agent (Agronomist), and leaves an empty one out rather than showing ()', () => {
+    expect(agentWithAgronomist('Agent Smith', 'Dr Nel')).toBe('Agent Smith (Dr Nel)');
+    expect(agentWithAgronomist('Agent Smith', '')).toBe('Agent Smith');
+    expect(agentWithAgronomist('', 'Dr Nel')).toBe('Dr Nel');
+    expect(agentWithAgronomist(null, ' ')).toBe('');
   });
 });

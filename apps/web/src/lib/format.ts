@@ -26,3 +26,11 @@ export function parseNumberInput(text: string): number | null | undefined {
   const n = Number(t.replace(',', '.'));
   return Number.isFinite(n) ? n : undefined;
 }
+
+/** 'Agent (Agronomist)' as the capture lists show it; an empty one is left out, never shown as '()' (issue 35). */
+export function agentWithAgronomist(agent: string | null | undefined, agronomist: string | null | undefined): string {
+  const a = (agent ?? '').trim();
+  const g = (agronomist ?? '').trim();
+  if (a && g) return `${a} (${g})`;
+  return a || g;
+}

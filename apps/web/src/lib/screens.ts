@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /**
  * A screen a web feature declares in its `index.ts` (`export const screens: ScreenModule[]`); `app/screens.tsx`
@@ -8,8 +8,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 export interface ScreenModule {
   /** the route, as React Router matches it ('/users', '/reports/carbohydrate/:id') */
   path: string;
-  /** the page: the default export of the feature's page file, loaded when first shown */
-  page: LazyExoticComponent<ComponentType>;
+  /** the page: the default export of the feature's page file, loaded when first shown (`lazyScreen`) */
+  page: ComponentType;
 }
 
 /** What a web feature's `index.ts` exports for the app's wiring. */

@@ -4,24 +4,36 @@ import { type ClientMessage, messagesSocket } from '@sapwood/contracts';
 const STORED = 'sapwood.version';
 const RELOADED_FOR = 'sapwood.reloadedFor';
 
+/** The version of this build of the web app (vite.config.ts defines it from package.json). */
+export const CLIENT_VERSION: string = import.meta.env.VITE_APP_VERSION ?? 'dev';
+
+/**
+ * The server's version when the page loaded (the start-up data's) against the one this browser last saw: on
+ * a difference the page reloads (once per version), so that a tab restored from cache picks up the new build
+ * (spec part 1 §4). Answers whether the page stays (false: it is reloading).
+ */
+function storeServerVersion(serverVersion: string): boolean {
+  const stored = localStorage.getItem(STORED);
+  localStorage.setItem(STORED, serverVersion);
+  if (stored && stored !== serverVersion && sessionStorage.getItem(RELOADED_FOR) !== serverVersion) {
+    sessionStorage.setItem(RELOADED_FOR, serverVersion);
+    location.reload();
+    return false;
+  }
+  return true;
+}
+
 /**
  * The live-message connection (/messages, its messages declared in @sapwood/contracts `messagesSocket`):
- * sends ClientVersion on connect, listens for Version pushes
- * and reconnects after a drop (1 s, growing to 30 s). Returns true when the server's version differs.
+ * sends the client's own version (the build's, `CLIENT_VERSION`) on connect, listens for Version pushes and
+ * reconnects after a drop (1 s, growing to 30 s). Returns true when the server's version differs from the
+ * client's: the new-version banner (spec part 1 §4).
  */
-export function useVersionNotice(clientVersion: string): boolean {
+export function useVersionNotice(clientVersion: string, serverVersionAtStart: string): boolean {
   const [serverVersion, setServerVersion] = useState<string | null>(null);
 
   useEffect(() => {
-    // The version this browser last ran is compared with the server's: on a difference the page reloads
-    // (once per version), so that a tab restored from cache picks up the new build.
-    const stored = localStorage.getItem(STORED);
-    localStorage.setItem(STORED, clientVersion);
-    if (stored && stored !== clientVersion && sessionStorage.getItem(RELOADED_FOR) !== clientVersion) {
-      sessionStorage.setItem(RELOADED_FOR, clientVersion);
-      location.reload();
-      return;
-    }
+    if (!storeServerVersion(serverVersionAtStart)) return;
     let socket: WebSocket | null = null;
     let stopped = false;
     let delay = 1000;
@@ -57,7 +69,7 @@ export function useVersionNotice(clientVersion: string): boolean {
       clearTimeout(timer);
       socket?.close();
     };
-  }, [clientVersion]);
+  }, [clientVersion, serverVersionAtStart]);
 
   return serverVersion !== null && serverVersion !== clientVersion;
 }

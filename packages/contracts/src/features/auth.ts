@@ -29,6 +29,10 @@ export const StartupData = z.object({
   languages: z.array(z.object({ id: z.number(), name: z.string() })),
   languageId: z.number().nullable(),
   settings: Limits,
+  /** the error-reporting service (SENTRY_DSN, SENTRY_ENVIRONMENT), null without one: crashes then go to the server (issue 35) */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
+  /** the signed-in user's id (0 when none), named in crash reports */
+  userId: z.number().int(),
 });
 export type StartupData = z.infer<typeof StartupData>;
 

@@ -50,6 +50,12 @@ export const FARMERS_REPORT_MESSAGES = {
   noneMatched: 'Could not generate a report, because there is no matched report data.',
 } as const;
 
+/** The farmers' report messages' titles (spec part 2 §5), by the message they head. */
+export const FARMERS_REPORT_TITLES: Readonly<Record<string, string>> = {
+  [FARMERS_REPORT_MESSAGES.noneSelected]: 'No farmers samples selected',
+  [FARMERS_REPORT_MESSAGES.noneMatched]: 'Could not generate report',
+};
+
 /** The longest recommendation or 'What does your plant say?' text. */
 export const REPORT_TEXT_MAX = 4000;
 export const GRAPH_TYPES = ['GraphOld', 'GraphNew'] as const;

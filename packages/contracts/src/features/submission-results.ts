@@ -26,8 +26,9 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet): never silently empty.
  * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
  *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
- * - `getdocs {id}`, `uploadmanualsubmissionfiles` (multipart: submissionId, files; checked by content and
- *   size), GET `downloaddocument {fileId, submissionId}`.
+ * - `getdocs {id}`, `uploadmanualsubmissionfiles` (the spec's insertfiles; multipart: submissionId, files;
+ *   checked by content and size; a file whose bytes the submission already holds is not kept again),
+ *   `deletefiles {submissionId, fileIds}` (SubmissionsDelete; audited), GET `downloaddocument {fileId, submissionId}`.
  * - GET `/api/submission/exportresultsleaf` and `/api/submission/exportresultsfarmersample {state, ids}`: the
  *   results of the chosen submissions (or of every submission in the state) as an Excel workbook, streamed.
  */
@@ -55,6 +56,8 @@ export const MANUAL_ENTRY_MESSAGES = {
   fileType: 'Upload a PDF, an image (PNG or JPEG), a spreadsheet (.xlsx or .csv) or a Word document (.docx)',
   fileSize: 'Each file must be at most 10 MB',
   noFile: 'Choose at least one file',
+  alreadyUploaded: 'This file is already uploaded',
+  confirmDeleteFile: (name: string) => `Are you sure you want to delete the file ${name}?`,
 } as const;
 
 /**
@@ -184,6 +187,12 @@ export const UploadSubmissionFiles = z.object({
   files: z.array(UploadedFile).min(1, MANUAL_ENTRY_MESSAGES.noFile).max(SUBMISSION_FILES_AT_ONCE, `At most ${SUBMISSION_FILES_AT_ONCE} files at once`),
 });
 
+/** `deletefiles` (spec part 2 §6): documents of a submission to delete. */
+export const DeleteSubmissionFiles = z.object({
+  submissionId: SubmissionId,
+  fileIds: z.array(id('Choose a file')).min(1, 'Choose a file').max(100, 'At most 100 files at once'),
+});
+
 export const DownloadDocumentQuery = z.object({
   fileId: z.coerce.number({ error: 'Choose a file' }).int('Choose a file').min(1, 'Choose a file').max(2_147_483_647, 'Choose a file'),
   submissionId: z.coerce.number({ error: 'Choose a submission' }).int('Choose a submission').min(1, 'Choose a submission').max(2_147_483_647, 'Choose a submission'),
@@ -203,6 +212,7 @@ function resultCalls(base: Base, screen: Screen, archivePath: string) {
     print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
     getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
     uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
+    deleteFiles: endpoint({ method: 'POST', path: `${base}/deletefiles`, writes: { unversioned: 'removes', reason: 'deletes the chosen documents of the submission (and their bytes)' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsDelete' }, input: DeleteSubmissionFiles, output: Ok }),
     downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: screen }, kind: 'file', media: DOCUMENT_MEDIA, input: DownloadDocumentQuery, output: File }),
   };
 }

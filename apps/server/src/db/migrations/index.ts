@@ -13,6 +13,7 @@ import * as m0180 from './0180_job_dedupe_results';
 import * as m0220 from './0220_installation';
 import * as m0225 from './0225_settings_version';
 import * as m0237 from './0237_job_progress_message';
+import * as m0242 from './0242_error_reports';
 
 /**
  * The core migrations: the platform's and the baseline ones that span several features. A migration that
@@ -34,4 +35,5 @@ export const coreMigrations: Record<string, Migration> = {
   '0220_installation': m0220,
   '0225_settings_version': m0225,
   '0237_job_progress_message': m0237,
+  '0242_error_reports': m0242,
 };

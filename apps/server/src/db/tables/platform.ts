@@ -99,6 +99,21 @@ export interface InstallationTable {
   file_store_recorded_at: Date | null;
 }
 
+/** migration 0242: crash reports kept without an error-reporting service, one row per fingerprint */
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  fingerprint: string;
+  source: 'browser' | 'server';
+  message: string;
+  stack: string;
+  screen: string;
+  app_version: string;
+  user_id: number | null;
+  count: Generated<number>;
+  first_seen: Generated<Date>;
+  last_seen: Generated<Date>;
+}
+
 export interface PlatformTables {
   languages: LanguagesTable;
   roles: RolesTable;
@@ -110,4 +125,5 @@ export interface PlatformTables {
   audit_log: AuditLogTable;
   app_versions: AppVersionsTable;
   installation: InstallationTable;
+  error_reports: ErrorReportsTable;
 }

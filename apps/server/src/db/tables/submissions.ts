@@ -75,6 +75,8 @@ export interface SubmissionTables {
     size: number;
     uploaded_by: number | null;
     uploaded_at: Generated<Date>;
+    /** migration 0243: sha-256 of the bytes (null for documents kept before) */
+    content_hash: string | null;
   };
   /** migration 0195: every attempt to post a submission to the farm-management system (issue 15) */
   submission_posts: {

@@ -38,6 +38,7 @@ export const REFERENCE_TEXTS: TextKey[] = [
   ['menu.agronomist', true, 'Agronomist', 'Agronoom'],
   ['menu.agent', true, 'Agent', 'Agent'],
   ['menu.depot', true, 'Depot', 'Depot'],
+  ['menu.errors', true, 'Errors', 'Foute'],
   // shell and banners
   ['shell.logout', true, 'Logout', 'Teken uit'],
   ['shell.version', true, 'Version', 'Weergawe'],

@@ -1,5 +1,5 @@
 import {
-  type LabResultView, SAMPLE_NO_RESULT as NO, SUBMISSION_LAB_LABELS, type SubmissionLab, outsideLabOf, resultValueFlags, resultValuesOf,
+  type LabResultView, SAMPLE_NO_RESULT as NO, SUBMISSION_LAB_LABELS, type SubmissionLab, formatDay, outsideLabOf, resultValueFlags, resultValuesOf,
 } from '@sapwood/contracts';
 import type { UnmatchedSample } from './own-results.repository';
 import type { SampleWithResult } from './submission-results.repository';
@@ -131,7 +131,7 @@ export function labResultsHtml(s: ResultsHeader, samples: SampleWithResult[], un
   if (!refusal && withResults.length === 0 && unmatched.length === 0) return null;
   const title = `Lab results: submission ${s.id}`;
   const facts: [string, string][] = [
-    ['Lab', labLabel(s.lab)], ['Client', s.clientName], ['Farm', s.farmName], ['Submission', String(s.id)], ['Date sampled', s.dateSampled ?? ''],
+    ['Lab', labLabel(s.lab)], ['Client', s.clientName], ['Farm', s.farmName], ['Submission', String(s.id)], ['Date sampled', formatDay(s.dateSampled)],
   ];
   return `<!DOCTYPE html>
 <html lang="en">

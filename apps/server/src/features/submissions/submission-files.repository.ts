@@ -18,6 +18,7 @@ export interface NewDocument {
   contentType: string;
   size: number;
   uploadedBy: number | null;
+  contentHash: string;
 }
 
 const DOCUMENT = ['id', 'name', 'size', 'uploaded_at as uploadedAt'] as const;
@@ -33,10 +34,25 @@ export class SubmissionFilesRepository {
   insert(trx: Db, docs: NewDocument[]): Promise<SubmissionDocument[]> {
     return trx.insertInto('submission_files')
       .values(docs.map((d) => ({
-        submission_id: d.submissionId, name: d.name, storage_key: d.storageKey, content_type: d.contentType, size: d.size, uploaded_by: d.uploadedBy,
+        submission_id: d.submissionId, name: d.name, storage_key: d.storageKey, content_type: d.contentType, size: d.size, uploaded_by: d.uploadedBy, content_hash: d.contentHash,
       })))
+      // the same bytes uploaded twice at once: kept once
+      .onConflict((oc) => oc.columns(['submission_id', 'content_hash']).where('content_hash', 'is not', null).doNothing())
       .returning(DOCUMENT).execute()
       .then((rows) => rows.sort((a, b) => a.id - b.id));
+  }
+
+  /** The content hashes of the submission's documents already kept, with their ids (the same file again is not kept twice). */
+  async hashes(db: Db, submissionId: number): Promise<Map<string, number>> {
+    const rows = await db.selectFrom('submission_files').select(['id', 'content_hash']).where('submission_id', '=', submissionId).where('content_hash', 'is not', null).execute();
+    return new Map(rows.map((r) => [r.content_hash!, r.id]));
+  }
+
+  /** Removes the submission's documents of these ids, answering what was removed (its bytes are the caller's to delete). */
+  remove(trx: Db, submissionId: number, fileIds: readonly number[]): Promise<{ id: number; name: string; storageKey: string }[]> {
+    if (fileIds.length === 0) return Promise.resolve([]);
+    return trx.deleteFrom('submission_files').where('submission_id', '=', submissionId).where('id', 'in', fileIds)
+      .returning(['id', 'name', 'storage_key as storageKey']).execute();
   }
 
   /** The document `fileId` when it belongs to submission `submissionId` of the kind; undefined otherwise. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MANUAL_ENTRY_MESSAGES as M, SUBMISSION_FILE_MAX_BYTES, type SubmissionDocument, type UploadedFilePart, isManualLab } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
@@ -21,6 +21,8 @@ export interface DocumentDownload {
 
 type Checked = Omit<NewDocument, 'storageKey' | 'submissionId' | 'uploadedBy'> & { data: Uint8Array };
 
+const hashOf = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
 /**
  * Refuses the files that are too large or not an accepted document by their content (or whose name does not
  * end as that kind of file should), naming each at `files.{i}`; answers the accepted ones otherwise.
@@ -33,7 +35,7 @@ function checkFiles(files: UploadedFilePart[]): Checked[] {
     const name = cleanFileName(f.filename, '');
     if (type === undefined) problems.push({ field: `files.${i}`, message: M.fileSize });
     else if (!type || !nameFits(name, type)) problems.push({ field: `files.${i}`, message: M.fileType });
-    else checked.push({ name, contentType: type.contentType, size: f.data.length, data: f.data });
+    else checked.push({ name, contentType: type.contentType, size: f.data.length, data: f.data, contentHash: hashOf(f.data) });
   }
   if (problems.length) throw validationError(problems);
   return checked;
@@ -65,10 +67,13 @@ export class SubmissionFilesService {
       if (s.state === 'Archived') throw fieldError('submissionId', M.notOpen);
     };
     await open(this.db, false);
-    const checked = checkFiles(files);
+    // a file whose bytes the submission already holds (or that comes twice) is not kept again (issue 35)
+    const known = await this.files.hashes(this.db, submissionId);
+    const checked = checkFiles(files).filter((c, i, all) => !known.has(c.contentHash) && all.findIndex((o) => o.contentHash === c.contentHash) === i);
     const docs: NewDocument[] = checked.map((c) => ({
-      submissionId, name: c.name, contentType: c.contentType, size: c.size, uploadedBy: userId, storageKey: `submission-files/${submissionId}/${randomUUID()}`,
+      submissionId, name: c.name, contentType: c.contentType, size: c.size, uploadedBy: userId, contentHash: c.contentHash, storageKey: `submission-files/${submissionId}/${randomUUID()}`,
     }));
+    if (docs.length === 0) return [];
     const stored: string[] = [];
     try {
       for (const [i, d] of docs.entries()) {
@@ -88,6 +93,27 @@ export class SubmissionFilesService {
       await Promise.allSettled(stored.map((k) => this.storage.delete(k)));
       throw err;
     }
+  }
+
+  /**
+   * Deletes documents of a submission not archived (spec: deletefiles): the rows and the audit record in one
+   * transaction, then the bytes. An id that is not one of the submission's answers 404 and nothing is deleted.
+   */
+  async remove(kind: Kind, submissionId: number, fileIds: readonly number[], userId: number): Promise<true> {
+    const ids = [...new Set(fileIds)];
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const s = await submissionOf(trx, kind, submissionId, true);
+      if (s.state === 'Archived') throw fieldError('submissionId', M.notOpen);
+      const gone = await this.files.remove(trx, submissionId, ids);
+      if (gone.length !== ids.length) throw notFound('File');
+      await recordChange(trx, {
+        userId, entity: 'submission', entityId: submissionId, action: 'update', reason: 'Files deleted',
+        oldValues: { files: gone.map((d) => ({ id: d.id, name: d.name })) }, newValues: { files: null },
+      });
+      return gone;
+    });
+    await Promise.allSettled(removed.map((d) => this.storage.delete(d.storageKey)));
+    return true;
   }
 
   /** The document when it is one of the submission's (of the kind), else 404. */

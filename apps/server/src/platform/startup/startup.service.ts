@@ -22,15 +22,17 @@ export class StartupService {
       updating: false,
       isDev: this.config.IS_DEV,
       availablePermissions: PERMISSION_GROUPS,
+      errorReporting: this.config.SENTRY_DSN ? { dsn: this.config.SENTRY_DSN, environment: this.config.SENTRY_ENVIRONMENT } : null,
     };
     if (!user) {
-      return { ...base, authenticated: false, name: '', permissions: [], languages: [], languageId: null, settings: { sugarLimit: 0, starchLimit: 0 } };
+      return { ...base, authenticated: false, userId: 0, name: '', permissions: [], languages: [], languageId: null, settings: { sugarLimit: 0, starchLimit: 0 } };
     }
     const [languages, settings, latest] = await Promise.all([listLanguages(this.db), this.settings.getLimits(), this.versions.latest()]);
     return {
       ...base,
       updating: latest !== version,
       authenticated: true,
+      userId: user.id,
       name: user.name,
       permissions: user.permissions,
       languages,

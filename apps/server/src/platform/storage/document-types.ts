@@ -15,7 +15,7 @@ const TYPES = {
   jpeg: { kind: 'jpeg', contentType: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
   xlsx: { kind: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
   docx: { kind: 'docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
-  text: { kind: 'text', contentType: 'text/plain; charset=utf-8', extensions: ['.csv', '.txt'] },
+  text: { kind: 'text', contentType: 'text/plain; charset=utf-8', extensions: ['.csv'] },
 } as const satisfies Record<DocumentType['kind'], DocumentType>;
 
 const startsWith = (data: Uint8Array, bytes: readonly number[], at = 0) => data.length >= at + bytes.length && bytes.every((b, i) => data[at + i] === b);
@@ -69,7 +69,7 @@ function isText(data: Uint8Array): boolean {
 /**
  * What a document is by its content: a PDF (%PDF-), a PNG or JPEG image (their magic bytes), an Excel
  * workbook or Word document (a zip holding `[Content_Types].xml` and `xl/workbook.xml` or
- * `word/document.xml`), or CSV/plain text (valid UTF-8 without NUL bytes); null for anything else (programs,
+ * `word/document.xml`), or CSV text (valid UTF-8 without NUL bytes; named .csv, a .txt is refused); null for anything else (programs,
  * old .xls/.doc, random bytes, other zips, WebP and SVG images).
  */
 export function sniffDocument(data: Uint8Array): DocumentType | null {

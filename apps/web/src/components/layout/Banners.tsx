@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useVersionNotice } from '../../lib/versionNotice';
+import { CLIENT_VERSION, useVersionNotice } from '../../lib/versionNotice';
 import { useSession } from '../../lib/session';
 import { useText } from '../../lib/i18n';
 
 export function Banners() {
   const session = useSession();
-  const newVersion = useVersionNotice(session.version);
+  // the build's own version against the server's pushes; the start-up data's (the server's) against the stored one
+  const newVersion = useVersionNotice(CLIENT_VERSION, session.version);
   const t = useText();
   return (
     <>

@@ -1,5 +1,6 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
+import { reportCrash } from '../../lib/crashReports';
 
 export function ErrorFallback({ title = 'Error loading app' }: { title?: string }) {
   return (
@@ -21,6 +22,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
   override componentDidCatch(error: unknown) {
     console.error('screen failed', error);
+    // the fallback page's promise: the error is reported (the error-reporting service, or the Errors screen)
+    reportCrash(error);
   }
   override render() {
     return this.state.failed ? <ErrorFallback title="Something went wrong" /> : this.props.children;

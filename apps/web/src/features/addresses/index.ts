@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/addresses', page: lazy(() => import('./AddressesPage')) }];
+export const screens: ScreenModule[] = [{ path: '/addresses', page: lazyScreen(() => import('./AddressesPage')) }];

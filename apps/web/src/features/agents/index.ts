@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/agent', page: lazy(() => import('./AgentsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/agent', page: lazyScreen(() => import('./AgentsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/agronomist', page: lazy(() => import('./AgronomistsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/agronomist', page: lazyScreen(() => import('./AgronomistsPage')) }];

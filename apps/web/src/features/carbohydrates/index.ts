@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
 export const screens: ScreenModule[] = [
-  { path: '/carbohydrates', page: lazy(() => import('./CarbohydratesPage')) },
+  { path: '/carbohydrates', page: lazyScreen(() => import('./CarbohydratesPage')) },
   // a report's progress, opened from the report dialog (any signed-in user who started it)
-  { path: '/reports/carbohydrate/:id', page: lazy(() => import('./report/ReportProgressPage')) },
+  { path: '/reports/carbohydrate/:id', page: lazyScreen(() => import('./report/ReportProgressPage')) },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/carbohydratesgrowths', page: lazy(() => import('./CropGrowthsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/carbohydratesgrowths', page: lazyScreen(() => import('./CropGrowthsPage')) }];

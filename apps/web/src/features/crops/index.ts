@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/crops', page: lazy(() => import('./CropsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/crops', page: lazyScreen(() => import('./CropsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/depot', page: lazy(() => import('./DepotsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/depot', page: lazyScreen(() => import('./DepotsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/distributors', page: lazy(() => import('./DistributorsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/distributors', page: lazyScreen(() => import('./DistributorsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/drisgraphs', page: lazy(() => import('./DrisGraphsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/drisgraphs', page: lazyScreen(() => import('./DrisGraphsPage')) }];

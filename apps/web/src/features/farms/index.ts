@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/farms', page: lazy(() => import('./FarmsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/farms', page: lazyScreen(() => import('./FarmsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/labjobs', page: lazy(() => import('./LabJobsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/labjobs', page: lazyScreen(() => import('./LabJobsPage')) }];

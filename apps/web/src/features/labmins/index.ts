@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/labmins', page: lazy(() => import('./LabminsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/labmins', page: lazyScreen(() => import('./LabminsPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/languages', page: lazy(() => import('./LanguagesPage')) }];
+export const screens: ScreenModule[] = [{ path: '/languages', page: lazyScreen(() => import('./LanguagesPage')) }];

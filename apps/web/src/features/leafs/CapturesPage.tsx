@@ -8,7 +8,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { formatDateTime } from '../../lib/format';
+import { agentWithAgronomist, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
@@ -65,7 +65,7 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
       ...(kind === 'leaf' ? [{ id: 'crop', header: () => 'Crop', enableSorting: false, accessorFn: (r: Row) => r.crop ?? '' } satisfies ColumnDef<Row, unknown>] : []),
       { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
       { id: 'block', header: () => 'Block', enableSorting: false, accessorKey: 'blockNumber', size: 70 },
-      { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => `${row.original.agent} (${row.original.agronomist})` },
+      { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => agentWithAgronomist(row.original.agent, row.original.agronomist) },
       { id: 'inserted', header: 'Date Synced', cell: ({ row }) => formatDateTime(row.original.inserted) },
       { id: 'appAdded', header: 'Date Captured', cell: ({ row }) => formatDateTime(row.original.appAdded) },
       ...(kind === 'soil' && tab === 'completed' ? [

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
 import { type RefusedCapture, apiFeatures } from '@sapwood/contracts';
 import { PagedTable } from '../../components/ui/table/PagedTable';
-import { formatDateTime } from '../../lib/format';
+import { agentWithAgronomist, formatDateTime } from '../../lib/format';
 import type { CaptureKind } from './LeafJsonDialog';
 
 /** How a refused capture is named on its row and in its json dialog: its sample number, else the capture app's id. */
@@ -22,7 +22,7 @@ export function RefusedCapturesTable({ kind, toolbar, onJson }: { kind: CaptureK
     { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },
     { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
     { id: 'block', header: () => 'Block', enableSorting: false, accessorKey: 'blockNumber', size: 70 },
-    { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => `${row.original.agent} (${row.original.agronomist})` },
+    { id: 'agent', header: () => 'Agent (Agronomist)', enableSorting: false, cell: ({ row }) => agentWithAgronomist(row.original.agent, row.original.agronomist) },
     { id: 'reason', header: () => 'Reason', enableSorting: false, cell: ({ row }) => <Text span size="sm" c="red.8" data-testid="refused-reason">{row.original.reason}</Text> },
     { id: 'inserted', header: 'Date Synced', cell: ({ row }) => formatDateTime(row.original.inserted) },
     { id: 'appAdded', header: 'Date Captured', cell: ({ row }) => formatDateTime(row.original.appAdded) },

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
 /** The captures of the field capture app: leaf records and farmers' sample entries. */
 export const screens: ScreenModule[] = [
-  { path: '/leafs', page: lazy(() => import('./LeafsPage')) },
-  { path: '/farmerssampleentries', page: lazy(() => import('./FarmersEntriesPage')) },
+  { path: '/leafs', page: lazyScreen(() => import('./LeafsPage')) },
+  { path: '/farmerssampleentries', page: lazyScreen(() => import('./FarmersEntriesPage')) },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/roles', page: lazy(() => import('./RolesPage')) }];
+export const screens: ScreenModule[] = [{ path: '/roles', page: lazyScreen(() => import('./RolesPage')) }];

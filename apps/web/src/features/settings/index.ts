@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/settings', page: lazy(() => import('./SettingsPage')) }];
+export const screens: ScreenModule[] = [{ path: '/settings', page: lazyScreen(() => import('./SettingsPage')) }];

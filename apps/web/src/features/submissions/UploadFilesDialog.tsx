@@ -1,11 +1,18 @@
-import { Alert, Anchor, Button, FileInput, List, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { MANUAL_ENTRY_MESSAGES as M, SUBMISSION_FILES_AT_ONCE, SUBMISSION_FILE_MAX_BYTES } from '@sapwood/contracts';
 import { useState } from 'react';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { useConfirm } from '../../components/ui/confirm-context';
+import { useCan } from '../../lib/session';
 import { ApiError, endpointUrl } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useEndpointQuery, useUploadMutation } from '../../lib/query';
+import { useEndpointMutation, useEndpointQuery, useUploadMutation } from '../../lib/query';
 import { type SubmissionKind, resultEndpointsOf } from './kind';
+
+/** The name endings the dialog lists (PDF, PNG, JPEG, .xlsx, .csv, .docx): another is refused at the file. */
+const LISTED = ['.pdf', '.png', '.jpg', '.jpeg', '.xlsx', '.csv', '.docx'];
+const listed = (name: string) => LISTED.some((e) => name.toLowerCase().endsWith(e));
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -18,6 +25,9 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
   const ep = resultEndpointsOf(kind);
   const docs = useEndpointQuery(ep.getDocs, { id: submissionId });
   const upload = useUploadMutation(ep.uploadFiles, { invalidates: [ep.getDocs], onError: false });
+  const remove = useEndpointMutation(ep.deleteFiles, { invalidates: [ep.getDocs], onSuccess: () => notify.success('File deleted') });
+  const confirm = useConfirm();
+  const canDelete = useCan()('SubmissionsDelete');
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +35,11 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
   const choose = (chosen: File[]) => {
     setFiles(chosen);
     setError(null);
-    setFileErrors(Object.fromEntries(chosen.flatMap((f, i) => (f.size > SUBMISSION_FILE_MAX_BYTES ? [[i, M.fileSize]] : []))));
+    const problemOf = (f: File): string | null => (!listed(f.name) ? M.fileType : f.size > SUBMISSION_FILE_MAX_BYTES ? M.fileSize : null);
+    setFileErrors(Object.fromEntries(chosen.flatMap((f, i) => {
+      const problem = problemOf(f);
+      return problem ? [[i, problem] as const] : [];
+    })));
   };
 
   const send = async () => {
@@ -37,7 +51,9 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
     files.forEach((f) => body.append('files', f, f.name));
     try {
       const saved = await upload.mutateAsync(body);
-      notify.success(`${saved.length === 1 ? 'File' : 'Files'} uploaded`);
+      // a file the submission already holds (by its content) is not listed twice
+      if (saved.length === 0) notify.info(M.alreadyUploaded);
+      else notify.success(`${saved.length === 1 ? 'File' : 'Files'} uploaded`);
       setFiles([]);
       setFileErrors({});
     } catch (err) {
@@ -82,8 +98,20 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
         {docs.data && docs.data.length > 0 && (
           <List size="xs" data-testid="upload-files-docs">
             {docs.data.map((d) => (
-              <List.Item key={d.id}>
-                <Anchor href={endpointUrl(ep.downloadDocument, { fileId: d.id, submissionId })} size="xs">{d.name}</Anchor> ({size(d.size)})
+              <List.Item key={d.id} data-testid="upload-files-doc">
+                <Group gap={4} wrap="nowrap">
+                  <Anchor href={endpointUrl(ep.downloadDocument, { fileId: d.id, submissionId })} size="xs">{d.name}</Anchor>
+                  <Text size="xs">({size(d.size)})</Text>
+                  {canDelete && (
+                    <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${d.name}`} data-testid="upload-files-delete"
+                      onClick={async () => {
+                        if (!(await confirm(M.confirmDeleteFile(d.name), 'Delete file'))) return;
+                        remove.mutate({ submissionId, fileIds: [d.id] });
+                      }}>
+                      <IconTrash size={12} />
+                    </ActionIcon>
+                  )}
+                </Group>
               </List.Item>
             ))}
           </List>

@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconHistory, IconLink, IconPencil, IconPrinter, IconSend, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type LabSubmissionRow, SUBMISSION_LAB_LABELS, SUBMISSION_MESSAGES as M, isManualLab } from '@sapwood/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { formatDateTime } from '../../lib/format';
@@ -17,12 +17,24 @@ import { ManualEntryDialog } from './ManualEntryDialog';
 import { Unmatched } from './Unmatched';
 import { type SubmissionKind, endpointsOf } from './kind';
 
-/** A row's history: who changed it, when, from what to what and why. */
+/** A row's history: who changed it, when, from what to what and why. Escape or a click outside closes it (issue 35). */
 export function History({ row }: { row: LabSubmissionRow }) {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    // the focus stays on the button that opened it: Escape is heard on the window
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpened(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [opened]);
   return (
-    <Popover withinPortal position="left" shadow="md">
+    <Popover opened={opened} onChange={setOpened} onDismiss={() => setOpened(false)} withinPortal position="left" shadow="md">
       <Popover.Target>
-        <Tooltip label="history"><ActionIcon variant="subtle" aria-label={`history of ${row.id}`}><IconHistory size={16} /></ActionIcon></Tooltip>
+        <Tooltip label="history">
+          <ActionIcon variant="subtle" aria-label={`history of ${row.id}`} onClick={() => setOpened((o) => !o)}><IconHistory size={16} /></ActionIcon>
+        </Tooltip>
       </Popover.Target>
       <Popover.Dropdown data-testid={`history-${row.id}`}>
         <Stack gap={2}>
@@ -55,10 +67,12 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
   const [link, setLink] = useState<LabSubmissionRow | null>(null);
   const [manual, setManual] = useState<LabSubmissionRow | null>(null);
   const [printing, setPrinting] = useState<LabSubmissionRow | null>(null);
+  // a refused delete (the server's check, or a lab job number) opens the 'May not delete row' dialog (spec part 2 §7)
+  const [refused, setRefused] = useState<string | null>(null);
   const remove = useEndpointMutation(ep.delete, {
     invalidates: [ep.waiting, ep.pending],
     onSuccess: () => notify.success('Successfully'),
-    onError: (err) => notify.error(errorMessage(err, M.mayNotDelete)),
+    onError: (err) => setRefused(errorMessage(err, M.mayNotDeleteWithLabJob)),
   });
   const resend = useEndpointMutation(ep.resend, {
     invalidates: [ep.waiting],
@@ -68,7 +82,7 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
   const mayDelete = can('SubmissionsDelete');
   const columns = useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => {
     const del = async (r: LabSubmissionRow) => {
-      if (r.labJobId) return notify.error(M.mayNotDeleteWithLabJob);
+      if (r.labJobId) return setRefused(M.mayNotDeleteWithLabJob);
       if (await confirm(M.deleteConfirm(r.clientName), 'Delete')) remove.mutate({ id: r.id });
     };
     return [
@@ -79,7 +93,6 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
         cell: ({ row: { original: r } }) => (
           <>
             <Text size="sm">{SUBMISSION_LAB_LABELS[r.lab]}{!isManualLab(r.lab) && r.submissionWorkOrder ? ` · ${r.submissionWorkOrder}` : ''}</Text>
-            {r.error && <Text size="xs" c="red" data-testid={`row-error-${r.id}`}>{r.error}</Text>}
             <Unmatched row={r} />
           </>
         ),
@@ -127,7 +140,15 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
         searchPlaceholder="Start of client or farm"
         testId="waiting-table"
         rowStyle={(r) => (r.error ? { backgroundColor: 'var(--mantine-color-red-1)' } : undefined)}
+        // the row's error spans the row (spec part 2 §2)
+        rowNote={(r) => r.error && <Text size="xs" c="red" data-testid={`row-error-${r.id}`}>{r.error}</Text>}
       />
+      <Modal opened={refused !== null} onClose={() => setRefused(null)} title={M.mayNotDelete} size="sm" zIndex={1100} data-testid="may-not-delete">
+        <Stack gap="sm">
+          <Text size="sm">{refused}</Text>
+          <Group justify="flex-end"><Button size="xs" onClick={() => setRefused(null)}>OK</Button></Group>
+        </Stack>
+      </Modal>
       {link && <JobIdDialog kind={kind} row={link} onClose={() => setLink(null)} />}
       {manual && <ManualEntryDialog kind={kind} submissionId={manual.id} onClose={() => setManual(null)} />}
       {printing && <LabResultsDialog kind={kind} row={printing} onClose={() => setPrinting(null)} />}

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-const reportProgress = lazy(() => import('./report/ReportProgressPage'));
+const reportProgress = lazyScreen(() => import('./report/ReportProgressPage'));
 
 /** Submissions of leaf and farmers' samples to a lab. */
 export const screens: ScreenModule[] = [
-  { path: '/submissions', page: lazy(() => import('./LeafSubmissionsPage')) },
-  { path: '/farmerssamplesubmissions', page: lazy(() => import('./FarmersSubmissionsPage')) },
+  { path: '/submissions', page: lazyScreen(() => import('./LeafSubmissionsPage')) },
+  { path: '/farmerssamplesubmissions', page: lazyScreen(() => import('./FarmersSubmissionsPage')) },
   // a report PDF's progress, opened by Download PDF (leaf) and the farmers' report link (the report's calls need the screen's permission)
   { path: '/reports/leaf/:id', page: reportProgress },
   { path: '/reports/farmers/:id', page: reportProgress },

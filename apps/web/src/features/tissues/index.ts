@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/carbohydratestissues', page: lazy(() => import('./TissuesPage')) }];
+export const screens: ScreenModule[] = [{ path: '/carbohydratestissues', page: lazyScreen(() => import('./TissuesPage')) }];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/users', page: lazy(() => import('./UsersPage')) }];
+export const screens: ScreenModule[] = [{ path: '/users', page: lazyScreen(() => import('./UsersPage')) }];

@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconFileSpreadsheet, IconSearch } from '@ta
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
 import { ApiError, call, endpointUrl } from '../../../lib/api';
@@ -78,6 +78,8 @@ export interface PagedTableProps<E extends PagedEndpoint> {
    * visibly apart; `key` tells where one group ends.
    */
   groupOf?: (row: RowOf<E>) => { key: string; label: string };
+  /** a note under a row spanning all its columns (a row's error text), styled as its row; null: none */
+  rowNote?: (row: RowOf<E>) => ReactNode;
 }
 
 /** A line of the table's body: a row, or the header of the group that starts at a row. */
@@ -197,6 +199,16 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const visible = virtual ? items.map((i) => lines[i.index]) : lines;
 
+  const noteOf = (row: RowOf<E>) => {
+    const note = props.rowNote?.(row);
+    if (note === null || note === undefined || note === false) return null;
+    return (
+      <Table.Tr style={props.rowStyle?.(row)} data-note-of={String(props.rowId(row))}>
+        <Table.Td colSpan={columns.length} pt={0}>{note}</Table.Td>
+      </Table.Tr>
+    );
+  };
+
   const submitSearch = () => update({ search: searchText.trim(), page: 1 });
   const toggleSort = (id: string) =>
     update(state.sortBy === id ? { ascending: !state.ascending } : { sortBy: id, ascending: true });
@@ -278,17 +290,19 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                     <Table.Td colSpan={columns.length} fw={600} fz="xs">{line.label}</Table.Td>
                   </Table.Tr>
                 ) : (
-                  <Table.Tr
-                    key={line.row.id}
-                    style={{ height: ROW_HEIGHT, ...props.rowStyle?.(line.row.original) }}
-                    onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.row.original) : undefined}
-                    data-row-id={line.row.id}
-                    data-testid={props.rowTestId}
-                  >
-                    {line.row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                    ))}
-                  </Table.Tr>
+                  <Fragment key={line.row.id}>
+                    <Table.Tr
+                      style={{ height: ROW_HEIGHT, ...props.rowStyle?.(line.row.original) }}
+                      onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.row.original) : undefined}
+                      data-row-id={line.row.id}
+                      data-testid={props.rowTestId}
+                    >
+                      {line.row.getVisibleCells().map((cell) => (
+                        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                    {noteOf(line.row.original)}
+                  </Fragment>
                 ))}
                 {padBottom > 0 && <tr style={{ height: padBottom }} />}
                 {!query.isPending && rows.length === 0 && (

@@ -1,6 +1,6 @@
-import { Checkbox, Group, Input, SegmentedControl, Select, SimpleGrid, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Checkbox, Group, Input, SegmentedControl, Select, SimpleGrid, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { GRAPH_TYPES, ORGAN_TYPES, ORGAN_TYPE_LABELS } from '@sapwood/contracts';
+import { FARMERS_REPORT_TITLES, GRAPH_TYPES, ORGAN_TYPES, ORGAN_TYPE_LABELS } from '@sapwood/contracts';
 import { type Control, Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { FormCheckbox, FormIdSelect, type IdOption } from '../../../components/ui/form/FormFields';
 import { formatDate } from '../../../lib/format';
@@ -148,7 +148,14 @@ export function ReportSampleTable({ form, index, leaf, view }: SamplesProps) {
           ))}
         </Table.Tbody>
       </Table>
-      {tableError && <Text size="xs" c="red" mt={4} role="alert" data-testid={`report-samples-error-${index}`}>{tableError}</Text>}
+      {tableError && (leaf || !FARMERS_REPORT_TITLES[tableError]
+        ? <Text size="xs" c="red" mt={4} role="alert" data-testid={`report-samples-error-${index}`}>{tableError}</Text>
+        // the farmers' messages carry their titles (spec part 2 §5)
+        : (
+          <Alert color="red" p={6} mt={4} role="alert" data-testid={`report-samples-error-${index}`} title={FARMERS_REPORT_TITLES[tableError]}>
+            <Text size="xs">{tableError}</Text>
+          </Alert>
+        ))}
       <Text size="xs" c="dimmed" mt={6} data-testid={`report-extra-${index}`}>
         Lab sample numbers not in the report: {view.extraSampleNumbers.length ? view.extraSampleNumbers.join(', ') : 'none'}
       </Text>
