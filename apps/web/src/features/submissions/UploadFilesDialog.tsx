@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm-context';
 import { useCan } from '../../lib/session';
 import { ApiError, endpointUrl } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery, useUploadMutation } from '../../lib/query';
 import { type SubmissionKind, resultEndpointsOf } from './kind';
 
@@ -25,7 +25,7 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
   const ep = resultEndpointsOf(kind);
   const docs = useEndpointQuery(ep.getDocs, { id: submissionId });
   const upload = useUploadMutation(ep.uploadFiles, { invalidates: [ep.getDocs], onError: false });
-  const remove = useEndpointMutation(ep.deleteFiles, { invalidates: [ep.getDocs], onSuccess: () => notify.success('File deleted') });
+  const remove = useEndpointMutation(ep.deleteFiles, { invalidates: [ep.getDocs], onSuccess: () => notify.success(snack.deleted('File')) });
   const confirm = useConfirm();
   const canDelete = useCan()('SubmissionsDelete');
   const [files, setFiles] = useState<File[]>([]);
