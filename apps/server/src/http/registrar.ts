@@ -96,6 +96,7 @@ export class Registrar {
     (def.multipart ? this.forms : this.app).route({
       method: def.method,
       url: def.path,
+      ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
       // the body's type is checked before the body is read: a JSON endpoint takes JSON only (or no body at all)
       ...(accepted && {
