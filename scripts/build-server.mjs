@@ -58,6 +58,7 @@ export function buildServer() {
       sourcemap: 'linked',
       logLevel: 'warning',
     });
+    await esbuild.stop();
   });
 }
 
