@@ -96,6 +96,9 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
       })();
     });
   });
+  // idle connections kept as long as the app's (Fastify's 72 s): node's 5 s closed the load client's pooled sockets
+  // while the app's rounds ran, and the next round met "socket hang up"
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
