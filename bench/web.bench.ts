@@ -58,7 +58,7 @@ async function main() {
     const page = await (await browser.newContext()).newPage();
     const transfer = await signInTransfer(page, server.url);
     await signInThroughUi(page, server.url, BENCH_ADMIN);
-    const lists = [{ path: '/leafs', table: 'leafs-table', search: 'S00' }, { path: '/carbohydrates', table: 'results-table', search: 'a' }];
+    const lists = [{ path: '/leafs', table: 'leafs-table', search: 'L0' }, { path: '/carbohydrates', table: 'results-table', search: 'L000' }];
     const out: string[] = [];
     for (const l of lists) {
       const nav: number[] = [];
@@ -68,7 +68,7 @@ async function main() {
         await page.goto(`${server.url}/`);
         nav.push(await untilRows(page, l.table, null, () => page.goto(`${server.url}${l.path}`)));
         const first = await firstRowId(page, l.table);
-        next.push(await untilRows(page, l.table, first, () => page.getByRole('group', { name: 'Pages' }).getByRole('button', { name: '2', exact: true }).click()));
+        next.push(await untilRows(page, l.table, first, () => page.locator('[aria-label="Pages"]').getByRole('button', { name: '2', exact: true }).click()));
         const second = await firstRowId(page, l.table);
         const box = page.getByLabel('Search', { exact: true });
         await box.fill(`${l.search}${r}`);
