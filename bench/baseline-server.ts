@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { prefixEnd } from '../apps/server/src/db/keyset/match';
 import { type LeafAsk, leafStatement } from './baseline-leafs';
+
+/** the server's V8 flags (SERVER_V8_FLAGS of apps/server/src/runtime-flags.ts, which sets them as it loads) */
+const BASELINE_V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
 /**
  * The bare baseline of `npm run bench:lists`: plain node:http + pg, one prepared statement a page, answering
@@ -36,35 +40,39 @@ const ROWS = `src as materialized (select k.id, row_number() over () as rn from 
       join growth_stages gs on gs.id = e.growth_stage_id
       left join gc on gc.key = e.location_key) d`;
 
-/** the keys of each scenario's page, newest first (the list's default order), 50 a page */
+/**
+ * the keys of each scenario's page, newest first (the list's default order), 50 a page; the page size and offset
+ * are written into the statement (a parameter limit makes PostgreSQL plan every call: ADR 0096), so each size and
+ * offset is a statement of its own, prepared once
+ */
 const KEYS: Record<string, string> = {
-  page1: 'select id from lab_job_entries where result_on is not null order by id desc limit $1 offset $2',
-  deep: 'select id from lab_job_entries where result_on is not null and id < $3 order by id desc limit $1 offset $2',
+  page1: 'select id from lab_job_entries where result_on is not null order by id desc',
+  deep: 'select id from lab_job_entries where result_on is not null and id < $1 order by id desc',
   search: `select id from (
-      select id from lab_job_entries where result_on is not null and sample_key >= $3 and sample_key < $4
-      union select id from lab_job_entries where result_on is not null and entity_key >= $3 and entity_key < $4
-      union select id from lab_job_entries where result_on is not null and farm_key >= $3 and farm_key < $4
-      union select id from lab_job_entries where result_on is not null and block_key >= $3 and block_key < $4) u
-    order by id desc limit $1 offset $2`,
-  filter: 'select id from lab_job_entries where result_on is not null and crop_id = $3 and growth_stage_id = $4 order by id desc limit $1 offset $2',
+      select id from lab_job_entries where result_on is not null and sample_key >= $1 and sample_key < $2
+      union select id from lab_job_entries where result_on is not null and entity_key >= $1 and entity_key < $2
+      union select id from lab_job_entries where result_on is not null and farm_key >= $1 and farm_key < $2
+      union select id from lab_job_entries where result_on is not null and block_key >= $1 and block_key < $2) u
+    order by id desc`,
+  filter: 'select id from lab_job_entries where result_on is not null and crop_id = $1 and growth_stage_id = $2 order by id desc',
 };
 
 interface Ask { scenario: string; page?: number; size?: number; after?: number; search?: string; cropId?: number; cropGrowthId?: number }
 
 function statement(a: Ask): { name: string; text: string; values: unknown[] } {
-  const size = a.size ?? 50;
-  const offset = ((a.page ?? 1) - 1) * size;
+  const size = Math.trunc(Number(a.size ?? 50));
+  const offset = Math.trunc(((a.page ?? 1) - 1) * size);
   const keys = KEYS[a.scenario];
   if (!keys) throw new Error(`unknown scenario ${a.scenario}`);
-  const text = `with keys as (${keys}), ${ROWS}`;
-  const values: unknown[] = [size, offset];
+  const text = `with keys as (${keys} limit ${size} offset ${offset}), ${ROWS}`;
+  const values: unknown[] = [];
   if (a.scenario === 'deep') values.push(a.after);
   if (a.scenario === 'search') {
     const from = (a.search ?? '').toLowerCase();
-    values.push(from, from + '\uffff');
+    values.push(from, prefixEnd(from) ?? '\uffff');
   }
   if (a.scenario === 'filter') values.push(a.cropId, a.cropGrowthId);
-  return { name: `baseline_${a.scenario}`, text, values };
+  return { name: `baseline_${a.scenario}_${size}_${offset}`, text, values };
 }
 
 export async function startBaselineServer(databaseUrl: string, connections = 20): Promise<{ url: string; close(): Promise<void> }> {
@@ -88,6 +96,9 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
       })();
     });
   });
+  // idle connections kept as long as the app's (Fastify's 72 s): node's 5 s closed the load client's pooled sockets
+  // while the app's rounds ran, and the next round met "socket hang up"
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
@@ -105,8 +116,9 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
  * answer, which the app pays and a deployed bare server would pay too. `pid`: its CPU can be read.
  */
 export async function startBaselineProcess(databaseUrl: string, connections = 20): Promise<{ url: string; pid: number; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { PATH: process.env.PATH ?? '', ...(process.env.BASELINE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BASELINE_NODE_OPTIONS } : {}), BASELINE_DATABASE_URL: databaseUrl, BASELINE_CONNECTIONS: String(connections) },
+  // the app's V8 flag (apps/server/src/runtime-flags.ts, ADR 0095) as an argument: Node refuses it in NODE_OPTIONS
+  const child = spawn(process.execPath, [...BASELINE_V8_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { PATH: process.env.PATH ?? '', BASELINE_DATABASE_URL: databaseUrl, BASELINE_CONNECTIONS: String(connections) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

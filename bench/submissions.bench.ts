@@ -6,8 +6,10 @@
 // 2. the Results tab (pagedresults) at 100,000 submissions, 20 connections: page 1, the next page deep in the
 //    list, a client search and the list sorted by client; target p95 under 100 ms. BENCH_REQUESTS requests a
 //    round, BENCH_ROUNDS rounds interleaved across the scenarios, medians.
-// BENCH_KEEP_DB=name keeps the loaded database between runs.
-import { LEAF_RESULT_VALUES, type ManualEntrySheet, submissionEndpoints as ep, submissionResultEndpoints as rep } from '@sapwood/contracts';
+// 3. (issue 36) a 25,000-sample submission in one request: time and the server's memory growth.
+// BENCH_ONLY_SUBMIT=1 stops after 3. BENCH_KEEP_DB=name keeps the loaded database between runs.
+import { readFileSync } from 'node:fs';
+import { LEAF_RESULT_VALUES, MAX_GROUPS, MAX_SAMPLES_A_GROUP, type ManualEntrySheet, submissionEndpoints as ep, submissionResultEndpoints as rep } from '@sapwood/contracts';
 import pg from 'pg';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
@@ -91,6 +93,36 @@ async function manualSaves(client: BenchClient, ref: Reference & { languageId: n
   log(`  second save (every value changed):  ${fmt(second)}`);
 }
 
+/** The server process's resident memory in MB (/proc: it runs apart from the bench). */
+function rssMB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  return Number(/\d+/.exec(line)?.[0] ?? 0) / 1024;
+}
+
+/** Issue 36: a submission at its contract's maximum (50 groups of 500 samples) in one request; target under 3 s, memory growth under 200 MB. */
+async function largestSubmit(client: BenchClient, ref: Reference & { languageId: number }, pid: number) {
+  const samples = Array.from({ length: MAX_GROUPS }, (_, g) => Array.from({ length: MAX_SAMPLES_A_GROUP }, (_, i) => ({
+    testDataId: 0, sampleNumber: `BIG-${g}-${i}`, blockNumber: `B${1 + (i % 12)}`, cropId: ref.cropId, cultivars: [ref.cultivarId],
+    growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf',
+  })));
+  const times: number[] = [];
+  const growth: number[] = [];
+  for (let n = 0; n < Math.max(1, Math.min(SAVES, 3)); n++) {
+    const before = rssMB(pid);
+    let peak = before;
+    const sampler = setInterval(() => { peak = Math.max(peak, rssMB(pid)); }, 10);
+    const t = await timed(() => json<{ id: number }>(client, ep.submit.path, {
+      clientName: `Big client ${n}`, farmName: 'Big farm', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId,
+      languageId: ref.languageId, dateSent: '2026-11-20', dateSampled: '2026-11-18', lab: 'Manual', samples,
+    }));
+    clearInterval(sampler);
+    times.push(t.ms);
+    growth.push(Math.max(peak, rssMB(pid)) - before);
+  }
+  log(`\nsubmit of ${MAX_GROUPS * MAX_SAMPLES_A_GROUP} samples (${MAX_GROUPS} groups × ${MAX_SAMPLES_A_GROUP}) in one request, ${times.length} rounds (target under 3,000 ms, memory growth under 200 MB):`);
+  log(`  time: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; server memory growth: median ${median(growth).toFixed(0)} MB, max ${Math.max(...growth).toFixed(0)} MB`);
+}
+
 async function resultsTab(client: BenchClient, listed: number) {
   const send = (body: Record<string, unknown>) => client.request('POST', ep.results.path, body);
   const deep = Math.floor(listed / SIZE / 2);
@@ -126,6 +158,8 @@ async function main() {
     const have = await countSubmissions(url);
     const listed = have > 0 ? have : await loadSubmissions(url, log);
     const ref = await reference(url);
+    await largestSubmit(client, ref, server.child.pid!);
+    if (process.env.BENCH_ONLY_SUBMIT) return;
     await manualSaves(client, ref);
     await resultsTab(client, listed);
   } finally {

@@ -141,7 +141,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerDocs(registrar, config.APP_VERSION);
   registerHealth(app, { db: deps.db, jobsRunning: () => jobs.isRunning, fileStore });
 
-  if (indexHtml) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // the build's hashed assets never change under their names: cached for a year; each sent as the .br or .gz
+  // copy the build wrote when the browser takes it (ADR 0114); other files (icons) revalidated
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(join(webDist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
 
   await seed(deps, app.log);
   await versions.start();

@@ -71,6 +71,8 @@ export interface EndpointDef<
   writes?: Writes;
   /** statuses it answers besides the ones of every endpoint (see OtherAnswers) */
   answers?: OtherAnswers;
+  /** bytes the body may hold when more than the server's 2 MB: a request at the contract's most rows (issue 36) */
+  bodyLimit?: number;
   /** multipart form bodies (file uploads, form posts) are parsed to fields before validation */
   multipart?: boolean;
   summary?: string;

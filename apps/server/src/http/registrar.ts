@@ -6,6 +6,7 @@ import { HttpError, forbidden, unauthorized, unsupportedMediaType, zodToFields }
 import { JsonText } from './json-text';
 import { listFieldsOf, readMultipart } from './multipart';
 import { logAsUser } from './request-log';
+import { sendJson } from './compression';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { public: true } ? PublicCallContext : AuthedCallContext;
 
@@ -96,6 +97,7 @@ export class Registrar {
     (def.multipart ? this.forms : this.app).route({
       method: def.method,
       url: def.path,
+      ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
       config: rateLimited ? { rateLimit: { max: this.opts.rateLimit, timeWindow: '1 minute' } } : { rateLimit: false },
       // the body's type is checked before the body is read: a JSON endpoint takes JSON only (or no body at all)
       ...(accepted && {
@@ -127,7 +129,7 @@ export class Registrar {
             throw new Error(`response of ${def.path} does not match its contract`);
           }
         }
-        return reply.type('application/json; charset=utf-8').send(out instanceof JsonText ? out.text : JSON.stringify(out));
+        return sendJson(req, reply, out instanceof JsonText ? out.text : JSON.stringify(out));
       },
     });
   }

@@ -114,7 +114,9 @@ function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/fa
   return {
     pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare' }, input: KeysetPagedRequest, output: keysetPage(PendingRow) }),
     prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, writes: 'nothing', answers: { 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
-    submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted }),
+    submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted,
+      // 50 groups of 500 samples as JSON (ADR 0113)
+      bodyLimit: 24 * 1024 * 1024 }),
     waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     results: endpoint({ method: 'POST', path: `${base}/pagedresults`, writes: 'nothing', access: { permission: 'SubmissionsResults' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, writes: 'nothing', access: { permission: 'SubmissionsCompleted' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),

@@ -28,8 +28,8 @@ const COLS: { key: string; w: number; align?: 'right' }[] = [
 ];
 
 /** Renders the report: one page (or more) per location group, in selection order, then the summary. */
-export function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: Buffer | null, onGroup?: (done: number) => void): Promise<Buffer> {
-  const { doc, bytes } = startPdf({ title: t['report.carbohydrate.title'], author: r.address.name });
+export async function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: Buffer | null, onGroup?: (done: number) => void): Promise<Buffer> {
+  const { doc, bytes } = await startPdf({ title: t['report.carbohydrate.title'], author: r.address.name });
   r.groups.forEach((g, i) => {
     if (i > 0) doc.addPage();
     groupPage(doc, r, g, t, logo);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { type UnnestType, unnestRows } from '../../db/unnest';
 
 export interface EntryValues {
   sampleNumber: string;
@@ -31,6 +32,13 @@ function toRow(v: EntryValues) {
     cultivar_id: v.cultivarId, region_id: v.regionId, growth_stage_id: v.testCarboCropGrowthId, carbohydrate_sample_id: v.testCarbohydrateId,
   };
 }
+
+const ENTRY_INSERT = {
+  lab_job_id: 'int4', position: 'int4', sample_number: 'text', entity: 'text', agent: 'text', agronomist: 'text', farm_name: 'text',
+  field_block_number: 'text', sample_date: 'timestamptz', tissue_id: 'int4', crop_id: 'int4', cultivar_id: 'int4', region_id: 'int4',
+  growth_stage_id: 'int4', carbohydrate_sample_id: 'int4',
+} as const satisfies Record<string, UnnestType>;
+const ENTRY_INSERT_NAMES = Object.keys(ENTRY_INSERT) as (keyof typeof ENTRY_INSERT)[];
 
 /** Lab job entries: the job card's rows and their results. */
 export class LabEntriesRepository {
@@ -82,18 +90,13 @@ export class LabEntriesRepository {
       .execute();
   }
 
-  /** Inserts new entries (one statement per 500) and answers their ids in order. */
+  /** Inserts new entries in one statement (one array a column: ADR 0113) and answers their ids in order. */
   async insertMany(db: Db, jobId: number, rows: { position: number; values: EntryValues }[]): Promise<number[]> {
-    const ids: number[] = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      const r = await db
-        .insertInto('lab_job_entries')
-        .values(rows.slice(i, i + 500).map((x) => ({ lab_job_id: jobId, position: x.position, ...toRow(x.values) })))
-        .returning('id')
-        .execute();
-      ids.push(...r.map((x) => x.id));
-    }
-    return ids;
+    if (rows.length === 0) return [];
+    const r = await db.insertInto('lab_job_entries').columns(ENTRY_INSERT_NAMES)
+      .expression(unnestRows(ENTRY_INSERT, rows.map((x) => ({ lab_job_id: jobId, position: x.position, ...toRow(x.values) }))))
+      .returning('id').execute();
+    return r.map((x) => x.id);
   }
 
   /** Inserts one entry after the job's last one; answers its id and version. */
@@ -130,19 +133,17 @@ export class LabEntriesRepository {
     return r.row_version;
   }
 
-  /** Sets many results in one statement per 1000 rows; answers each row's new version. */
+  /** Sets many results in one statement (one array a column: ADR 0113); answers each row's new version. */
   async setResults(db: Db, rows: ({ id: number } & { sugar: number | null; starch: number | null; na: boolean })[], userId: number) {
     const versions = new Map<number, number>();
-    for (let i = 0; i < rows.length; i += 1000) {
-      const values = sql.join(rows.slice(i, i + 1000).map((r) => sql`(${r.id}::int, ${r.sugar}::float8, ${r.starch}::float8, ${r.na}::boolean)`));
-      const r = await sql<{ id: number; rowVersion: number }>`
-        update lab_job_entries e set sugar = v.sugar, starch = v.starch, na = v.na, result_on = now(), result_by = ${userId},
-          row_version = e.row_version + 1
-        from (values ${values}) as v(id, sugar, starch, na)
-        where e.id = v.id
-        returning e.id, e.row_version as "rowVersion"`.execute(db);
-      for (const x of r.rows) versions.set(x.id, x.rowVersion);
-    }
+    if (rows.length === 0) return versions;
+    const r = await sql<{ id: number; rowVersion: number }>`
+      update lab_job_entries e set sugar = v.sugar, starch = v.starch, na = v.na, result_on = now(), result_by = ${userId},
+        row_version = e.row_version + 1
+      from (${unnestRows({ id: 'int4', sugar: 'float8', starch: 'float8', na: 'bool' }, rows)}) as v
+      where e.id = v.id
+      returning e.id, e.row_version as "rowVersion"`.execute(db);
+    for (const x of r.rows) versions.set(x.id, x.rowVersion);
     return versions;
   }
 

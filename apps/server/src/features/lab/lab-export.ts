@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { naturalSampleCompare } from '@sapwood/contracts';
 import { fieldError, notFound } from '../../http/errors';
@@ -38,7 +38,9 @@ export async function exportJob(reply: FastifyReply, jobs: LabJobsRepository, en
   if ((await jobs.status(db, id)) === 'current') throw fieldError('id', `Job J${id} is not completed yet.`);
   const rows = (await entries.exportRows(id)).sort((a, b) => naturalSampleCompare(a.sampleNumber, b.sampleNumber));
 
-  const wb = new ExcelJS.Workbook();
+  // loaded when first used: it takes a second or more to load, at every start otherwise (ADR 0115)
+  const { default: Excel } = await import('exceljs');
+  const wb: ExcelJS.Workbook = new Excel.Workbook();
   const ws = wb.addWorksheet(`J${id}`);
   ws.columns = COLUMNS;
   ws.getRow(1).font = { bold: true };

@@ -20,9 +20,9 @@ const flaggedOf = (sample: FarmersPdfSample): FlaggedValue[] =>
  * The farmers' report PDF, drawn only from its frozen document: per submission the brand, title and names,
  * then each chosen sample with its lab number, date and values (label, unit, value) in a grid.
  */
-export function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buffer | null>, onSample?: (done: number, total: number) => void): Promise<Buffer> {
+export async function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buffer | null>, onSample?: (done: number, total: number) => void): Promise<Buffer> {
   const first = r.sections[0];
-  const { doc, bytes } = startPdf({ title: first?.texts['report.farmers.title'] ?? "Farmer's Sample Report", author: first?.brand.name ?? '' });
+  const { doc, bytes } = await startPdf({ title: first?.texts['report.farmers.title'] ?? "Farmer's Sample Report", author: first?.brand.name ?? '' });
   const total = r.sections.reduce((n, s) => n + s.samples.length, 0);
   let done = 0;
   r.sections.forEach((s, i) => {

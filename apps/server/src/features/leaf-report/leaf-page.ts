@@ -1,5 +1,5 @@
 import { type Element, LEAF_RESULT_VALUES, type LeafReportHeader, type ResolvedNorms, dris } from '@sapwood/contracts';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/images/lazy-sharp';
 import { chartSvg } from './chart/chart-svg';
 import { type LeafChart, type LeafChartInput, layoutLeafChart } from './chart/leaf-chart';
 import type { PageSource } from './leaf-report.repository';
@@ -101,6 +101,6 @@ export function pageSvg(p: PageInput): { svg: string; chart: LeafChart } {
 }
 
 /** The page as a PNG, `scale` pixels a point. */
-export function pagePng(svg: string, scale = 1.5): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: 72 * scale }).png({ compressionLevel: 6 }).toBuffer();
+export async function pagePng(svg: string, scale = 1.5): Promise<Buffer> {
+  return (await loadSharp())(Buffer.from(svg), { density: 72 * scale }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -19,9 +19,9 @@ const num = (v: number | null) => (v === null ? '' : String(Number(v.toFixed(4))
  * chart (the same module as the preview; left out when the sample's image is excluded, a values table
  * instead), the guidelines when chosen, and the two texts under their labels in the report's language.
  */
-export function renderLeafPdf(r: LeafReport, logos: Map<number, Buffer | null>, onPage?: (done: number, total: number) => void): Promise<Buffer> {
+export async function renderLeafPdf(r: LeafReport, logos: Map<number, Buffer | null>, onPage?: (done: number, total: number) => void): Promise<Buffer> {
   const first = r.sections[0];
-  const { doc, bytes } = startPdf({ title: first?.texts['report.leaf.title'] ?? 'Leaf Analysis Report', author: first?.brand.name ?? '' });
+  const { doc, bytes } = await startPdf({ title: first?.texts['report.leaf.title'] ?? 'Leaf Analysis Report', author: first?.brand.name ?? '' });
   const total = r.sections.reduce((n, s) => n + s.pages.length, 0);
   let done = 0;
   r.sections.forEach((s, i) => {

@@ -1,6 +1,7 @@
 import type { ResultSource } from '@sapwood/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { type UnnestType, unnestRows } from '../../db/unnest';
 
 type Kind = 'leaf' | 'soil';
 
@@ -37,6 +38,13 @@ const fieldsOf = (w: ResultWrite, userId: number | null) => ({
   updated_by: userId,
 });
 
+/** The columns of a result as inserted, one array each (ADR 0113). */
+const RESULT_INSERT = {
+  capture_id: 'int4', lab_name: 'text', lab_number: 'text', na: 'bool', values: 'jsonb', flags: 'jsonb', source: 'text', submission_id: 'int4',
+  demo: 'bool', received_at: 'timestamptz', updated_by: 'int4',
+} as const satisfies Record<string, UnnestType>;
+const RESULT_INSERT_NAMES = Object.keys(RESULT_INSERT) as (keyof typeof RESULT_INSERT)[];
+
 /** All SQL of the captures' lab results (table capture_results, one row per capture). */
 export class CaptureResultsRepository {
   constructor(private readonly db: Db) {}
@@ -64,7 +72,8 @@ export class CaptureResultsRepository {
   /** Inserts the results of captures that had none, in one statement. */
   async insertAll(db: Db, writes: ResultWrite[], userId: number | null): Promise<void> {
     if (writes.length === 0) return;
-    await db.insertInto('capture_results').values(writes.map((w) => ({ capture_id: w.captureId, ...fieldsOf(w, userId) }))).execute();
+    await db.insertInto('capture_results').columns(RESULT_INSERT_NAMES)
+      .expression(unnestRows(RESULT_INSERT, writes.map((w) => ({ capture_id: w.captureId, ...fieldsOf(w, userId) })))).execute();
   }
 
   /**

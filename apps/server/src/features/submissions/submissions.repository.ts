@@ -1,6 +1,7 @@
 import type { LabCropCode } from '@sapwood/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { type UnnestType, unnestRows } from '../../db/unnest';
 import type { SubmissionTables } from '../../db/tables/submissions';
 
 type Kind = 'leaf' | 'soil';
@@ -43,6 +44,13 @@ export interface SubmissionSample {
   nvirotekCode: string | null;
   wynlandCode: string | null;
 }
+
+/** The columns of a sample as it is inserted (one array each: ADR 0113). */
+const SAMPLE_COLUMNS = {
+  group_no: 'int4', position: 'int4', capture_id: 'int4', sample_number: 'text', block_number: 'text', crop_id: 'int4', cultivar_ids: 'int4[]',
+  growth_stage: 'text', organ_type: 'text', test: 'text', optional_tests: 'text[]', notes: 'text',
+} as const satisfies Record<Exclude<keyof NewSample, 'id'>, UnnestType>;
+const SAMPLE_COLUMNS_NAMES = Object.keys(SAMPLE_COLUMNS) as (keyof typeof SAMPLE_COLUMNS)[];
 
 /** SQL of submissions, their samples and their history. */
 export class SubmissionsRepository {
@@ -104,7 +112,10 @@ export class SubmissionsRepository {
   async insert(trx: Db, s: NewSubmission, samples: NewSample[]): Promise<number> {
     const cropIds = [...new Set(samples.map((x) => x.crop_id).filter((c): c is number => typeof c === 'number'))].sort((a, b) => a - b);
     const { id } = await trx.insertInto('submissions').values({ ...s, sample_count: samples.length, crop_ids: cropIds }).returning('id').executeTakeFirstOrThrow();
-    if (samples.length) await trx.insertInto('submission_samples').values(samples.map((x) => ({ ...x, submission_id: id }))).execute();
+    if (samples.length) {
+      await trx.insertInto('submission_samples').columns([...SAMPLE_COLUMNS_NAMES, 'submission_id'])
+        .expression(unnestRows({ ...SAMPLE_COLUMNS, submission_id: 'int4' }, samples.map((x) => ({ ...x, submission_id: id })))).execute();
+    }
     return id;
   }
 

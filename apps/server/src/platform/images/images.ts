@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './lazy-sharp';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 
@@ -27,7 +27,7 @@ export interface PngRendition {
  * is applied, and metadata (EXIF, XMP, ICC, text chunks) is dropped. Throws when the image cannot be read.
  */
 export async function renderPng(data: Uint8Array, maxWidth: number, opts: { palette?: boolean } = {}): Promise<PngRendition> {
-  const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+  const { data: out, info } = await (await loadSharp())(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
     .rotate()
     .resize({ width: maxWidth, withoutEnlargement: true })
     .png({ compressionLevel: 9, palette: opts.palette ?? false })

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../images/lazy-sharp';
 import { type FileStorage, readAll } from '../storage/storage';
 
 /**
@@ -11,7 +11,7 @@ export async function distributorLogo(files: FileStorage, log: FastifyBaseLogger
   const original = path && hash ? await readAll(files, `distributors/${path}-${hash}.png`) : null;
   if (!original) return null;
   try {
-    const img = sharp(original).flatten({ background: '#ffffff' });
+    const img = (await loadSharp())(original).flatten({ background: '#ffffff' });
     return low ? await img.resize({ width: 160, withoutEnlargement: true }).jpeg({ quality: 40 }).toBuffer()
       : await img.resize({ width: 900, withoutEnlargement: true }).png().toBuffer();
   } catch (err) {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * What every client report PDF shares (the carbohydrate report, the leaf and the farmers' reports): an A4
@@ -18,8 +18,10 @@ export interface ReportBrand {
 }
 
 /** A new A4 document and the promise of its bytes once `end()` is called. */
-export function startPdf(info: { title: string; author: string }): { doc: PdfDoc; bytes: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, bufferPages: true, compress: true, info: { Title: info.title, Author: info.author } });
+/** A new A4 document (pdfkit is loaded when first used: ADR 0115) and the bytes it will have once ended. */
+export async function startPdf(info: { title: string; author: string }): Promise<{ doc: PdfDoc; bytes: Promise<Buffer> }> {
+  const { default: Pdf } = await import('pdfkit');
+  const doc = new Pdf({ size: 'A4', margin: PAGE.margin, bufferPages: true, compress: true, info: { Title: info.title, Author: info.author } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const bytes = new Promise<Buffer>((resolve, reject) => {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { type LeafChart, PLACEMENT_COLOURS, type Shape } from './leaf-chart';
+import { loadSharp } from '../../../platform/images/lazy-sharp';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => (Math.round(v * 100) / 100).toString();
@@ -28,6 +28,6 @@ export function chartSvg(chart: LeafChart): string {
 }
 
 /** The chart as a PNG for the preview, `scale` pixels a point (2: sharp on a high-density screen). */
-export function chartPng(chart: LeafChart, scale = 2): Promise<Buffer> {
-  return sharp(Buffer.from(chartSvg(chart)), { density: 72 * scale }).png({ compressionLevel: 6 }).toBuffer();
+export async function chartPng(chart: LeafChart, scale = 2): Promise<Buffer> {
+  return (await loadSharp())(Buffer.from(chartSvg(chart)), { density: 72 * scale }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -1,0 +1,36 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** answers shorter than this go as they are: compressing them costs more than it saves (ADR 0114) */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to answer in: brotli when the client takes it, else gzip, else none (q=0 refuses one). */
+export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a JSON text, compressed when it is 1 KB or more and the client accepts brotli or gzip (at fast
+ * settings: an answer is compressed once, as it goes). `Vary: Accept-Encoding` either way.
+ */
+export async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  if (text.length < COMPRESS_FROM_BYTES) return reply.send(text);
+  const encoding = encodingFor(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(text);
+  const body = encoding === 'br'
+    ? await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    : await gzipped(text, { level: 6 });
+  return reply.header('content-encoding', encoding).send(body);
+}

@@ -1,0 +1,77 @@
+// Builds what `npm start` runs, each part only when its sources changed since its last build (ADR 0115):
+// - the server: apps/server/src and packages/contracts bundled by esbuild into apps/server/dist/main.mjs (the
+//   packages of node_modules stay outside the bundle), run by plain node: no TypeScript compiler at start;
+// - the web app: Vite's build into apps/web/dist (with its .br and .gz copies).
+// A part's stamp (node_modules/.cache/sapwood-*.stamp) holds a digest of its sources' paths, sizes and times.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CACHE = 'node_modules/.cache';
+const SKIP = /(^|\/)(node_modules|dist)(\/|$)|\.test\.tsx?$/;
+
+function files(path) {
+  if (!existsSync(path)) return [];
+  const s = statSync(path);
+  if (!s.isDirectory()) return [path];
+  return readdirSync(path).flatMap((f) => {
+    const p = join(path, f);
+    return SKIP.test(p) ? [] : files(p);
+  });
+}
+
+function digest(paths) {
+  const h = createHash('sha256');
+  for (const f of paths.flatMap(files).sort()) {
+    const s = statSync(f);
+    h.update(`${f}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** Runs `build` unless `output` exists and the sources' digest is the stamp's; answers whether it built. */
+async function buildIfChanged(name, sources, output, build) {
+  const stamp = join(CACHE, `sapwood-${name}.stamp`);
+  const now = digest(sources);
+  if (existsSync(output) && existsSync(stamp) && readFileSync(stamp, 'utf8') === now) return false;
+  await build();
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(stamp, now);
+  return true;
+}
+
+const SHARED = ['packages/contracts/src', 'package-lock.json', 'tsconfig.json'];
+
+export function buildServer() {
+  return buildIfChanged('server', ['apps/server/src', ...SHARED], 'apps/server/dist/main.mjs', async () => {
+    const esbuild = await import('esbuild');
+    await esbuild.build({
+      entryPoints: ['apps/server/src/main.ts'],
+      outfile: 'apps/server/dist/main.mjs',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      alias: { '@sapwood/contracts': './packages/contracts/src/index.ts' },
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+    await esbuild.stop();
+  });
+}
+
+export function buildWeb() {
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...SHARED];
+  return buildIfChanged('web', sources, 'apps/web/dist/index.html', () => {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log((await buildWeb()) ? 'Built the web app.' : 'The web app is up to date.');
+  console.log((await buildServer()) ? 'Built the server.' : 'The server is up to date.');
+}
