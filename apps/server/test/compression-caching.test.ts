@@ -73,6 +73,13 @@ describe('static files', () => {
     const icon = await get('/favicon.svg', {});
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+    // a HEAD (a monitor's check, a proxy's) answers as the GET would, without the page
+    for (const path of ['/', '/leafs']) {
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('cache-control')).toBe('no-cache');
+      expect(head.headers.get('content-type')).toContain('text/html');
+    }
   });
 });
 

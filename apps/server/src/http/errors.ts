@@ -69,7 +69,7 @@ export function installErrorHandler(app: FastifyInstance, spaIndexHtml: string |
   app.setNotFoundHandler((req, reply) => {
     // Every path outside the API is a screen of the single-page app (its own guard handles unknown ones);
     // a missing file (a script chunk of an older build, say) is a 404, not the app's page in its place.
-    if (spaIndexHtml && req.method === 'GET' && !req.url.startsWith('/api/') && !isFilePath(req.url)) {
+    if (spaIndexHtml && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !isFilePath(req.url)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
     }
     const body: ErrorBody = { error: 'NotFound', message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` };
