@@ -11,7 +11,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { ConfirmProvider } from './components/ui/confirm';
 import { setUnauthorizedHandler } from './lib/api';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 0 } } });
 
@@ -24,7 +24,7 @@ setUnauthorizedHandler(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" limit={5} />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>

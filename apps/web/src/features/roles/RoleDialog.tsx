@@ -44,9 +44,10 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
                 {session.availablePermissions.map((g) => (
                   <Fieldset key={g.group} legend={g.group} p="xs" data-testid="permission-group">
-                    <Stack gap={4}>
+                    {/* 20 px boxes far enough apart: each a 24 px target (WCAG 2.5.8) */}
+                    <Stack gap={8}>
                       {g.permissions.filter(isPermission).map((p) => (
-                        <Checkbox key={p} label={p} size="xs" checked={held.includes(p)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
+                        <Checkbox key={p} label={p} size="sm" checked={held.includes(p)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
                       ))}
                     </Stack>
                   </Fieldset>
