@@ -45,7 +45,7 @@ const EXTRA_STATES: Record<string, (f: Findings) => Promise<void>> = {
     await f.dialog(page.getByTestId('job-card-title').first(), '/labjobs › job results');
     await editButton(page).click();
     await page.getByTestId('entry-0-sampleNumber').fill('A11Y-1');
-    await f.check('/labjobs › job card grid being edited');
+    await f.check('/labjobs › job card grid being edited', 'section[role="dialog"]');
     await closeDialogs(page);
   },
 };

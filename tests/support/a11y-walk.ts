@@ -18,6 +18,8 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+const DIALOG = 'section[role="dialog"]';
+
 /** The topmost open dialog. */
 export function topDialog(page: Page): Locator {
   return page.locator('section[role="dialog"]:visible').last();
@@ -50,25 +52,33 @@ export class Findings {
   readonly lines: string[] = [];
   constructor(private readonly page: Page) {}
 
-  async check(where: string): Promise<void> {
+  /** `scope`: a selector of the part to check (a dialog: the page behind it was checked already). */
+  async check(where: string, scope?: string): Promise<void> {
     await settle(this.page);
-    this.lines.push(...(await checkAccessibility(this.page, where)));
+    this.lines.push(...(await checkAccessibility(this.page, where, scope)));
   }
 
   /** Clicks `opener`, checks the dialog it opens (and, with `submit`, after its save button is pressed empty), closes it. */
   async dialog(opener: Locator, where: string, opts: { submit?: boolean } = {}): Promise<boolean> {
-    await settle(this.page);
-    if (!(await opener.isVisible())) return false;
-    // dispatched: a list that refreshes may swap the button while a pointer click waits for it to hold still
-    await opener.dispatchEvent('click');
+    // a list that refreshes may swap its buttons: tried again on the new one, or none if it went
+    for (let attempt = 1; ; attempt += 1) {
+      await settle(this.page);
+      if (!(await opener.isVisible())) return false;
+      try {
+        await opener.click({ timeout: 5_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+    }
     await topDialog(this.page).waitFor();
-    await this.check(where);
+    await this.check(where, DIALOG);
     // a form dialog (Enter saves through its hidden submit button) shows its errors when saved empty
     if (opts.submit && (await topDialog(this.page).locator('form button[type="submit"][hidden]').count()) > 0) {
       const save = topDialog(this.page).getByTestId('dialog-actions').getByRole('button').last();
       if (await save.isEnabled()) {
         await save.click();
-        await this.check(`${where}, save pressed empty`);
+        await this.check(`${where}, save pressed empty`, DIALOG);
       }
     }
     await closeDialogs(this.page);

@@ -17,15 +17,15 @@ interface AxeWindow {
 
 /**
  * Runs axe-core (from its npm package, injected into the page) on the page as it is now, with the WCAG 2.x A/AA
- * rules, and returns its violations in a short form. `exclude`: selectors axe leaves out (none by default).
+ * rules, and returns its violations in a short form. `scope`: a selector of the part to check (the whole page by default).
  */
-export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, scope?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => Boolean((window as AxeWindow).axe));
   // evaluated rather than added as a script tag: the app's Content-Security-Policy (script-src 'self') refuses inline scripts
   if (!loaded) await page.evaluate(axe.source);
   const raw = await page.evaluate(
-    async ({ tags, exclude }) => {
-      const ctx = exclude.length ? { include: [['html']], exclude: exclude.map((s) => [s]) } : document;
+    async ({ tags, scope }) => {
+      const ctx = scope ? { include: [[scope]] } : document;
       const r = await (window as AxeWindow).axe!.run(ctx, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return r.violations.map((v) => ({
         rule: v.id,
@@ -33,7 +33,7 @@ export async function axeViolations(page: Page, exclude: string[] = []): Promise
         nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim()}`),
       }));
     },
-    { tags: [...WCAG_TAGS], exclude },
+    { tags: [...WCAG_TAGS], scope },
   );
   return raw;
 }
@@ -46,7 +46,7 @@ export function formatViolations(where: string, violations: AxeViolation[]): str
   ]);
 }
 
-/** Runs axe on the page and returns the formatted violations (empty when it passes). */
-export async function checkAccessibility(page: Page, where: string): Promise<string[]> {
-  return formatViolations(where, await axeViolations(page));
+/** Runs axe on the page (or the part `scope` selects) and returns the formatted violations (empty when it passes). */
+export async function checkAccessibility(page: Page, where: string, scope?: string): Promise<string[]> {
+  return formatViolations(where, await axeViolations(page, scope));
 }
