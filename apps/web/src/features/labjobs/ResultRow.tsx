@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Table, Text } from '@mantine/core';
-import { IconArrowUp, IconRotate } from '@tabler/icons-react';
+import { IconRotate } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { FIELD_MESSAGES, type LabResultRow, type ResultRowValues } from '@sapwood/contracts';
@@ -47,8 +47,8 @@ const above = (v: number | null | undefined, limit: number) => limit > 0 && v !=
  * Sugar or Starch of one row, bound to the form: it watches only its own value (typing re-renders only this
  * cell) and writes it with `setValue`. No `useController`: its form-state subscription would re-render all
  * 400 cells whenever a saved row becomes the form's new baseline.
- * A value over the limit gets a red ring and an up arrow, and its name says so (it is saved; the column head
- * names the limit): not by colour alone (WCAG 1.4.1); text that is not a
+ * A value over the limit gets a red ring and bold underlined figures (app.css), and its name says so (it is saved;
+ * the column head names the limit): not by colour alone (WCAG 1.4.1); text that is not a
  * number is refused with a message under the cell, and the keys that would leave the cell keep it there.
  */
 function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: number; column: ResultColumn; limit: number; na: boolean; actions: ResultRowActions }) {
@@ -87,7 +87,6 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
       data-over={over ? 'true' : 'false'}
       data-bad={bad ? 'true' : 'false'}
       aria-label={`${column} ${row.sampleNumber}${over ? ', over the limit' : ''}`}
-      rightSection={over ? <IconArrowUp size={12} aria-hidden data-testid={`result-${index}-${column}-over`} /> : undefined}
       data-testid={`result-${index}-${column}`}
       ref={(el) => actions.element(index, column, el)}
       name={name}
