@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU } from '../apps/web/src/app/menu';
-import { Findings, NO_MOTION, closeDialogs, createButton, editButton, settle } from '../tests/support/a11y-walk';
+import { Findings, closeDialogs, disableMotion, createButton, editButton, settle } from '../tests/support/a11y-walk';
 import { launchBrowser, watchPageErrors } from '../tests/support/browser';
 import { type DemoWorld, startDemoWorld } from '../tests/support/demo-world';
 import { ADMIN } from '../tests/support/server';
@@ -21,13 +21,7 @@ beforeAll(async () => {
   world = await startDemoWorld({ leaf: 30, soil: 6 });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, NO_MOTION);
+  await disableMotion(page);
   page.setDefaultTimeout(15_000);
   // leaving a dialog with unsaved work asks (beforeunload): the walk goes on
   page.on('dialog', (d) => void d.accept());

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints } from '@sapwood/contracts';
-import { NO_MOTION } from '../tests/support/a11y-walk';
+import { disableMotion } from '../tests/support/a11y-walk';
 import { watchPageErrors } from '../tests/support/browser';
 import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
 
@@ -18,13 +18,7 @@ beforeAll(async () => {
   const context = await s.browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
   // no transitions: a field's focus border is read as it ends
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, NO_MOTION);
+  await disableMotion(page);
   errors = watchPageErrors(page);
 });
 afterAll(async () => {

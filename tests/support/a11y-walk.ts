@@ -11,6 +11,17 @@ import { checkAccessibility } from './axe';
 /** No animation or transition: axe reads colours as they end, not half-way through a fade. */
 export const NO_MOTION = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 
+/** Turns animations and transitions off in every document the page loads. */
+export async function disableMotion(page: Page): Promise<void> {
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, NO_MOTION);
+}
+
 /** Waits until nothing loads: no request under way, no loader shown. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
