@@ -71,18 +71,18 @@ export class Findings {
 
   /** Clicks `opener`, checks the dialog it opens (and, with `submit`, after its save button is pressed empty), closes it. */
   async dialog(opener: Locator, where: string, opts: { submit?: boolean } = {}): Promise<boolean> {
-    // a list that refreshes may swap its buttons: tried again on the new one, or none if it went
+    // a list that refreshes may swap its buttons (a click on the old one opens nothing): tried again on the new one, or none if it went
     for (let attempt = 1; ; attempt += 1) {
       await settle(this.page);
       if (!(await opener.isVisible())) return false;
       try {
         await opener.click({ timeout: 5_000 });
+        await topDialog(this.page).waitFor({ timeout: 5_000 });
         break;
       } catch (e) {
         if (attempt === 3) throw e;
       }
     }
-    await topDialog(this.page).waitFor();
     await this.check(where, DIALOG);
     // a form dialog (Enter saves through its hidden submit button) shows its errors when saved empty
     if (opts.submit && (await topDialog(this.page).locator('form button[type="submit"][hidden]').count()) > 0) {
