@@ -12,7 +12,7 @@ import { App } from './app/App';
 import { ConfirmProvider } from './components/ui/confirm';
 import { setUnauthorizedHandler } from './lib/api';
 import { installCrashHandlers } from './lib/crashReports';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 0 } } });
 
@@ -27,7 +27,7 @@ setUnauthorizedHandler(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" limit={5} />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>

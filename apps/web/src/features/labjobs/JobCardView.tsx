@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { JobListItem } from '@sapwood/contracts';
 import { formatDate } from '../../lib/format';
@@ -17,23 +17,19 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-/** A job card: 'J' + id, entities, farms, first-to-last sample, completed/total, created on/by, received on. */
+/**
+ * A job card: 'J' + id, entities, farms, first-to-last sample, completed/total, created on/by, received on.
+ * A click anywhere on it opens the job's results; by keyboard its title is the button that does (the card itself
+ * is no button, so its Edit button is not nested in one).
+ */
 export function JobCardView({ job, onOpen, onEdit }: { job: JobListItem; onOpen: (id: number) => void; onEdit: (id: number) => void }) {
   return (
-    <Card
-      withBorder
-      padding="sm"
-      role="button"
-      tabIndex={0}
-      style={{ cursor: 'pointer' }}
-      data-testid={`job-card-${job.id}`}
-      onClick={() => onOpen(job.id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(job.id);
-      }}
-    >
+    <Card withBorder padding="sm" style={{ cursor: 'pointer' }} data-testid={`job-card-${job.id}`} onClick={() => onOpen(job.id)}>
       <Group justify="space-between" mb={4}>
-        <Text fw={700} data-testid="job-card-title">J{job.id}</Text>
+        <UnstyledButton fw={700} aria-label={`J${job.id}: open results`} data-testid="job-card-title"
+          onClick={(e) => { e.stopPropagation(); onOpen(job.id); }}>
+          J{job.id}
+        </UnstyledButton>
         <Tooltip label="Edit job">
           <ActionIcon variant="subtle" size="sm" aria-label={`Edit J${job.id}`} data-testid={`job-edit-${job.id}`}
             onClick={(e) => { e.stopPropagation(); onEdit(job.id); }}>

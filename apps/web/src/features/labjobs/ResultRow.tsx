@@ -47,7 +47,8 @@ const above = (v: number | null | undefined, limit: number) => limit > 0 && v !=
  * Sugar or Starch of one row, bound to the form: it watches only its own value (typing re-renders only this
  * cell) and writes it with `setValue`. No `useController`: its form-state subscription would re-render all
  * 400 cells whenever a saved row becomes the form's new baseline.
- * A value over the limit gets a red ring only (it is saved; the column head names the limit); text that is not a
+ * A value over the limit gets a red ring and bold underlined figures (app.css), and its name says so (it is saved;
+ * the column head names the limit): not by colour alone (WCAG 1.4.1); text that is not a
  * number is refused with a message under the cell, and the keys that would leave the cell keep it there.
  */
 function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: number; column: ResultColumn; limit: number; na: boolean; actions: ResultRowActions }) {
@@ -85,7 +86,7 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
       errorProps={{ 'data-testid': `result-${index}-${column}-error` }}
       data-over={over ? 'true' : 'false'}
       data-bad={bad ? 'true' : 'false'}
-      aria-label={`${column} ${row.sampleNumber}`}
+      aria-label={`${column} ${row.sampleNumber}${over ? ', over the limit' : ''}`}
       data-testid={`result-${index}-${column}`}
       ref={(el) => actions.element(index, column, el)}
       name={name}

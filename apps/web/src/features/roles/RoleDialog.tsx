@@ -41,10 +41,11 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
             const held = field.value ?? [];
             const toggle = (p: Permission, on: boolean) => field.onChange(on ? [...held, p] : held.filter((x) => x !== p));
             return (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
                 {session.availablePermissions.map((g) => (
                   <Fieldset key={g.group} legend={g.group} p="xs" data-testid="permission-group">
-                    <Stack gap={4}>
+                    {/* 16 px boxes 8 px apart: each a 24 px target (WCAG 2.5.8) */}
+                    <Stack gap={8}>
                       {g.permissions.filter(isPermission).map((p) => (
                         <Checkbox key={p} label={p} size="xs" checked={held.includes(p)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
                       ))}

@@ -259,7 +259,8 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
         ) : query.isError ? (
           <Alert color="red" data-testid="table-error">Error loading table data</Alert>
         ) : (
-          <Box ref={scrollRef} style={{ maxHeight: props.maxHeight ?? 'calc(100vh - 220px)', overflow: 'auto' }} bg="white">
+          // focusable: a keyboard scrolls it (WCAG 2.1.1)
+          <Box ref={scrollRef} tabIndex={0} style={{ maxHeight: props.maxHeight ?? 'calc(100vh - 220px)', overflow: 'auto' }} bg="white">
             <Table stickyHeader striped highlightOnHover withTableBorder>
               <Table.Thead>
                 {table.getHeaderGroups().map((hg) => (

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labEndpoints } from '@sapwood/contracts';
+import { disableMotion } from '../tests/support/a11y-walk';
+import { watchPageErrors } from '../tests/support/browser';
+import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
+
+/**
+ * Issue 38: the workflows by keyboard alone (key presses only, no pointer), each focus stop visibly marked.
+ * Done so far: sign in; create a job card by pasting rows and save it.
+ */
+let s: LabJobsScreen;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  s = await startLabJobsScreen();
+  const context = await s.browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  // no transitions: a field's focus border is read as it ends
+  await disableMotion(page);
+  errors = watchPageErrors(page);
+});
+afterAll(async () => {
+  await s?.browser.close();
+  await s?.server.close();
+});
+
+/**
+ * Whether the focused element shows that it has the focus: an outline on it, or the accent border on it or on the
+ * box around it (a text field's box, a password field's wrapper). Answers what has the focus, and how.
+ */
+function focusShown(p: Page): Promise<{ shown: boolean; what: string }> {
+  return p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    // past the page's last stop the focus is in the browser's own bar, not on the page
+    if (!el || el === document.body) return { shown: true, what: 'the browser' };
+    const what = `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className}]`;
+    const st = getComputedStyle(el);
+    if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0) return { shown: true, what };
+    const probe = document.createElement('div');
+    probe.style.color = 'var(--mantine-primary-color-filled)';
+    document.body.append(probe);
+    const accent = getComputedStyle(probe).color;
+    probe.remove();
+    for (let box: HTMLElement | null = el, i = 0; box && i < 3; box = box.parentElement, i += 1) {
+      if (getComputedStyle(box).borderTopColor === accent) return { shown: true, what };
+    }
+    return { shown: false, what };
+  });
+}
+
+/** Tabs forward until the element with this test id has the focus (at most `max` presses), checking each stop shows it. */
+async function tabTo(p: Page, testId: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await p.keyboard.press('Tab');
+    const focus = await focusShown(p);
+    expect(focus.shown, `focus shown on ${focus.what}`).toBe(true);
+    if ((await activeTestId(p)) === testId) return;
+  }
+  throw new Error(`${testId} not reached by ${max} Tab presses`);
+}
+
+describe('by keyboard alone', () => {
+  it('signs in', async () => {
+    await page.goto(`${s.server.url}/login?ReturnUrl=%2Flabjobs`);
+    await page.getByTestId('login-email').waitFor();
+    expect(await activeTestId(page)).toBe('login-email');
+    await page.keyboard.type(s.labUser.email);
+    await tabTo(page, 'login-password');
+    await page.keyboard.type(s.labUser.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/labjobs');
+  });
+
+  it('creates a job card by pasting rows and saves it', async () => {
+    await tabTo(page, 'jobs-create');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('entry-0-sampleNumber').waitFor();
+    const line = (n: string, block: string) => [n, 'Keys Farms', 'Agent K', 'Dr K', 'Keyside', block, '2026-10-05', 'Roots', 'Pecan', 'Wichita', 'Hartswater', 'Dormancy'].join('\t');
+    // what the user copied from a spreadsheet
+    await page.evaluate((t) => navigator.clipboard.writeText(t), [line('K-001', 'B1'), line('K-002', 'B2')].join('\r\n'));
+    await tabTo(page, 'entry-0-sampleNumber');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('K-002');
+    await tabTo(page, 'job-submit', 200);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
+    const jobs = await s.api.call(labEndpoints.jobs, { rowsPerPage: 100 });
+    expect(jobs.body.rows[0]).toMatchObject({ firstSample: 'K-001', lastSample: 'K-002', samples: 2, farms: ['Keyside'] });
+    expect(errors).toEqual([]);
+  });
+});
