@@ -23,7 +23,8 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   opts: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestServer> {
-  const db = await freshDatabase();
+  // the app migrates its database at start: an embedded one starts migrated already (a template, made once)
+  const db = await freshDatabase({ migrated: true });
   // Links in mail come from PUBLIC_URL only, and a server with mail will not start without it: a test server
   // with SMTP_URL gets its own address as PUBLIC_URL (its port asked for first), as a deployment names its own.
   const port = env.SMTP_URL && !env.PUBLIC_URL ? await freePort() : 0;

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   notifier: Notifier;
   close(): Promise<void>;
+  /** the embedded database's whole data directory as a tarball (PGlite only): `openDatabase({ loadDataDir })` starts from it */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 // Numbers come back as numbers and dates as 'YYYY-MM-DD' strings on both engines.
@@ -29,17 +31,18 @@ pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  return opts.url ? openPostgres(opts.url) : openPGlite(opts.dataDir);
+export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  return opts.url ? openPostgres(opts.url) : openPGlite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPGlite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // DATA_DIR/server.pid tells npm run backup / restore that a process has the embedded database open.
   const pidFile = dataDir ? `${dataDir}/server.pid` : null;
   if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
   const lite = await PGlite.create(dataDir ? `${dataDir}/pglite` : undefined, {
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(lite) as never }) });
   const notifier: Notifier = {
@@ -54,6 +57,7 @@ async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     notifier,
+    dumpDataDir: () => lite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await lite.close();
