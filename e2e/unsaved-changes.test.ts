@@ -222,7 +222,7 @@ describe('the crop growths dialogs', () => {
 
     // untouched: Close and Escape close at once
     await open('1');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectClosedWithoutAsking(page, dialog);
     await open('1');
     await page.keyboard.press('Escape');
@@ -236,7 +236,7 @@ describe('the crop growths dialogs', () => {
     await answer(page, 'No');
     expect(await dialog.isVisible()).toBe(true);
     expect(await factor.inputValue()).toBe('2.5');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectAsked(page);
     await answer(page, 'Yes');
     await dialog.waitFor({ state: 'hidden' });
@@ -253,7 +253,7 @@ describe('the crop growths dialogs', () => {
     await page.getByTestId('growths-save').click();
     const stored = () => server.built.deps.db.selectFrom('crops').select('factor').where('id', '=', ref.crop.id).executeTakeFirstOrThrow();
     await expect.poll(stored).toEqual({ factor: 3 });
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectClosedWithoutAsking(page, dialog);
     await open('3');
 
@@ -290,7 +290,7 @@ describe('the crop growths dialogs', () => {
 
     await open();
     await page.getByTestId('override-flag-2').check();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expectAsked(page);
     await answer(page, 'Yes');
     await dialog.waitFor({ state: 'hidden' });
