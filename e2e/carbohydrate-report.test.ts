@@ -90,7 +90,7 @@ describe('Download selected report', () => {
     const results = page.getByRole('dialog', { name: 'Posted result' });
     await results.getByText('Nothing successful').waitFor();
     await expect.poll(() => results.getByText(/MFW answered 500: MFW is down for maintenance/).count()).toBe(2);
-    await results.getByRole('button', { name: 'Close' }).click();
+    await results.getByRole('button', { name: 'Close' }).last().click();
     await page.getByTestId('report-upload-mfw').click();
     await results.getByText('Nothing failed').waitFor();
     await expect.poll(() => results.getByRole('listitem').count()).toBe(2);

@@ -47,6 +47,8 @@ describe('/labmins', () => {
 
     // a slow lab that then fails (issue 33): the page says what it is waiting for and for how long, and the end
     // says that the sync failed in part, never 'Lab crops synced.'
+    // the first sync's message has gone (its snack closes by itself), so a 'Lab crops synced.' seen below is the second's
+    await page.getByText(/^Lab crops synced\. /).waitFor({ state: 'detached' });
     wynland.delayNext(1, 2500);
     wynland.failNext(1, 503);
     await page.getByTestId('labmin-sync').click();
