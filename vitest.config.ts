@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './tests/support/long-first-sequencer';
 
 const alias = { '@sapwood/contracts': fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url)) };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // minutes-long walks start first (tests/support/long-first-sequencer.ts)
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         resolve: { alias },

@@ -1,3 +1,4 @@
+// vitest: long-running (one server walks every screen; started first)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU } from '../apps/web/src/app/menu';

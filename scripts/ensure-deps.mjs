@@ -8,7 +8,7 @@ export function ensureDeps() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   console.log('Installing dependencies (npm ci)…');
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { stdio: 'inherit' });
+  execSync(existsSync(lock) ? 'npm ci --prefer-offline --no-audit --no-fund' : 'npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureDeps();

@@ -1,7 +1,7 @@
 // npm test: every check, in order, on a fresh clone with nothing run first.
-//   type check → lint → unit → API (PGlite) → API (PostgreSQL server, when TEST_DATABASE_URL is set) → browser
+//   type check and lint (side by side) → unit → API (PGlite) → API (PostgreSQL server, when TEST_DATABASE_URL is set) → browser
 // It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -58,9 +58,9 @@ function step(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function vitest(name, project, env = {}) {
+function vitest(name, project, env = {}, workers = 2) {
   const file = `${out}/${name.replace(/\W+/g, '-')}.json`;
-  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--maxWorkers=2', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, `--maxWorkers=${workers}`, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
@@ -70,8 +70,29 @@ function vitest(name, project, env = {}) {
   } else if (!ok) failed += 1;
 }
 
-const tsc = step('type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
-const lint = step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+/**
+ * Runs steps at the same time, each output kept and printed whole when it ends (the type check and lint are one
+ * thread each: side by side on CI's two cores they take the time of the longer one).
+ */
+function together(steps) {
+  return Promise.all(steps.map(([name, cmd, args]) => new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  })));
+}
+
+const [tsc, lint] = await together([
+  ['type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']],
+  ['lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+]);
 vitest('unit', 'unit');
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
 process.env = envWithoutServer;
@@ -80,7 +101,9 @@ vitest('api (PGlite)', 'api');
 // inputs an endpoint there: the 50 of the PGlite run explore the inputs, this run the server's behaviour (CI time)
 if (TEST_DATABASE_URL) vitest('api (PostgreSQL server)', 'api', { TEST_DATABASE_URL, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '15' });
 else console.log('\n(TEST_DATABASE_URL not set: API tests ran on PGlite only)');
-vitest('browser', 'browser');
+// a browser test mostly waits (for the page to settle, a poll, the network to go quiet), so CI's two cores run four
+// files side by side; BROWSER_WORKERS sets it (2 on a machine where they time out)
+vitest('browser', 'browser', {}, Number(process.env.BROWSER_WORKERS ?? 4));
 
 console.log('\n=== summary ===');
 if (!tsc) console.log('type check failed');
