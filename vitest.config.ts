@@ -1,13 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { LongFirstSequencer } from './tests/support/long-first-sequencer';
+import { readFile } from 'node:fs/promises';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files known to run for minutes in one worker (a walk over every screen on one server) start first: on a fresh
+ * clone vitest has no durations yet and starts the largest files first, which leaves a small but long walk for the
+ * end, one worker busy while the others wait. A file that marks itself `// vitest: long-running` (in its first
+ * lines) is started before the rest.
+ */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = new Set<TestSpecification>();
+    await Promise.all(sorted.map(async (f) => {
+      const head = (await readFile(f.moduleId, 'utf8')).slice(0, 2_000);
+      if (head.includes('// vitest: long-running')) long.add(f);
+    }));
+    return [...sorted.filter((f) => long.has(f)), ...sorted.filter((f) => !long.has(f))];
+  }
+}
 
 const alias = { '@sapwood/contracts': fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url)) };
 
 export default defineConfig({
   resolve: { alias },
   test: {
-    // minutes-long walks start first (tests/support/long-first-sequencer.ts)
+    // minutes-long walks start first
     sequence: { sequencer: LongFirstSequencer },
     projects: [
       {

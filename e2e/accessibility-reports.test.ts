@@ -1,0 +1,121 @@
+// vitest: long-running (one server; the report pages, the entry dialogs and the token page, each checked by axe)
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
+import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/a11y-walk';
+import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { createUser } from '../tests/support/users';
+
+/**
+ * Issue 38, the states the menu walk (e2e/accessibility.test.ts) does not reach: the leaf report's settings, its
+ * preview and its progress page, the farmers' report's progress page, manual result entry (empty, typed, with a
+ * value refused at its cell), the Prepare dialog, and the token page. axe-core's WCAG 2.2 A and AA rules find nothing.
+ */
+let w: World;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  w = await startWorld();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  await disableMotion(page);
+  page.setDefaultTimeout(15_000);
+  errors = watchPageErrors(page);
+  const staff = await createUser(w.server.built.deps.db, [...PERMISSIONS, 'FarmersSampleSubmissions'], { name: 'Report Clerk' });
+  await signInThroughUi(page, w.server.url, staff, '/submissions');
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await w?.close();
+});
+
+/** The progress page a report's Download opens in a new tab, checked once the PDF is made. */
+async function progressPage(f: Findings, where: string, opened: Promise<Page>): Promise<void> {
+  const tab = await opened;
+  await disableMotion(tab);
+  await tab.getByTestId('report-ready').waitFor({ timeout: 45_000 });
+  const onTab = new Findings(tab);
+  await onTab.check(where);
+  f.lines.push(...onTab.lines);
+  await tab.close();
+}
+
+describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
+  it('the leaf report: settings, with an error, the preview, the progress page', async () => {
+    const id = await withTypedResults(w, 'leaf', 'Axe Leaf Co');
+    const f = new Findings(page);
+    await page.goto(`${w.server.url}/submissions?tab=results`);
+    await page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` }).click();
+    const settings = page.getByRole('dialog', { name: 'Report Settings' });
+    await settings.getByTestId('report-samples-0').waitFor();
+    await f.check('leaf report settings', 'section[role="dialog"]');
+    await settings.getByLabel('Select every sample').uncheck();
+    await settings.getByTestId('report-submit').click();
+    await settings.getByTestId('report-samples-error-0').waitFor();
+    await f.check('leaf report settings, nothing selected', 'section[role="dialog"]');
+    await settings.getByLabel('Select every sample').check();
+    await settings.getByTestId('report-submit').click();
+    const preview = page.getByRole('dialog', { name: 'Report preview' });
+    await preview.getByTestId('preview-image').waitFor();
+    await f.check('leaf report preview', 'section[role="dialog"]');
+    await progressPage(f, '/reports/leaf/:id', Promise.all([context.waitForEvent('page'), preview.getByTestId('preview-download').click()]).then(([tab]) => tab));
+    await closeDialogs(page);
+    expect(f.lines).toEqual([]);
+  });
+
+  it("the farmers' report: settings and the progress page", async () => {
+    const id = await withTypedResults(w, 'soil', 'Axe Soil Co');
+    const f = new Findings(page);
+    await page.goto(`${w.server.url}/farmerssamplesubmissions?tab=results`);
+    await page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` }).click();
+    const settings = page.getByRole('dialog', { name: 'Report Settings' });
+    await settings.getByTestId('report-samples-0').waitFor();
+    await f.check("farmers' report settings", 'section[role="dialog"]');
+    await progressPage(f, '/reports/farmers/:id', Promise.all([context.waitForEvent('page'), settings.getByTestId('report-submit').click()]).then(([tab]) => tab));
+    expect(f.lines).toEqual([]);
+  });
+
+  it('manual result entry: opened, typed, a value refused at its cell', async () => {
+    const { id } = await w.submitted('leaf', 'Manual', { entries: 2 });
+    const f = new Findings(page);
+    await page.goto(`${w.server.url}/submissions?tab=waiting`);
+    await page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `Manual ${id}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Manual entry · Submission ${id}`) });
+    await dialog.getByTestId('manual-grid').waitFor();
+    await f.check('manual entry', 'section[role="dialog"]');
+    await dialog.getByTestId('cell-0-labNumber').fill('AXE-1');
+    await dialog.getByTestId('cell-0-N').fill('abc');
+    await page.keyboard.press('Tab');
+    await f.check('manual entry, typed, a value refused', 'section[role="dialog"]');
+    await closeDialogs(page);
+    expect(f.lines).toEqual([]);
+  });
+
+  it('the Prepare dialog of a pending group', async () => {
+    const f = new Findings(page);
+    await page.goto(`${w.server.url}/submissions?tab=prepare`);
+    await page.getByTestId('pending-row').first().getByRole('button', { name: /^prepare/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+    await dialog.getByTestId('sample-row').first().waitFor();
+    await f.check('prepare submission', 'section[role="dialog"]');
+    await closeDialogs(page);
+    expect(f.lines).toEqual([]);
+  });
+
+  it('the token page, for a token that has expired', async () => {
+    const anonymous = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await disableMotion(anonymous);
+    await anonymous.goto(`${w.server.url}/token?token=made-up`);
+    await anonymous.getByTestId('token-expired').waitFor();
+    await settle(anonymous);
+    const f = new Findings(anonymous);
+    await f.check('/token, expired');
+    await anonymous.close();
+    expect(f.lines).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
