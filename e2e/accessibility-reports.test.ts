@@ -1,9 +1,11 @@
-// vitest: long-running (one server; the report pages, the entry dialogs and the token page, each checked by axe)
+// vitest: long-running (one server; the report pages, the entry dialogs and the token page checked by axe; a report by keyboard)
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
 import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/a11y-walk';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { tabTo } from '../tests/support/keyboard';
+import { pdfPages } from '../tests/support/pdf';
 import { createUser } from '../tests/support/users';
 
 /**
@@ -117,5 +119,38 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
     await anonymous.close();
     expect(f.lines).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('by keyboard alone', () => {
+  it('builds a leaf report and downloads its PDF', async () => {
+    const id = await withTypedResults(w, 'leaf', 'Keyboard Report Co');
+    // a page of its own, signed in as its own clerk
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await disableMotion(page);
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, w.server.url, await createUser(w.server.built.deps.db, PERMISSIONS, { name: 'Keys Clerk' }), '/submissions?tab=results');
+    const report = page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` });
+    await report.waitFor();
+    await tabTo(page, report, 200);
+    await page.keyboard.press('Enter');
+    const settings = page.getByRole('dialog', { name: 'Report Settings' });
+    await settings.getByTestId('report-samples-0').waitFor();
+    await tabTo(page, 'report-submit', 120);
+    await page.keyboard.press('Enter');
+    const preview = page.getByRole('dialog', { name: 'Report preview' });
+    await expect.poll(() => preview.getByTestId('preview-page').textContent()).toMatch(/^Page 1 of \d+$/);
+    await tabTo(page, 'preview-download', 60);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    const arrived = tab.waitForEvent('download', { timeout: 45_000 });
+    await tab.waitForURL(/\/reports\/leaf\/\d+$/);
+    expect((await arrived).suggestedFilename()).toMatch(/\.pdf$/);
+    const reportId = Number(new URL(tab.url()).pathname.split('/').pop());
+    const file = await context.request.get(`${w.server.url}/api/submission/reportfile?id=${reportId}`);
+    expect(file.status()).toBe(200);
+    expect(pdfPages(Buffer.from(await file.body())).join('\n')).toContain('Keyboard Report Co');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

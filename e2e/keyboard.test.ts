@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints } from '@sapwood/contracts';
 import { disableMotion } from '../tests/support/a11y-walk';
 import { watchPageErrors } from '../tests/support/browser';
+import { tabTo } from '../tests/support/keyboard';
 import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
 
 /**
@@ -25,41 +26,6 @@ afterAll(async () => {
   await s?.browser.close();
   await s?.server.close();
 });
-
-/**
- * Whether the focused element shows that it has the focus: an outline on it, or the accent border on it or on the
- * box around it (a text field's box, a password field's wrapper). Answers what has the focus, and how.
- */
-function focusShown(p: Page): Promise<{ shown: boolean; what: string }> {
-  return p.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    // past the page's last stop the focus is in the browser's own bar, not on the page
-    if (!el || el === document.body) return { shown: true, what: 'the browser' };
-    const what = `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className}]`;
-    const st = getComputedStyle(el);
-    if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0) return { shown: true, what };
-    const probe = document.createElement('div');
-    probe.style.color = 'var(--mantine-primary-color-filled)';
-    document.body.append(probe);
-    const accent = getComputedStyle(probe).color;
-    probe.remove();
-    for (let box: HTMLElement | null = el, i = 0; box && i < 3; box = box.parentElement, i += 1) {
-      if (getComputedStyle(box).borderTopColor === accent) return { shown: true, what };
-    }
-    return { shown: false, what };
-  });
-}
-
-/** Tabs forward until the element with this test id has the focus (at most `max` presses), checking each stop shows it. */
-async function tabTo(p: Page, testId: string, max = 60): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    await p.keyboard.press('Tab');
-    const focus = await focusShown(p);
-    expect(focus.shown, `focus shown on ${focus.what}`).toBe(true);
-    if ((await activeTestId(p)) === testId) return;
-  }
-  throw new Error(`${testId} not reached by ${max} Tab presses`);
-}
 
 describe('by keyboard alone', () => {
   it('signs in', async () => {
