@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
+import { Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { KeysetPagedRequest, PagedRequest, keysetPage } from '../paging';
 import { CaptureResultFields } from './capture-results';
