@@ -103,6 +103,16 @@ describe('Waiting for Lab', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('offers print on every waiting row, a Manual one included (spec: \'print: lab results\'), which says when there are none', async () => {
+    const manual = await w.submitted('leaf', 'Manual', { entries: 1, clientName: 'Print Manual Co' });
+    const page = await open('/submissions?tab=waiting');
+    await rowOf(page, manual.id).getByRole('button', { name: `print ${manual.id}` }).click();
+    const printed = page.getByRole('dialog', { name: 'Lab Results' });
+    await printed.getByText('No lab results available').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('the printed Lab Results', () => {

@@ -5,7 +5,7 @@ import { readBody, send } from './http-util';
 /**
  * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
  * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after, only} (the next
- * requests fail, after `after` more succeed), POST /__control/delay {count, ms} (the next requests answer late: a time-out),
+ * requests fail, after `after` more succeed), POST /__control/delay {count, ms, after} (the next requests answer late: a time-out),
  * POST /__control/hostile {mode, target, field, paths} (answers the hostile way until mode null: hostile-modes.ts), GET /__requests,
  * and the controls of the lab's own (`control`: the order book's answers, see lab-orders.book.ts `answerControl`).
  */
@@ -18,7 +18,8 @@ export interface LabStandIn {
    * with `only` (method and path, e.g. 'POST /api/v1/orders'), only requests of that kind count
    */
   failNext(count: number, status?: number, message?: string, after?: number, only?: string): void;
-  delayNext(count: number, ms: number): void;
+  /** the next `count` requests answer `ms` late, after `after` more answer at once (a slow second page) */
+  delayNext(count: number, ms: number, after?: number): void;
   /** answers the hostile way (hostile-modes.ts) from now on; null: well again */
   turnHostile(h: Hostility | null): void;
   close(): Promise<void>;
@@ -36,7 +37,7 @@ export async function startLabStandIn(opts: {
   control?: (path: string, body: Record<string, unknown>) => boolean;
 }): Promise<LabStandIn> {
   let failures: { count: number; status: number; message: string; after: number; only?: string } = { count: 0, status: 503, message: '', after: 0 };
-  let delays = { count: 0, ms: 0 };
+  let delays = { count: 0, ms: 0, after: 0 };
   let hostile: Hostility | null = null;
   const state: LabStandIn = {
     url: '',
@@ -44,8 +45,8 @@ export async function startLabStandIn(opts: {
     failNext(count, status = 503, message = 'The lab is temporarily unavailable', after = 0, only) {
       failures = { count, status, message, after, only };
     },
-    delayNext(count, ms) {
-      delays = { count, ms };
+    delayNext(count, ms, after = 0) {
+      delays = { count, ms, after };
     },
     turnHostile(h) {
       hostile = h;
@@ -61,7 +62,7 @@ export async function startLabStandIn(opts: {
     if (req.method === 'POST' && url.pathname.startsWith('/__control/')) {
       const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string; ms?: number; after?: number; only?: string };
       if (url.pathname === '/__control/fail') state.failNext(j.count ?? 1, j.status, j.message, j.after, j.only);
-      else if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000);
+      else if (url.pathname === '/__control/delay') state.delayNext(j.count ?? 1, j.ms ?? 30_000, j.after);
       else if (url.pathname === '/__control/hostile') {
         try {
           state.turnHostile(hostilityOf(j as Record<string, unknown>));
@@ -74,7 +75,8 @@ export async function startLabStandIn(opts: {
     }
     if (url.pathname === '/__requests') return send(res, 200, { requests: state.requests });
     state.requests += 1;
-    if (delays.count > 0) {
+    if (delays.count > 0 && delays.after > 0) delays.after -= 1;
+    else if (delays.count > 0) {
       delays.count -= 1;
       await new Promise((r) => setTimeout(r, delays.ms));
     }

@@ -41,7 +41,7 @@ describe('Nvirotek orders', () => {
   it('places an order, and its results come back as the lab publishes them, under the app codes', async () => {
     const placed = await nvirotek().placeOrder(leafOrder('sapwood-submission-1', 'MAC'));
     expect(placed).toEqual({ workOrder: 'NV-WO-00001', labJobId: 'NVJ240001' });
-    expect(await nvirotek().orderStatus(placed.workOrder)).toEqual({ workOrder: 'NV-WO-00001', labJobId: 'NVJ240001', complete: false, samples: [] });
+    expect(await nvirotek().orderStatus(placed.workOrder)).toEqual({ workOrder: 'NV-WO-00001', labJobId: 'NVJ240001', complete: false, samples: [], refused: [] });
     nv.publish(placed.workOrder, ['L2']);
     const some = await nvirotek().orderStatus(placed.workOrder);
     expect(some.complete).toBe(false);

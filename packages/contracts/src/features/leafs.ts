@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
+import { Empty, MEDIA, NOT_FOUND, Ok, REFUSED_STATE, endpoint } from '../endpoint';
 import { id } from '../fields';
 import { KeysetPagedRequest, PagedRequest, keysetPage } from '../paging';
 import { CaptureResultFields } from './capture-results';
+import { syncJob } from './sync-job';
 
 /**
  * Leaf and soil captures from the field capture app (/leafs, /farmerssampleentries; spec part 2 §2, §3, §7).
@@ -45,21 +46,7 @@ export type CaptureSyncResult = z.output<typeof CaptureSyncResult>;
 export const captureSyncSummary = (r: CaptureSyncResult) => `${r.added} new, ${r.updated} updated, ${r.refused} refused`;
 
 /** A sync on the job queue, as the screen follows it; `result` once it is done. */
-export const CaptureSyncJob = z.object({
-  jobId: z.number().int(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  /** 0–100 */
-  progress: z.number(),
-  /** what the running sync is doing ("Reading the capture app's leaf captures… page 2 of 3") */
-  message: z.string().nullable().optional(),
-  /** why the job itself failed (the capture app failing is a done job whose result says so) */
-  error: z.string().nullable(),
-  result: CaptureSyncResult.nullable(),
-  startedAt: DateTime.nullable(),
-  finishedAt: DateTime.nullable(),
-  /** who asked for it; null for a scheduled sync */
-  requestedBy: z.string().nullable().optional(),
-});
+export const CaptureSyncJob = syncJob(CaptureSyncResult);
 export type CaptureSyncJob = z.output<typeof CaptureSyncJob>;
 
 export const LeafRecord = z.object({

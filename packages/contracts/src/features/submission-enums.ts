@@ -92,6 +92,9 @@ export const SUBMISSION_MESSAGES = {
   /** the history entry when a lab returns samples that match no row: `samples` as 'sample number (lab number)' */
   unmatchedEvent: (lab: string, samples: string[]) =>
     `${lab} returned ${samples.length === 1 ? 'a sample that matches' : `${samples.length} samples that match`} no row: ${samples.join(', ')}, kept on the submission`,
+  /** the history entry when a lab sends a sample that cannot be read (issue 33): refused on its own, the others taken */
+  refusedSampleEvent: (lab: string, sampleNumber: string, reason: string) =>
+    `${lab} sent sample ${sampleNumber}, which cannot be read: ${reason}. It was not imported; the other samples were`,
   /** why a returned sample matched no row */
   unmatchedNoRow: 'Its sample number is not one of the submission',
   unmatchedOtherLabNumber: (labNumber: string) => `Its sample number's row holds lab number ${labNumber}`,

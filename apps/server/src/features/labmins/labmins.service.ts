@@ -6,6 +6,8 @@ import { OutsideSystemError } from '../../platform/integrations/http-json';
 import type { LabCropSource, Labs, ProviderCrop } from '../../platform/integrations/lab-crops';
 import type { LabCropsRepository } from './labmins.repository';
 
+type Progress = (pct: number, message?: string) => Promise<void>;
+
 /**
  * The sync of the lab crops: each provider's list is pulled through its client and merged by the lab's own id,
  * in one transaction per provider with an audit record: a new crop is added, a renamed one updated in place
@@ -15,17 +17,25 @@ import type { LabCropsRepository } from './labmins.repository';
 export class LabCropsService {
   constructor(private readonly db: Db, private readonly repo: LabCropsRepository, private readonly labs: Labs) {}
 
-  async sync(userId: number | null): Promise<LabCropSyncResult> {
+  /** `progress` (as a job's) hears what is read: "Reading Wynland's crops… 2 of 3 pages", each lab its half of the way */
+  async sync(userId: number | null, progress: Progress = async () => undefined): Promise<LabCropSyncResult> {
     const providers: LabCropSyncOutcome[] = [];
-    for (const source of [this.labs.nvirotek, this.labs.wynland]) providers.push(await this.syncOne(source, userId));
+    const sources = [this.labs.nvirotek, this.labs.wynland];
+    for (const [i, source] of sources.entries()) {
+      const share = (done: number) => Math.floor((100 * (i + done)) / sources.length);
+      await progress(share(0), `Reading ${source.provider}’s crops…`);
+      providers.push(await this.syncOne(source, userId, (page, pageCount) => progress(share(page / pageCount), `Reading ${source.provider}’s crops… ${page} of ${pageCount} pages`)));
+    }
     return { providers };
   }
 
-  private async syncOne(source: LabCropSource, userId: number | null): Promise<LabCropSyncOutcome> {
-    const outcome: LabCropSyncOutcome = { provider: source.provider, ok: false, added: 0, updated: 0, unchanged: 0, error: null };
+  private async syncOne(source: LabCropSource, userId: number | null, onPage: (page: number, pageCount: number) => Promise<void>): Promise<LabCropSyncOutcome> {
+    const outcome: LabCropSyncOutcome = { provider: source.provider, ok: false, added: 0, updated: 0, unchanged: 0, refused: [], error: null };
     let listed: ProviderCrop[];
     try {
-      listed = dedupe(await source.listCrops());
+      const read = await source.listCrops(onPage);
+      listed = dedupe(read.crops);
+      outcome.refused = read.refused.map((r) => ({ crop: r.name, reason: r.reason }));
     } catch (err) {
       outcome.error = err instanceof OutsideSystemError ? err.message : `${source.provider} could not be read`;
       return outcome;

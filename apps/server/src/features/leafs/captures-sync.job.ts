@@ -1,5 +1,6 @@
 import { type CaptureSyncJob, CaptureSyncResult } from '@sapwood/contracts';
-import { type JobQueue, type JobRecord, PermanentJobError } from '../../platform/jobs/job-queue';
+import { type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
+import { syncJobView } from '../../platform/jobs/sync-job-view';
 import type { CapturesService } from './captures.service';
 
 export const CAPTURE_SYNC_JOB = 'capture-sync';
@@ -28,13 +29,13 @@ export class CaptureSyncJobs {
     const id = await this.jobs.enqueueOnce(CAPTURE_SYNC_JOB, { kind }, userId, captureSyncKey(kind));
     const job = await this.jobs.job(id);
     if (!job) throw new Error(`capture sync job ${id} not found`);
-    return view(job);
+    return syncJobView(job, CaptureSyncResult);
   }
 
   /** The kind's latest sync, scheduled or asked for; null before the first. */
   async status(kind: Kind): Promise<CaptureSyncJob | null> {
     const job = await this.jobs.latest(captureSyncKey(kind));
-    return job ? view(job) : null;
+    return job ? syncJobView(job, CaptureSyncResult) : null;
   }
 
   /** Syncs both kinds every `minutes` (0: never). */
@@ -42,19 +43,4 @@ export class CaptureSyncJobs {
     if (!(minutes > 0)) return;
     for (const kind of ['leaf', 'soil'] as const) this.jobs.every(CAPTURE_SYNC_JOB, { kind }, captureSyncKey(kind), minutes * 60_000);
   }
-}
-
-function view(job: JobRecord): CaptureSyncJob {
-  const result = CaptureSyncResult.safeParse(job.result);
-  return {
-    jobId: job.id,
-    status: job.status,
-    progress: job.progress,
-    message: job.status === 'running' ? job.message : null,
-    error: job.error,
-    result: result.success ? result.data : null,
-    startedAt: job.startedAt,
-    finishedAt: job.finishedAt,
-    requestedBy: job.requestedBy,
-  };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
 import type { LabClient, Labs } from '../../platform/integrations/lab-crops';
-import type { LabOrder } from '../../platform/integrations/lab-orders';
+import type { LabOrder, LabOrderStatus } from '../../platform/integrations/lab-orders';
 import { type JobQueue, PermanentJobError } from '../../platform/jobs/job-queue';
 import { recordCaptureResults } from '../leafs';
 import { sendError, storedLabProblems } from './lab-order-checks';
@@ -12,7 +12,7 @@ import { matchReturned } from './result-matching';
 import { capturesOfSamples } from './sample-captures';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import type { SendQueue } from './submissions.service';
-import { SubmissionsRepository } from './submissions.repository';
+import { type SubmissionState, SubmissionsRepository } from './submissions.repository';
 
 export const SUBMISSION_SEND_JOB = 'submission-send';
 export const LAB_POLL_JOB = 'lab-results-poll';
@@ -123,10 +123,12 @@ export class SubmissionLabJobs {
    */
   async readResults(id: number, workOrder: string, lab: 'Nvirotek' | 'Wynland'): Promise<number> {
     const status = await this.client(lab).orderStatus(workOrder);
-    if (status.samples.length === 0) return 0;
+    if (status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
+      await this.tellRefused(trx, id, s.state, lab, status.refused);
+      if (status.samples.length === 0) return 0;
       const samples = await this.results.samples(trx, id);
       const { matched, unmatched } = matchReturned(samples, status.samples);
       const captures = await capturesOfSamples(trx, s, s.kind, matched.map((m) => m.row), null);
@@ -144,5 +146,18 @@ export class SubmissionLabJobs {
       }
       return rows.length;
     });
+  }
+
+  /**
+   * Samples the lab sent that could not be read (issue 33) are refused one by one, the others imported: each is
+   * told in the submission's history, naming it and what is wrong, once (not again every poll while it stays so).
+   */
+  private async tellRefused(trx: Db, id: number, state: SubmissionState, lab: 'Nvirotek' | 'Wynland', refused: LabOrderStatus['refused']): Promise<void> {
+    for (const r of refused) {
+      const reason = M.refusedSampleEvent(lab, r.sampleNumber, r.reason);
+      if (await this.repo.hasEvent(trx, id, reason)) continue;
+      await this.repo.addEvent(trx, { submissionId: id, userId: null, from: state, to: state, reason });
+      this.log.warn({ submissionId: id, lab, sampleNumber: r.sampleNumber }, reason);
+    }
   }
 }

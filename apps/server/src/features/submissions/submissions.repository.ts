@@ -123,6 +123,11 @@ export class SubmissionsRepository {
     await trx.insertInto('submission_events').values({ submission_id: e.submissionId, user_id: e.userId, from_state: e.from, to_state: e.to, reason: e.reason }).execute();
   }
 
+  /** Whether the submission's history already holds an entry saying this. */
+  async hasEvent(db: Db, submissionId: number, reason: string): Promise<boolean> {
+    return !!(await db.selectFrom('submission_events').select('id').where('submission_id', '=', submissionId).where('reason', '=', reason).limit(1).executeTakeFirst());
+  }
+
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
     let q = db.selectFrom('submissions').where('id', '=', id)
       .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',

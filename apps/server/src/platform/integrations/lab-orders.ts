@@ -45,6 +45,11 @@ export interface LabOrderStatus {
   complete: boolean;
   /** the samples with results so far */
   samples: LabSampleResult[];
+  /**
+   * samples the lab sent that could not be read (a NUL, a lone surrogate, too deep, a wrong type: issue 33), each
+   * refused on its own with its reason, named by its sample number (or its place in the answer); the others are taken
+   */
+  refused: { sampleNumber: string; reason: string }[];
 }
 
 /**

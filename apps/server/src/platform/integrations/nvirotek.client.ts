@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resultHeader, resultValuesOf } from '@sapwood/contracts';
 import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
-import { refuseBadRecord } from './outside-record';
+import { type RefusedRecord, readRecords } from './outside-record';
 import type { LabClient, ProviderCrop } from './lab-crops';
 import type { LabOrder } from './lab-orders';
 
@@ -14,23 +14,17 @@ import type { LabOrder } from './lab-orders';
  * [{ element, unit, value }] }`; GET /api/v1/jobs/{jobNumber} answers 404 for a job it does not know.
  */
 const Placed = z.object({ workOrder: z.string().min(1).max(100), jobNumber: z.string().min(1).max(100) });
-const OrderState = z.object({
-  workOrder: z.string(),
-  jobNumber: z.string(),
-  type: z.enum(['leaf', 'soil']),
-  samples: z.array(z.object({
-    sampleNumber: z.string(),
-    labNumber: z.string().default(''),
-    status: z.enum(['Pending', 'Complete']),
-    results: z.array(z.object({ element: z.string(), unit: z.string().default(''), value: z.number().nullable() })).default([]),
-  })),
+const OrderState = z.object({ workOrder: z.string(), jobNumber: z.string(), type: z.enum(['leaf', 'soil']), samples: z.array(z.unknown()) });
+/** one sample of an order, read on its own: a bad one is refused, the others taken */
+const OrderSample = z.object({
+  sampleNumber: z.string().min(1),
+  labNumber: z.string().default(''),
+  status: z.enum(['Pending', 'Complete']),
+  results: z.array(z.object({ element: z.string(), unit: z.string().default(''), value: z.number().nullable() })).default([]),
 });
 
-const CropPage = z.object({
-  items: z.array(z.object({ cropId: z.union([z.number(), z.string()]), name: z.string().min(1), code: z.string().default(''), laboratory: z.string().default('') })),
-  page: z.number().int(),
-  pageCount: z.number().int().min(1).max(1000),
-});
+const CropPage = z.object({ items: z.array(z.unknown()), page: z.number().int(), pageCount: z.number().int().min(1).max(1000) });
+const Crop = z.object({ cropId: z.union([z.number(), z.string().min(1)]), name: z.string().trim().min(1), code: z.string().default(''), laboratory: z.string().default('') });
 
 export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabClient {
   const headers: Record<string, string> = cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {};
@@ -41,19 +35,21 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
   return {
     provider: 'Nvirotek',
     configured: !!cfg.url,
-    async listCrops() {
-      if (!cfg.url) throw new OutsideSystemError('Nvirotek is not configured (NVIROTEK_URL is not set)');
+    async listCrops(onPage) {
       const crops: ProviderCrop[] = [];
+      const refused: RefusedRecord[] = [];
       for (let page = 1, pageCount = 1; page <= pageCount; page++) {
-        const url = new URL('/api/v1/crops', cfg.url);
+        const url = new URL('/api/v1/crops', base());
         url.searchParams.set('page', String(page));
         const parsed = CropPage.safeParse(await getJson('Nvirotek', url, headers, cfg.timeoutMs));
         if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not its crop list');
-        refuseBadRecord('Nvirotek', 'crop', parsed.data.items, (c) => c.cropId);
         pageCount = parsed.data.pageCount;
-        for (const c of parsed.data.items) crops.push({ externalId: String(c.cropId), name: c.name.trim(), shortCode: c.code.trim(), lab: c.laboratory.trim() });
+        const read = readRecords(parsed.data.items, Crop, (c) => c.cropId, (i) => `(page ${page}, crop ${i})`);
+        refused.push(...read.refused);
+        for (const c of read.good) crops.push({ externalId: String(c.cropId), name: c.name, shortCode: c.code.trim(), lab: c.laboratory.trim() });
+        await onPage?.(page, pageCount);
       }
-      return crops;
+      return { crops, refused };
     },
 
     async placeOrder(order: LabOrder) {
@@ -69,13 +65,14 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
       const json = await getJson('Nvirotek', new URL(`/api/v1/orders/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs);
       const parsed = OrderState.safeParse(json);
       if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not an order');
-      refuseBadRecord('Nvirotek', 'sample', parsed.data.samples, (x) => x.sampleNumber);
+      const { good, refused } = readRecords(parsed.data.samples, OrderSample, (x) => x.sampleNumber, (i) => `(sample ${i} of the order)`);
       const codes = new Map(resultValuesOf(parsed.data.type).map((v) => [resultHeader(v), v.code]));
-      const done = parsed.data.samples.filter((x) => x.status === 'Complete');
+      const done = good.filter((x) => x.status === 'Complete');
       return {
         workOrder: parsed.data.workOrder,
         labJobId: parsed.data.jobNumber,
-        complete: done.length === parsed.data.samples.length,
+        complete: refused.length === 0 && done.length === good.length,
+        refused: refused.map((r) => ({ sampleNumber: r.name, reason: r.reason })),
         samples: done.map((x) => ({
           sampleNumber: x.sampleNumber,
           labNumber: x.labNumber,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_LIMITS, recordProblem, storableCopy, storableText } from './outside-record';
+import { z } from 'zod';
+import { RECORD_LIMITS, readRecords, recordProblem, storableCopy, storableText } from './outside-record';
 
 const deep = (n: number) => JSON.parse(`{"a":${'['.repeat(n)}${']'.repeat(n)}}`) as unknown;
 
@@ -22,5 +23,19 @@ describe('an outside record checked on its own (issue 33)', () => {
     expect(JSON.stringify(copy)).toContain('[nested too deep]');
     expect(storableCopy({ farm: 'x\u0000', ok: true, n: Infinity })).toEqual({ farm: 'x\uFFFD', ok: true, n: null });
     expect((storableCopy({ many: Array.from({ length: 20_000 }, (_, i) => i) }) as { many: unknown[] }).many.length).toBeLessThanOrEqual(RECORD_LIMITS.nodes);
+  });
+
+  it('reads an answer\'s records one by one: a bad one refused with its reason and name, the others taken (ADR 0150)', () => {
+    const Sample = z.object({ SampleRef: z.string().min(1), Ready: z.boolean() });
+    const read = readRecords([
+      { SampleRef: 'S1', Ready: true }, { SampleRef: 'S2\u0000', Ready: true }, { SampleRef: 'S3', Ready: 'yes' }, { Ready: true }, 7, { SampleRef: 'S6', Ready: false },
+    ], Sample, (r) => r.SampleRef, (i) => `(sample ${i})`);
+    expect(read.good).toEqual([{ SampleRef: 'S1', Ready: true }, { SampleRef: 'S6', Ready: false }]);
+    expect(read.refused).toEqual([
+      { name: 'S2\uFFFD', reason: "field 'SampleRef' contains a NUL character" },
+      { name: 'S3', reason: "field 'Ready' is not true or false" },
+      { name: '(sample 4)', reason: "field 'SampleRef' is missing" },
+      { name: '(sample 5)', reason: 'the record is not an object' },
+    ]);
   });
 });

@@ -5,7 +5,7 @@
  * it (to be shown on the Refused list) is `storableCopy`, never the record as sent. Both walk the record
  * with a list of their own, not by recursion: a record nested 100,000 deep cannot overflow the stack.
  */
-import { OutsideSystemError } from './outside-request';
+import type { z } from 'zod';
 
 export const RECORD_LIMITS = { depth: 12, text: 10_000, nodes: 5_000 };
 
@@ -83,17 +83,44 @@ export function storableCopy(record: unknown): unknown {
   return root.v;
 }
 
+/** A record of an answer refused on its own: what it is called (its number, or where it was) and why. */
+export interface RefusedRecord {
+  name: string;
+  reason: string;
+}
+
+const expectedWords: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+
+/** The first of a schema's complaints about a record, in the words of `recordProblem` ("field 'LabNo' is not text"). */
+function schemaProblem(record: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const path = issue.path.reduce<string>((p, k) => join(p, typeof k === 'number' ? k : String(k)), '');
+  let value: unknown = record;
+  for (const k of issue.path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k] : undefined;
+  if (value === undefined) return `${where(path)} is missing`;
+  if (issue.code === 'invalid_type') return `${where(path)} is not ${expectedWords[issue.expected] ?? issue.expected}`;
+  return `${where(path)} is not valid (${issue.message.slice(0, 100)})`;
+}
+
 /**
- * Where a record cannot be refused on its own (a lab's crop list, an order's samples: they are taken whole), the
- * first bad one refuses the answer, naming it: "Nvirotek sent crop 12, which cannot be read: field 'name'
- * contains a NUL character" — never a database's message.
+ * The records of an answer (an order's samples, a lab's crops), each checked on its own (issue 33): first as text
+ * a database takes (`recordProblem`), then against its schema. The good ones are answered parsed; a bad one is
+ * refused with its reason, named by `nameOf` (storable, at most 60 characters) or, without a usable name, by
+ * `place` ('(sample 3 of the order)'). A bad record never holds the others back.
  */
-export function refuseBadRecord(system: string, what: string, records: readonly unknown[], nameOf: (r: Record<string, unknown>) => unknown): void {
-  for (const r of records) {
-    const problem = recordProblem(r);
-    if (!problem) continue;
+export function readRecords<T>(
+  records: readonly unknown[], schema: z.ZodType<T>, nameOf: (r: Record<string, unknown>) => unknown, place: (index: number) => string,
+): { good: T[]; refused: RefusedRecord[] } {
+  const good: T[] = [];
+  const refused: RefusedRecord[] = [];
+  records.forEach((r, i) => {
     const raw = r && typeof r === 'object' ? nameOf(r as Record<string, unknown>) : undefined;
-    const name = typeof raw === 'string' || typeof raw === 'number' ? storableText(String(raw), 60) : '(without a name)';
-    throw new OutsideSystemError(`${system} sent ${what} ${name}, which cannot be read: ${problem}`);
-  }
+    const name = (typeof raw === 'string' && raw.trim()) || typeof raw === 'number' ? storableText(String(raw).trim(), 60) : place(i + 1);
+    const problem = recordProblem(r);
+    if (problem) return void refused.push({ name, reason: problem });
+    const parsed = schema.safeParse(r);
+    if (parsed.success) good.push(parsed.data);
+    else refused.push({ name, reason: schemaProblem(r, parsed.error) });
+  });
+  return { good, refused };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
-import { refuseBadRecord } from './outside-record';
+import { readRecords } from './outside-record';
 import type { LabClient } from './lab-crops';
 import type { LabOrder } from './lab-orders';
 
@@ -14,17 +14,14 @@ import type { LabOrder } from './lab-orders';
  * LabNo, Ready, Values: { 'N': 2.4, 'NA%': 0.02, 'NO3-N': … } }] }`; GET /jobs/{JobId} answers 404 for a job it does not know.
  */
 const Placed = z.object({ WorkNumber: z.string().min(1).max(100), JobId: z.string().min(1).max(100) });
-const Submission = z.object({
-  WorkNumber: z.string(),
-  JobId: z.string(),
-  Samples: z.array(z.object({ SampleRef: z.string(), LabNo: z.string().default(''), Ready: z.boolean(), Values: z.record(z.string(), z.number().nullable()).default({}) })),
-});
+const Submission = z.object({ WorkNumber: z.string(), JobId: z.string(), Samples: z.array(z.unknown()) });
+/** one sample of a submission, read on its own: a bad one is refused, the others taken */
+const SubmissionSample = z.object({ SampleRef: z.string().min(1), LabNo: z.string().default(''), Ready: z.boolean(), Values: z.record(z.string(), z.number().nullable()).default({}) });
 /** the lab's value names (labels in capitals) → the app's codes */
 const CODES = new Map<string, string>(LEAF_RESULT_VALUES.map((v) => [v.label.toUpperCase(), v.code]));
 
-const CropList = z.object({
-  crops: z.array(z.object({ Id: z.union([z.string(), z.number()]), Description: z.string().min(1), ShortCode: z.string().default(''), Lab: z.string().default('') })),
-});
+const CropList = z.object({ crops: z.array(z.unknown()) });
+const Crop = z.object({ Id: z.union([z.string().min(1), z.number()]), Description: z.string().trim().min(1), ShortCode: z.string().default(''), Lab: z.string().default('') });
 
 /** 'TABLE GRAPE' → 'Table Grape': the lab writes its names in capitals */
 const titleCase = (s: string) => s.trim().toLowerCase().replace(/(^|[\s(/-])(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase());
@@ -38,13 +35,13 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
   return {
     provider: 'Wynland',
     configured: !!cfg.url,
-    async listCrops() {
-      if (!cfg.url) throw new OutsideSystemError('Wynland is not configured (WYNLAND_URL is not set)');
-      const json = await getJson('Wynland', new URL('/crops', cfg.url), cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}, cfg.timeoutMs);
-      const parsed = CropList.safeParse(json);
+    async listCrops(onPage) {
+      const parsed = CropList.safeParse(await getJson('Wynland', new URL('/crops', base()), headers, cfg.timeoutMs));
       if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not its crop list');
-      refuseBadRecord('Wynland', 'crop', parsed.data.crops, (c) => c.Id);
-      return parsed.data.crops.map((c) => ({ externalId: String(c.Id), name: titleCase(c.Description), shortCode: c.ShortCode.trim(), lab: c.Lab.trim() }));
+      const { good, refused } = readRecords(parsed.data.crops, Crop, (c) => c.Id, (i) => `(crop ${i} of the list)`);
+      // the lab's list comes whole: one page
+      await onPage?.(1, 1);
+      return { crops: good.map((c) => ({ externalId: String(c.Id), name: titleCase(c.Description), shortCode: c.ShortCode.trim(), lab: c.Lab.trim() })), refused };
     },
     async placeOrder(order: LabOrder) {
       if (order.kind !== 'leaf') throw new OutsideSystemError('Wynland takes leaf samples only', 400);
@@ -59,12 +56,13 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
     async orderStatus(workOrder: string) {
       const parsed = Submission.safeParse(await getJson('Wynland', new URL(`/submissions/${encodeURIComponent(workOrder)}`, base()), headers, cfg.timeoutMs));
       if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not a submission');
-      refuseBadRecord('Wynland', 'sample', parsed.data.Samples, (x) => x.SampleRef);
-      const ready = parsed.data.Samples.filter((x) => x.Ready);
+      const { good, refused } = readRecords(parsed.data.Samples, SubmissionSample, (x) => x.SampleRef, (i) => `(sample ${i} of the submission)`);
+      const ready = good.filter((x) => x.Ready);
       return {
         workOrder: parsed.data.WorkNumber,
         labJobId: parsed.data.JobId,
-        complete: ready.length === parsed.data.Samples.length,
+        complete: refused.length === 0 && ready.length === good.length,
+        refused: refused.map((r) => ({ sampleNumber: r.name, reason: r.reason })),
         samples: ready.map((x) => ({
           sampleNumber: x.SampleRef,
           labNumber: x.LabNo,

@@ -1,15 +1,16 @@
 import { Center, FileInput, Group, Image, Loader, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type CropData, CropUpsertData, apiFeatures, cropImageUrl } from '@sapwood/contracts';
+import { type CropData, CropUpsertData, GRAPH_SET_LABELS, type GraphSetName, apiFeatures, cropImageUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { useEndpointQuery, useUploadMutation } from '../../lib/query';
+import { PagedPickList } from '../../components/ui/PagedPickList';
+import { useEndpointCall, useEndpointQuery, useUploadMutation } from '../../lib/query';
 import { useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
 import { DrisNormsEditor } from './DrisNormsEditor';
 import { GraphSetsEditor } from './GraphSetsEditor';
-import { editableNorms, fieldMessages, savedGraphs } from './normsForm';
+import { editableGraphs, editableNorms, fieldMessages, savedGraphs } from './normsForm';
 import { drisGraphConfirmation, normSetConfirmation } from './unusualNorms';
 
 const ep = apiFeatures.crops;
@@ -52,6 +53,7 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     return () => URL.revokeObjectURL(url);
   }, [file]);
   const askUnusual = useAskUnusual();
+  const getCultivar = useEndpointCall(ep.getCultivar);
   /** values outside their usual range asked once (those as loaded are confirmed already); then the contract's check and the save */
   const submit = async () => {
     const v = form.getValues();
@@ -103,6 +105,9 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
             <Tabs.Tab value="dris" c={form.errorOf('drisGraphs') ? 'red' : undefined}>DRIS norms{form.errorOf('drisGraphs') ? ' (!)' : ''}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="graphs" pt="xs">
+            <PagedPickList endpoint={ep.pagedCultivarGraphs} label="Copy graph sets from a cultivar" placeholder="Search a cultivar or its crop" testId="crop-copy-cultivar-graphs"
+              option={(r) => ({ value: String(r.cultivarId), label: `${r.cropName} / ${r.cultivarName}${r.selectedGraphs.length ? ` (${r.selectedGraphs.map((g) => GRAPH_SET_LABELS[g as GraphSetName] ?? g).join(', ')})` : ''}` })}
+              onPick={async (r) => form.setValue('norms.graphs', editableGraphs((await getCultivar({ id: r.cultivarId })).norms.graphs), { shouldDirty: true })} />
             <GraphSetsEditor control={form.control} register={form.register} prefix="norms" errorOf={form.errorOf} testId="crop-graphs" />
           </Tabs.Panel>
           <Tabs.Panel value="dris" pt="xs">

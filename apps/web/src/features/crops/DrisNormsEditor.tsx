@@ -3,7 +3,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { type CropUpsertDataInput, DRIS_NORM_UNITS, apiFeatures } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
-import { useEndpointQuery } from '../../lib/query';
+import { PagedPickList } from '../../components/ui/PagedPickList';
+import { useEndpointCall, useEndpointQuery } from '../../lib/query';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type FormControl = Control<CropUpsertDataInput, any, any>;
@@ -21,6 +22,7 @@ interface EditorProps {
 export function DrisNormsEditor(props: EditorProps) {
   const graphs = useFieldArray({ control: props.control, name: 'drisGraphs' });
   const names = useEndpointQuery(apiFeatures.drisgraphs.getAll, {}).data?.map((g) => g.name) ?? [];
+  const getCrop = useEndpointCall(apiFeatures.crops.get);
   return (
     <Stack gap="xs">
       {graphs.fields.length === 0 && <Text size="sm" c="dimmed" data-testid="dris-empty">No graphs to show</Text>}
@@ -48,8 +50,14 @@ export function DrisNormsEditor(props: EditorProps) {
           <DrisRows {...props} index={i} />
         </Stack>
       ))}
-      <Group>
+      <Group align="flex-end">
         <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => graphs.append({ id: 0, graphName: '', selected: true, units: { macro: '%', micro: 'mg/kg' }, rows: [] })} data-testid="dris-add-graph">DRIS graph</Button>
+        <PagedPickList endpoint={apiFeatures.crops.pagedCropGraphs} label="Copy a DRIS graph from a crop" placeholder="Search a crop or a graph" testId="dris-copy-graph"
+          option={(r) => ({ value: String(r.id), label: `${r.cropName}: ${r.graphName}${r.selected ? '' : ' (not selected)'}` })}
+          onPick={async (r) => {
+            const g = (await getCrop({ id: r.cropId })).drisGraphs.find((x) => x.id === r.id);
+            if (g) graphs.append({ ...g, id: 0, confirmed: [] } as never);
+          }} />
       </Group>
     </Stack>
   );

@@ -1,61 +1,30 @@
 import { Alert, Box, Button, Group, Progress, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type CaptureSyncJob, LEAF_MESSAGES, apiFeatures, captureSyncSummary } from '@sapwood/contracts';
 import { useElapsedSeconds } from '../../components/ui/OutsideWait';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { invalidate, queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { syncUnderWay, useSyncJob } from '../../lib/syncJob';
 
 type Endpoints = typeof apiFeatures.leafs | typeof apiFeatures.farmersSamples;
-const FAST_MS = 500;
-const SLOW_MS = 30_000;
-
-const underWay = (j: CaptureSyncJob | null | undefined) => j?.status === 'queued' || j?.status === 'running';
 
 /**
- * The kind's capture sync, as the screen follows it: the latest sync job (polled often while one is queued or
- * running, here or on a schedule, slowly otherwise), Sync to start one, and when a job this screen saw under
- * way ends: the lists refreshed, a snack, and the report of its refused captures or its failure.
+ * The kind's capture sync, as the screen follows it (`useSyncJob`): Sync to start one, and when a job this
+ * screen saw under way ends: the lists refreshed, a snack, and the report of its refused captures or its failure.
  */
 export function useCaptureSync(ep: Endpoints) {
-  const qc = useQueryClient();
-  const status = useEndpointQuery(ep.syncStatus, undefined, { refetchInterval: (q) => (underWay(q.state.data) ? FAST_MS : SLOW_MS) });
   const [report, setReport] = useState<CaptureSyncJob | null>(null);
-  /** jobs seen queued or running here, told once each when they end */
-  const seen = useRef(new Set<number>());
-  /** the last ended job known here (undefined before the first answer) */
-  const ended = useRef<number | null | undefined>(undefined);
-  const start = useEndpointMutation(ep.sync, {
-    invalidates: [],
-    onSuccess: (job) => qc.setQueryData(queryKeyOf(ep.syncStatus), job),
+  const { job, busy, start } = useSyncJob<CaptureSyncJob>(ep, (ended) => {
+    setReport(ended);
+    if (ended.status === 'failed') notify.error(ended.error ?? LEAF_MESSAGES.failed);
+    else if (ended.result?.ok) notify.success(`Synced: ${captureSyncSummary(ended.result)}`);
+    else notify.error(ended.result?.error ?? LEAF_MESSAGES.failed);
   });
-
-  const job = status.data;
-  useEffect(() => {
-    if (job === undefined) return;
-    if (underWay(job)) {
-      seen.current.add(job!.jobId);
-      return;
-    }
-    const endedBefore = ended.current;
-    ended.current = job?.jobId ?? null;
-    if (!job) return;
-    const mine = seen.current.delete(job.jobId);
-    // a sync that ended since the last look, here or elsewhere (a schedule): its captures are on the lists now
-    if (mine || (endedBefore !== undefined && endedBefore !== job.jobId)) void invalidate(qc, [ep]);
-    if (!mine) return;
-    setReport(job);
-    if (job.status === 'failed') notify.error(job.error ?? LEAF_MESSAGES.failed);
-    else if (job.result?.ok) notify.success(`Synced: ${captureSyncSummary(job.result)}`);
-    else notify.error(job.result?.error ?? LEAF_MESSAGES.failed);
-  }, [job, ep, qc]);
-
   return {
-    job: job ?? null,
-    busy: start.isPending || underWay(job),
-    start: () => start.mutate({}),
+    job,
+    busy,
+    start,
     /** the ended sync whose report is shown (refused captures, failure), until closed */
     report,
     closeReport: () => setReport(null),
@@ -69,7 +38,7 @@ export function SyncControls({ sync }: { sync: CaptureSync }) {
   const seconds = useElapsedSeconds(job?.status === 'running', job?.startedAt);
   return (
     <Group gap="xs" wrap="nowrap">
-      {job && underWay(job) && (
+      {job && syncUnderWay(job) && (
         <Group gap={6} wrap="nowrap" data-testid="leaf-sync-progress">
           <Progress value={job.progress} w={90} size="sm" animated aria-label="Sync progress" />
           <Text size="xs" c="dimmed">
@@ -77,7 +46,7 @@ export function SyncControls({ sync }: { sync: CaptureSync }) {
           </Text>
         </Group>
       )}
-      {job && !underWay(job) && (
+      {job && !syncUnderWay(job) && (
         <Text size="xs" c="dimmed" data-testid="leaf-sync-last">
           Last sync {formatDateTime(job.finishedAt)}: {job.status === 'failed' || !job.result ? 'failed' : job.result.ok ? captureSyncSummary(job.result) : 'nothing imported'}
         </Text>

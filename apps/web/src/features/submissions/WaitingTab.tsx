@@ -117,9 +117,8 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
                   onClick={() => resend.mutate({ id: r.id, rowVersion: r.rowVersion })}><IconSend size={16} /></ActionIcon>
               </Tooltip>
             )}
-            {!isManualLab(r.lab) && (
-              <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => setPrinting(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
-            )}
+            {/* spec: 'print: lab results' on every waiting row (the Manual-lab exception is the other tabs' menu) */}
+            <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => setPrinting(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
             <History row={r} />
             {mayDelete && !r.labJobId && (
               <Tooltip label="delete"><ActionIcon variant="subtle" color="red" aria-label={`delete ${r.id}`} onClick={() => void del(r)}><IconX size={16} /></ActionIcon></Tooltip>
