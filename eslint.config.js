@@ -51,6 +51,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**'], message: 'The server does not import the web app.' }] }],
     },
   },
+  {
+    files: ['tools/stand-ins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/apps/web/**'], message: 'A stand-in is an outside system: it shares only @sapwood/contracts with the app.' }] }],
+    },
+  },
   // Boundaries and cycles (source of the three roots; tests may reach into a feature's internals).
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
@@ -64,7 +70,16 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       // import-x/no-cycle skips type-only imports; this one counts them
       'sapwood/no-cycle-with-types': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('apps/server/src/features'), ...featureZones('apps/web/src/features')] }],
+      'import-x/no-restricted-paths': ['error', { zones: [
+        ...featureZones('apps/server/src/features'),
+        ...featureZones('apps/web/src/features'),
+        // the web's shared pieces serve the app and its features; they know neither
+        ...['components', 'lib'].flatMap((shared) => ['app', 'features'].map((user) => ({
+          target: `./apps/web/src/${shared}`,
+          from: `./apps/web/src/${user}`,
+          message: `apps/web/src/${shared} is shared by the app and its features: it may not import apps/web/src/${user} (pass what it needs in, e.g. a context the app provides).`,
+        }))),
+      ] }],
     },
   },
 );
