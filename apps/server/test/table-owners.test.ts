@@ -14,6 +14,7 @@ import { REFERENCE_TABLES } from '../src/platform/references/movers';
  * column that refers to a reference item has a registered mover or is kept on purpose, with a reason.
  */
 const FEATURES_DIR = join(import.meta.dirname, '../src/features');
+const PLATFORM_DIR = join(import.meta.dirname, '../src/platform');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -76,6 +77,14 @@ describe('table owners', () => {
     expect([...(writes.get('lab_job_entries') ?? [])]).toEqual(['lab']);
     expect([...(writes.get('agronomists') ?? [])]).toEqual(['agronomists']);
     expect([...(writes.get('tissues') ?? [])]).toEqual(['tissues']);
+  });
+
+  it("the platform writes only the platform's tables (sign-in changes users through the users feature)", () => {
+    const owners = tableOwners();
+    const known = new Set(tables);
+    const wrong = sourceFiles(PLATFORM_DIR).flatMap((file) =>
+      tablesWritten(readFileSync(file, 'utf8'), known).filter((t) => owners.get(t) !== 'platform').map((t) => `${relative(PLATFORM_DIR, file)} writes ${t} (owner: ${owners.get(t)})`));
+    expect(wrong).toEqual([]);
   });
 
   it('the scan catches a planted write of another feature\'s table, Kysely or raw SQL', () => {
