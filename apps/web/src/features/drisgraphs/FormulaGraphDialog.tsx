@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextIn
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { ELEMENTS, FormulaGraphInsert, type FormulaGraphRecord, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 
@@ -35,17 +35,7 @@ export function FormulaGraphDialog(props: { graph: FormulaGraphRecord | null; on
     });
 
   return (
-    <FormDialog
-      opened
-      onClose={props.onClose}
-      dirty={form.formState.isDirty}
-      title={graph ? 'Edit graph' : 'New graph'}
-      size="xl"
-      data-testid="graph-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="graph-save"
-    >
+    <ContractFormDialog form={form} testId="graph" onClose={props.onClose} title={graph ? 'Edit graph' : 'New graph'} size="xl" onSave={submit}>
       <Stack gap="sm">
         <Group align="flex-end">
           <TextInput label="Graph name" withAsterisk {...form.text('name')} data-autofocus data-testid="graph-name" style={{ flex: 1 }} />
@@ -108,6 +98,6 @@ export function FormulaGraphDialog(props: { graph: FormulaGraphRecord | null; on
         </Table>
         <Group><Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => values.append({ element: '', expression: '' })} data-testid="graph-add-value">Value</Button></Group>
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -3,9 +3,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type LabCropRow, type LabCropSyncResult, apiFeatures, labSyncSummary } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { OutsideWait } from '../../components/ui/OutsideWait';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { ListPage } from '../../components/ui/table/ListPage';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 
@@ -34,26 +33,27 @@ export default function LabminsPage() {
   });
   const failed = last?.providers.filter((p) => !p.ok) ?? [];
   return (
-    <>
-      <PageTitle />
-      <OutsideWait active={sync.isPending} label="Reading the labs’ crop lists (Nvirotek, then Wynland)…" testId="labmin-sync-wait" />
-      {failed.length > 0 && (
-        <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
-          {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}
-        </Alert>
-      )}
-      <PagedTable
-        endpoint={ep.paged}
-        columns={COLUMNS}
-        rowId={(r) => r.id}
-        searchPlaceholder="Name, short code, lab or provider"
-        testId="labmins-table"
-        toolbar={
-          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="labmin-sync">
-            Sync
-          </Button>
-        }
-      />
-    </>
+    <ListPage
+      endpoint={ep.paged}
+      columns={COLUMNS}
+      rowId={(r) => r.id}
+      searchPlaceholder="Name, short code, lab or provider"
+      testId="labmins-table"
+      toolbar={
+        <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.isPending} onClick={() => sync.mutate({})} data-testid="labmin-sync">
+          Sync
+        </Button>
+      }
+      above={
+        <>
+          <OutsideWait active={sync.isPending} label="Reading the labs’ crop lists (Nvirotek, then Wynland)…" testId="labmin-sync-wait" />
+          {failed.length > 0 && (
+            <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
+              {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}
+            </Alert>
+          )}
+        </>
+      }
+    />
   );
 }
