@@ -25,6 +25,35 @@ function featureZones(root) {
   );
 }
 
+/**
+ * The files whose functions are still over 80 lines (the measured target is at most 5). The entry grids (job
+ * card, results, manual entry, Prepare, with their row and save hooks) are being rewritten on one grid engine
+ * (issue 34); the others wait to be split. Take a file off once its functions fit.
+ */
+const LONG_FUNCTIONS = [
+  // the entry grids
+  'apps/web/src/features/labjobs/JobCardDialog.tsx',
+  'apps/web/src/features/labjobs/JobResultsDialog.tsx',
+  'apps/web/src/features/labjobs/EntryRow.tsx',
+  'apps/web/src/features/labjobs/results/useResultSaves.ts',
+  'apps/web/src/features/submissions/ManualEntryDialog.tsx',
+  'apps/web/src/features/submissions/PrepareDialog.tsx',
+  // to split
+  'apps/server/src/app.ts',
+  'apps/web/src/components/ui/table/PagedTable.tsx',
+  'apps/web/src/features/carbohydrates/CarbohydratesPage.tsx',
+  'apps/web/src/features/carbohydrates/report/ReportDialog.tsx',
+  'apps/web/src/features/cropgrowths/GrowthsDialog.tsx',
+  'apps/web/src/features/cropgrowths/OverridesDialog.tsx',
+  'apps/web/src/features/drisgraphs/FormulaGraphDialog.tsx',
+  'apps/web/src/features/leafs/CapturesPage.tsx',
+  'apps/web/src/features/submissions/UploadFilesDialog.tsx',
+  'apps/web/src/features/submissions/WaitingTab.tsx',
+  'apps/web/src/features/submissions/report/PreviewDialog.tsx',
+  'apps/web/src/features/users/UserDialog.tsx',
+  'tools/stand-ins/mfw-server.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**'] },
   js.configs.recommended,
@@ -56,6 +85,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/apps/web/**'], message: 'A stand-in is an outside system: it shares only @sapwood/contracts with the app.' }] }],
     },
+  },
+  // Functions short (docs/architecture.md "Measured targets"): at most 80 lines of code, outside tests and
+  // shipped migrations (never edited). The functions still over it are listed below, each to be shortened
+  // and then taken off the list; a new long function fails.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: LONG_FUNCTIONS,
+    rules: { 'max-lines-per-function': 'off' },
   },
   // Boundaries and cycles (source of the three roots; tests may reach into a feature's internals).
   {
