@@ -69,7 +69,6 @@ export default function AddressesPage() {
     <ListPage
       endpoint={ep.paged}
       columns={columns}
-      rowId={(r) => r.id}
       onRowDoubleClick={editor.edit}
       testId="addresses-table"
       toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="address-add" />}

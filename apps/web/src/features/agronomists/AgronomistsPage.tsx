@@ -26,7 +26,7 @@ export default function AgronomistsPage() {
   ], [editor.edit]);
 
   return (
-    <ListPage endpoint={ep.paged} columns={columns} rowId={(a) => a.id} testId="agronomists-table" toolbar={<AddButton label="Add agronomist" testId="agronomist-add" onClick={editor.add} />}>
+    <ListPage endpoint={ep.paged} columns={columns} testId="agronomists-table" toolbar={<AddButton label="Add agronomist" testId="agronomist-add" onClick={editor.add} />}>
       {editor.dialog((agronomist, close) => <AgronomistDialog agronomist={agronomist} onClose={close} onSaved={close} />)}
       {archiving && (
         <ReassignDialog

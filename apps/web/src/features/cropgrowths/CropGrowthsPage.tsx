@@ -43,7 +43,6 @@ export default function CropGrowthsPage() {
     <ListPage
       endpoint={ep.crops}
       columns={columns}
-      rowId={(c) => c.id}
       testId="crops-table"
       toolbar={<AddButton label="Add crop" text="Add crop" onClick={() => setOpen({ kind: 'add' })} testId="crop-add" />}
     >

@@ -64,7 +64,6 @@ export default function CropsPage() {
     <ListPage
       endpoint={ep.paged}
       columns={columns}
-      rowId={(c) => c.id}
       testId="crops-table"
       searchPlaceholder="Name or alternative name"
       toolbar={<AddButton label="Add" text="Add" onClick={() => setOpen({ kind: 'crop', id: null })} testId="crop-add" />}

@@ -47,7 +47,6 @@ export default function DistributorsPage() {
     <ListPage
       endpoint={apiFeatures.distributors.paged}
       columns={columns}
-      rowId={(r) => r.id}
       onRowDoubleClick={editor.edit}
       testId="distributors-table"
       toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="distributor-add" />}

@@ -31,7 +31,6 @@ export default function DrisGraphsPage() {
     <ListPage
       endpoint={ep.paged}
       columns={columns}
-      rowId={(g) => g.id}
       testId="graphs-table"
       searchPlaceholder="Search by name"
       toolbar={<AddButton label="Add graph" testId="graph-add" onClick={editor.add} />}

@@ -23,14 +23,7 @@ const COLUMNS: ColumnDef<ErrorGroupRow, unknown>[] = [
 export default function ErrorsPage() {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <ListPage
-      endpoint={ep.paged}
-      columns={COLUMNS}
-      rowId={(r) => r.id}
-      searchPlaceholder="Message, screen or source"
-      testId="errors-table"
-      onRowDoubleClick={(r) => setOpen(r.id)}
-    >
+    <ListPage endpoint={ep.paged} columns={COLUMNS} searchPlaceholder="Message, screen or source" testId="errors-table" onRowDoubleClick={(r) => setOpen(r.id)}>
       {open !== null && <ErrorDetail id={open} onClose={() => setOpen(null)} />}
     </ListPage>
   );

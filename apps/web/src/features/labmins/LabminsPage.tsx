@@ -36,7 +36,6 @@ export default function LabminsPage() {
     <ListPage
       endpoint={ep.paged}
       columns={COLUMNS}
-      rowId={(r) => r.id}
       searchPlaceholder="Name, short code, lab or provider"
       testId="labmins-table"
       toolbar={

@@ -29,7 +29,6 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
     <ListPage
       endpoint={endpoints.paged}
       columns={columns}
-      rowId={(r) => r.id}
       onRowDoubleClick={editor.edit}
       testId={`${names.noun}-table`}
       toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="add-item" />}

@@ -42,7 +42,7 @@ export default function RolesPage() {
   }, []);
 
   return (
-    <ListPage endpoint={ep.paged} columns={columns} rowId={(r) => r.id} testId="roles-table" toolbar={<AddButton label="Add role" testId="role-add" onClick={editor.add} />}>
+    <ListPage endpoint={ep.paged} columns={columns} testId="roles-table" toolbar={<AddButton label="Add role" testId="role-add" onClick={editor.add} />}>
       {editor.dialog((role, close) => (
         <RoleDialog
           role={role}

@@ -128,7 +128,6 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       <PagedTable
         endpoint={ep[tab]}
         columns={columns}
-        rowId={(r) => r.id}
         keyset
         searchPlaceholder="Start of client or farm"
         testId={`${tab}-table`}

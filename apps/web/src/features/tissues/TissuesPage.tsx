@@ -46,7 +46,7 @@ export default function TissuesPage() {
   }, [confirm]);
 
   return (
-    <ListPage endpoint={ep.paged} columns={columns} rowId={(t) => t.id} testId="tissues-table" toolbar={<AddButton label="Add" text="Add" testId="tissue-add" onClick={editor.add} />}>
+    <ListPage endpoint={ep.paged} columns={columns} testId="tissues-table" toolbar={<AddButton label="Add" text="Add" testId="tissue-add" onClick={editor.add} />}>
       {editor.dialog((tissue, close) => <TissueDialog tissue={tissue} onClose={close} onSaved={close} />)}
     </ListPage>
   );

@@ -71,7 +71,7 @@ export default function UsersPage() {
   }, [pendingActive]);
 
   return (
-    <ListPage endpoint={ep.paged} columns={columns} rowId={(u) => u.id} testId="users-table" toolbar={<AddButton label="Add user" testId="user-add" onClick={editor.add} />}>
+    <ListPage endpoint={ep.paged} columns={columns} testId="users-table" toolbar={<AddButton label="Add user" testId="user-add" onClick={editor.add} />}>
       {editor.dialog((user, close) => <UserDialog user={user} onClose={close} onSaved={close} />)}
     </ListPage>
   );

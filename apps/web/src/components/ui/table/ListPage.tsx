@@ -80,12 +80,19 @@ export function useEditing<T>() {
   };
 }
 
+export type ListPageProps<E extends PagedEndpoint> = PagedTableProps<E> & {
+  /** what stands between the title and the table (a notice) */
+  above?: ReactNode;
+  /** the page's dialogs */
+  children?: ReactNode;
+};
+
 /**
  * A list screen: its menu title, what stands `above` the table (a notice), the paged table (typed by its
  * endpoint), then its dialogs (`children`).
  * The page writes its columns (`actionsColumn` for the row buttons), its add button and its dialogs.
  */
-export function ListPage<E extends PagedEndpoint>({ above, children, ...table }: PagedTableProps<E> & { above?: ReactNode; children?: ReactNode }) {
+export function ListPage<E extends PagedEndpoint>({ above, children, ...table }: ListPageProps<E>) {
   return (
     <>
       <PageTitle />
