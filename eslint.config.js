@@ -45,7 +45,6 @@ const LONG_FUNCTIONS = [
   'apps/web/src/features/carbohydrates/report/ReportDialog.tsx',
   'apps/web/src/features/cropgrowths/GrowthsDialog.tsx',
   'apps/web/src/features/cropgrowths/OverridesDialog.tsx',
-  'apps/web/src/features/drisgraphs/FormulaGraphDialog.tsx',
   'apps/web/src/features/leafs/CapturesPage.tsx',
   'apps/web/src/features/submissions/UploadFilesDialog.tsx',
   'apps/web/src/features/submissions/WaitingTab.tsx',

@@ -1,9 +1,9 @@
 import { Switch, Tooltip } from '@mantine/core';
-import { IconPencil, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type Address, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -57,7 +57,7 @@ export default function AddressesPage() {
       ),
     },
     actionsColumn<Address>([
-      { label: 'Edit', icon: IconPencil, name: (a) => `Edit ${a.name}`, onClick: editor.edit, testId: (a) => `address-edit-${a.id}` },
+      editAction(editor.edit, (a) => `address-edit-${a.id}`),
       {
         label: (a) => (a.isDefault ? 'Make another address the default first' : 'Delete'), icon: IconX, color: 'red', disabled: (a) => a.isDefault,
         name: (a) => `Delete ${a.name}`, onClick: remove, testId: (a) => `address-delete-${a.id}`,

@@ -1,9 +1,9 @@
-import { IconPencil, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type AgronomistRow, apiFeatures } from '@sapwood/contracts';
 import { ReassignDialog } from '../../components/ui/ReassignDialog';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { useEndpointQuery } from '../../lib/query';
 import { AgronomistDialog } from './AgronomistDialog';
 
@@ -20,8 +20,8 @@ export default function AgronomistsPage() {
     { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
     { id: 'originate', header: 'Originate', size: 140, cell: ({ row }) => row.original.originate },
     actionsColumn<AgronomistRow>([
-      { label: 'Edit', icon: IconPencil, name: (a) => `Edit ${a.name}`, onClick: editor.edit, testId: 'agronomist-edit' },
-      { label: 'Delete', icon: IconX, color: 'red', name: (a) => `Delete ${a.name}`, onClick: setArchiving, testId: 'agronomist-delete' },
+      editAction(editor.edit, 'agronomist-edit'),
+      deleteAction(setArchiving, 'agronomist-delete', IconX),
     ]),
   ], [editor.edit]);
 

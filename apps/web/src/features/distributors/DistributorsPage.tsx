@@ -1,9 +1,9 @@
 import { Image, Text } from '@mantine/core';
-import { IconPencil, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -38,8 +38,8 @@ export default function DistributorsPage() {
       },
     },
     actionsColumn<Distributor>([
-      { label: 'Edit', icon: IconPencil, name: (d) => `Edit ${d.name}`, onClick: editor.edit, testId: (d) => `distributor-edit-${d.id}` },
-      { label: 'Delete', icon: IconX, color: 'red', name: (d) => `Delete ${d.name}`, onClick: remove, testId: (d) => `distributor-delete-${d.id}` },
+      editAction(editor.edit, (d) => `distributor-edit-${d.id}`),
+      deleteAction(remove, (d) => `distributor-delete-${d.id}`, IconX),
     ], { size: 90, iconSize: 16 }),
   ];
 

@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { type FormulaGraphRecord, apiFeatures } from '@sapwood/contracts';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { FormulaGraphDialog } from './FormulaGraphDialog';
 
 const ep = apiFeatures.drisgraphs;
@@ -23,7 +22,7 @@ export default function DrisGraphsPage() {
     },
     { id: 'alternate', header: () => 'Alternate function', enableSorting: false, size: 130, cell: ({ row }) => (row.original.alternateFunction ? 'Yes' : 'No') },
     actionsColumn<FormulaGraphRecord>([
-      { label: 'Edit', icon: IconPencil, name: (g) => `Edit ${g.name}`, onClick: editor.edit, testId: (g) => `graph-edit-${g.id}` },
+      editAction(editor.edit, (g) => `graph-edit-${g.id}`),
     ], { size: 70, iconSize: 16 }),
   ], [editor.edit]);
 

@@ -1,9 +1,9 @@
-import { IconPencil, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReferenceListItem } from '@sapwood/contracts';
 import { ReassignDialog } from '../../components/ui/ReassignDialog';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { useEndpointQuery } from '../../lib/query';
 import { ReferenceItemDialog } from './ReferenceItemDialog';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
@@ -20,8 +20,8 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
     { id: 'name', header: 'Name', accessorKey: 'name' },
     { id: 'originate', header: 'Originate', accessorKey: 'originate', size: 160 },
     actionsColumn<ReferenceListItem>([
-      { label: 'Edit', icon: IconPencil, name: (r) => `Edit ${r.name}`, onClick: editor.edit, testId: 'row-edit' },
-      { label: 'Delete', icon: IconX, color: 'red', name: (r) => `Delete ${r.name}`, onClick: setArchiving, testId: 'row-delete' },
+      editAction(editor.edit, 'row-edit'),
+      deleteAction(setArchiving, 'row-delete', IconX),
     ], { size: 90 }),
   ], [editor.edit]);
 

@@ -1,9 +1,8 @@
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { type RoleRow, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useRefreshSession } from '../../lib/session';
@@ -34,8 +33,8 @@ export default function RolesPage() {
       { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
       { id: 'users', header: 'User Assigned', size: 140, cell: ({ row }) => row.original.users },
       actionsColumn<RoleRow>([
-        { label: 'Delete', icon: IconTrash, color: 'red', name: (r) => `Delete ${r.name}`, onClick: remove, testId: 'role-delete' },
-        { label: 'Edit', icon: IconPencil, name: (r) => `Edit ${r.name}`, onClick: editor.edit, testId: 'role-edit' },
+        deleteAction(remove, 'role-delete'),
+        editAction(editor.edit, 'role-edit'),
       ]),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,10 +1,9 @@
 import { Switch } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { TissueDialog } from './TissueDialog';
@@ -38,8 +37,8 @@ export default function TissuesPage() {
         ),
       },
       actionsColumn<TissueRecord>([
-        { label: 'Edit', icon: IconPencil, name: (t) => `Edit ${t.name}`, onClick: editor.edit, testId: (t) => `tissue-edit-${t.id}` },
-        { label: 'Delete', icon: IconTrash, color: 'red', name: (t) => `Delete ${t.name}`, onClick: remove, testId: (t) => `tissue-delete-${t.id}` },
+        editAction(editor.edit, (t) => `tissue-edit-${t.id}`),
+        deleteAction(remove, (t) => `tissue-delete-${t.id}`),
       ], { size: 90, iconSize: 16 }),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps

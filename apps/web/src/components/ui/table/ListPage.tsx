@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, type MantineColor, Tooltip } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
 import { PageTitle } from '../../layout/PageTitle';
@@ -19,6 +19,18 @@ export interface RowAction<T> {
   when?: (row: T) => boolean;
   /** shown but off on these rows */
   disabled?: (row: T) => boolean;
+}
+
+type Named = { name: string };
+
+/** The Edit button of a row named by its `name` ('Edit Roots'). */
+export function editAction<T extends Named>(onClick: (row: T) => unknown, testId?: RowAction<T>['testId']): RowAction<T> {
+  return { label: 'Edit', icon: IconPencil, name: (r) => `Edit ${r.name}`, onClick, testId };
+}
+
+/** The Delete button of a row named by its `name`, red ('Delete Roots'); a list that reassigns shows an X. */
+export function deleteAction<T extends Named>(onClick: (row: T) => unknown, testId?: RowAction<T>['testId'], icon: RowAction<T>['icon'] = IconTrash): RowAction<T> {
+  return { label: 'Delete', icon, color: 'red', name: (r) => `Delete ${r.name}`, onClick, testId };
 }
 
 /** A row's action buttons, side by side. */
