@@ -21,7 +21,7 @@ export default function AgronomistsPage() {
     { id: 'originate', header: 'Originate', size: 140, cell: ({ row }) => row.original.originate },
     actionsColumn<AgronomistRow>([
       editAction(editor.edit, 'agronomist-edit'),
-      deleteAction(setArchiving, 'agronomist-delete', IconX),
+      deleteAction<AgronomistRow>(setArchiving, 'agronomist-delete', IconX),
     ]),
   ], [editor.edit]);
 

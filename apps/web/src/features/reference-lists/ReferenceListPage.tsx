@@ -21,7 +21,7 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
     { id: 'originate', header: 'Originate', accessorKey: 'originate', size: 160 },
     actionsColumn<ReferenceListItem>([
       editAction(editor.edit, 'row-edit'),
-      deleteAction(setArchiving, 'row-delete', IconX),
+      deleteAction<ReferenceListItem>(setArchiving, 'row-delete', IconX),
     ], { size: 90 }),
   ], [editor.edit]);
 
