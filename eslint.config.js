@@ -25,6 +25,34 @@ function featureZones(root) {
   );
 }
 
+/**
+ * The files whose functions are still over 80 lines (the measured target is at most 5). The entry grids (job
+ * card, results, manual entry, Prepare, with their row and save hooks) are being rewritten on one grid engine
+ * (issue 34); the others wait to be split. Take a file off once its functions fit.
+ */
+const LONG_FUNCTIONS = [
+  // the entry grids
+  'apps/web/src/features/labjobs/JobCardDialog.tsx',
+  'apps/web/src/features/labjobs/JobResultsDialog.tsx',
+  'apps/web/src/features/labjobs/EntryRow.tsx',
+  'apps/web/src/features/labjobs/results/useResultSaves.ts',
+  'apps/web/src/features/submissions/ManualEntryDialog.tsx',
+  'apps/web/src/features/submissions/PrepareDialog.tsx',
+  // to split
+  'apps/server/src/app.ts',
+  'apps/web/src/components/ui/table/PagedTable.tsx',
+  'apps/web/src/features/carbohydrates/CarbohydratesPage.tsx',
+  'apps/web/src/features/carbohydrates/report/ReportDialog.tsx',
+  'apps/web/src/features/cropgrowths/GrowthsDialog.tsx',
+  'apps/web/src/features/cropgrowths/OverridesDialog.tsx',
+  'apps/web/src/features/leafs/CapturesPage.tsx',
+  'apps/web/src/features/submissions/UploadFilesDialog.tsx',
+  'apps/web/src/features/submissions/WaitingTab.tsx',
+  'apps/web/src/features/submissions/report/PreviewDialog.tsx',
+  'apps/web/src/features/users/UserDialog.tsx',
+  'tools/stand-ins/mfw-server.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**'] },
   js.configs.recommended,
@@ -51,6 +79,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**'], message: 'The server does not import the web app.' }] }],
     },
   },
+  {
+    files: ['tools/stand-ins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/apps/web/**'], message: 'A stand-in is an outside system: it shares only @sapwood/contracts with the app.' }] }],
+    },
+  },
+  // Functions short (docs/architecture.md "Measured targets"): at most 80 lines of code, outside tests and
+  // shipped migrations (never edited). The functions still over it are listed below, each to be shortened
+  // and then taken off the list; a new long function fails.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: LONG_FUNCTIONS,
+    rules: { 'max-lines-per-function': 'off' },
+  },
   // Boundaries and cycles (source of the three roots; tests may reach into a feature's internals).
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
@@ -64,7 +110,16 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       // import-x/no-cycle skips type-only imports; this one counts them
       'sapwood/no-cycle-with-types': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('apps/server/src/features'), ...featureZones('apps/web/src/features')] }],
+      'import-x/no-restricted-paths': ['error', { zones: [
+        ...featureZones('apps/server/src/features'),
+        ...featureZones('apps/web/src/features'),
+        // the web's shared pieces serve the app and its features; they know neither
+        ...['components', 'lib'].flatMap((shared) => ['app', 'features'].map((user) => ({
+          target: `./apps/web/src/${shared}`,
+          from: `./apps/web/src/${user}`,
+          message: `apps/web/src/${shared} is shared by the app and its features: it may not import apps/web/src/${user} (pass what it needs in, e.g. a context the app provides).`,
+        }))),
+      ] }],
     },
   },
 );

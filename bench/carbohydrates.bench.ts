@@ -56,6 +56,21 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms. */
+async function measureExcel(pid: number, excelRows: number): Promise<string> {
+  const base = rssOf(pid);
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const t = performance.now();
+  const xl = await request('GET', `${ep.pagedexcel.path}?cropId=1`);
+  const excelMs = performance.now() - t;
+  clearInterval(timer);
+  peak = Math.max(peak, rssOf(pid));
+  return `Excel pagedexcel, ~${Math.round(excelRows)} rows: ${(excelMs / 1000).toFixed(2)} s, ${(xl.bytes / 1e6).toFixed(1)} MB, server RSS growth ${((peak - base) / 1e6).toFixed(0)} MB (from ${(base / 1e6).toFixed(0)} MB)`;
+}
+
 async function main() {
   const started = Date.now();
   const kept = process.env.BENCH_KEEP_DB;
@@ -104,20 +119,7 @@ async function main() {
     }
 
     if (only) return;
-    // Excel: ~100,000 rows (one crop), streamed; the server process's RSS sampled every 20 ms.
-    const pid = server.child.pid ?? 0;
-    const excelRows = counts.results / 10;
-    const base = rssOf(pid);
-    let peak = base;
-    const timer = setInterval(() => {
-      peak = Math.max(peak, rssOf(pid));
-    }, 20);
-    const t = performance.now();
-    const xl = await request('GET', `${ep.pagedexcel.path}?cropId=1`);
-    const excelMs = performance.now() - t;
-    clearInterval(timer);
-    peak = Math.max(peak, rssOf(pid));
-    const excelLine = `Excel pagedexcel, ~${Math.round(excelRows)} rows: ${(excelMs / 1000).toFixed(2)} s, ${(xl.bytes / 1e6).toFixed(1)} MB, server RSS growth ${((peak - base) / 1e6).toFixed(0)} MB (from ${(base / 1e6).toFixed(0)} MB)`;
+    const excelLine = await measureExcel(server.child.pid ?? 0, counts.results / 10);
     lines.push(excelLine);
     log(excelLine);
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** What the stand-ins share of plain node:http: a request's body as text, and a JSON answer. */
 export function readBody(req: IncomingMessage): Promise<string> {
@@ -13,4 +13,12 @@ export function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.destroyed) return;
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** Closes a stand-in's server at once: its open connections too (a stalled call does not hold the close). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 }

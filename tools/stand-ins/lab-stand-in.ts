@@ -1,6 +1,6 @@
 import { type IncomingMessage, createServer } from 'node:http';
 import { type Hostility, answerHostile, hostilityOf, spoil } from './hostile-modes';
-import { readBody, send } from './http-util';
+import { closeServer, readBody, send } from './http-util';
 
 /**
  * What the two lab stand-ins share: real HTTP on 127.0.0.1, an API key, and control calls the tests and a
@@ -51,10 +51,7 @@ export async function startLabStandIn(opts: {
     turnHostile(h) {
       hostile = h;
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () => closeServer(server),
   };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);

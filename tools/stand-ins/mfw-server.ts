@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { exitWithParent } from './exit-with-parent';
 import { type Hostility, answerHostile, hostilityOf } from './hostile-modes';
-import { readBody, send } from './http-util';
+import { closeServer, readBody, send } from './http-util';
 
 /**
  * A stand-in for the farm-management system (MFW): real HTTP, records what it receives, answers with
@@ -70,10 +70,7 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
     turnHostile(h) {
       hostile = h;
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () => closeServer(server),
   };
 
   const server = createServer(async (req, res) => {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import sharp from 'sharp';
+import { closeServer } from './http-util';
 
 /**
  * Another host, where a hostile peer redirects the app (issue 33): it records every request that reaches it
@@ -30,9 +31,6 @@ export async function startOtherHost(): Promise<OtherHost> {
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () => closeServer(server),
   };
 }

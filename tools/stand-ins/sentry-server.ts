@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { exitWithParent } from './exit-with-parent';
-import { send } from './http-util';
+import { closeServer, send } from './http-util';
 
 /**
  * A stand-in for a Sentry-compatible error-reporting service: real HTTP, takes the SDKs' envelopes
@@ -51,10 +51,7 @@ export async function startSentryStandIn(opts: { port?: number } = {}): Promise<
     dsn: '',
     received: [],
     events: () => state.received.flatMap((e) => e.items.filter((i) => i.header.type === 'event').map((i) => i.payload as Record<string, unknown>)),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () => closeServer(server),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -20,6 +20,7 @@ import { scoped } from './http/scoped';
 import { installSecurityHeaders } from './http/security-headers';
 import { upgradesOf } from './http/upgrades';
 import { referenceMovers, registerFeatures } from './features';
+import { userAccounts } from './features/users';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
 import { mailLinkBase } from './platform/auth/links';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, config.SESSION_IDLE_MINUTES * 60_000);
   const deps: AppDeps = { config, db: database.db.withPlugin(sessions.writeWatcher()), dbKind: database.kind, notifier: database.notifier, log: app.log };
   await deps.notifier.listen(AUTH_CHANGED_CHANNEL, () => sessions.clear());
-  const auth = new AuthService(deps.db, config, mailer, app.log, mailLinkBase(config.PUBLIC_URL, () => app.server.address(), config.PORT), sessions);
+  const auth = new AuthService(deps.db, config, mailer, app.log, mailLinkBase(config.PUBLIC_URL, () => app.server.address(), config.PORT), userAccounts(deps.db), sessions);
   const settings = new SettingsService(deps.db);
   const versions = new VersionService(deps.db, deps.notifier, config.APP_VERSION);
   const startup = new StartupService(deps.db, config, settings, versions);

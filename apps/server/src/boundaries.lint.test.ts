@@ -35,6 +35,28 @@ describe('feature boundaries', slow, () => {
   });
 });
 
+describe('shared code and outside systems', slow, () => {
+  it("the web's components/ importing app/ fails", async () => {
+    const filePath = join(root, 'apps/web/src/components/ui/Planted.tsx');
+    const bad = await eslint.lintText("import { MENU } from '../../app/menu';\nexport const x = MENU;\n", { filePath });
+    expect(bad[0].messages).toEqual([expect.objectContaining({ ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining('apps/web/src/components') })]);
+  });
+
+  it('a stand-in importing the server fails', async () => {
+    const filePath = join(root, 'tools/stand-ins/planted.ts');
+    const bad = await eslint.lintText("import { MAX_ROWS } from '../../apps/server/src/db/paged-query';\nexport const x = MAX_ROWS;\n", { filePath });
+    expect(rulesOf(bad)).toEqual(['no-restricted-imports']);
+  });
+
+  it('a function over 80 lines of code fails; blank lines and comments do not count', async () => {
+    const filePath = join(root, 'apps/server/src/platform/planted.ts');
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};\n  // note ${i}\n`).join('');
+    const code = (n: number) => `export function f() {\n${body(n)}  return 0;\n}\n`;
+    expect(rulesOf(await eslint.lintText(code(90), { filePath }))).toContain('max-lines-per-function');
+    expect(rulesOf(await eslint.lintText(code(70), { filePath }))).not.toContain('max-lines-per-function');
+  });
+});
+
 describe('import cycles', slow, () => {
   // planted on disk (a cycle needs both files), in a folder of its own under platform/, removed afterwards
   const dir = join(root, `apps/server/src/platform/__cycle_probe_${process.pid}__`);

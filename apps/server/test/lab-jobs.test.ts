@@ -223,6 +223,24 @@ describe('job lists and reference lists', () => {
     expect(ids(searched.body.rows)).toEqual([done.jobId]);
   });
 
+  it('pages like every plain list: newest first, whitelisted sorts, `all`, the true total past the last page', async () => {
+    const db = server.built.deps.db;
+    for (let i = 0; i < 3; i++) await seedLabJob(db, ref, { samples: [{ sampleNumber: `P${i}` }] });
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+    const everything = await lab.call(labEndpoints.all, { all: true });
+    const total = everything.body.total;
+    expect(everything.body.rows).toHaveLength(total);
+    const newestFirst = [...ids(everything.body.rows)].sort((a, b) => b - a);
+    expect(ids(everything.body.rows)).toEqual(newestFirst);
+    expect(ids((await lab.call(labEndpoints.all, { all: true, sortBy: 'id' })).body.rows)).toEqual([...newestFirst].reverse());
+    // a sort off the whitelist is the default one, never an error
+    const unknown = await lab.call(labEndpoints.all, { all: true, sortBy: 'j.id; drop table lab_jobs' });
+    expect(unknown.status).toBe(200);
+    expect(ids(unknown.body.rows)).toEqual(newestFirst);
+    const past = await lab.call(labEndpoints.all, { rowsPerPage: 2, page: 1000 });
+    expect(past.body).toEqual({ rows: [], total });
+  });
+
   it('serves crops, tissues and suggestions; session-level lists to any signed-in user', async () => {
     const crops = await plain.call(labEndpoints.cropsActive);
     expect(crops.status).toBe(200);

@@ -14,6 +14,8 @@ import { REFERENCE_TABLES } from '../src/platform/references/movers';
  * column that refers to a reference item has a registered mover or is kept on purpose, with a reason.
  */
 const FEATURES_DIR = join(import.meta.dirname, '../src/features');
+const PLATFORM_DIR = join(import.meta.dirname, '../src/platform');
+const CORE_MIGRATIONS_DIR = join(import.meta.dirname, '../src/db/migrations');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -76,6 +78,30 @@ describe('table owners', () => {
     expect([...(writes.get('lab_job_entries') ?? [])]).toEqual(['lab']);
     expect([...(writes.get('agronomists') ?? [])]).toEqual(['agronomists']);
     expect([...(writes.get('tissues') ?? [])]).toEqual(['tissues']);
+  });
+
+  it("the platform writes only the platform's tables (sign-in changes users through the users feature)", () => {
+    const owners = tableOwners();
+    const known = new Set(tables);
+    const wrong = sourceFiles(PLATFORM_DIR).flatMap((file) =>
+      tablesWritten(readFileSync(file, 'utf8'), known).filter((t) => owners.get(t) !== 'platform').map((t) => `${relative(PLATFORM_DIR, file)} writes ${t} (owner: ${owners.get(t)})`));
+    expect(wrong).toEqual([]);
+  });
+
+  it("a core migration is the platform's or spans features: one feature's migration lives in its folder", () => {
+    const owners = tableOwners();
+    const files = readdirSync(CORE_MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.ts$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const code = readFileSync(join(CORE_MIGRATIONS_DIR, file), 'utf8');
+      const touched = new Set([
+        ...[...code.matchAll(/(?:create|alter) table (?:if not exists )?"?([a-z_]+)/gi)].map((m) => m[1]),
+        ...[...code.matchAll(/\b(?:createTable|alterTable)\(\s*'([a-z_]+)'/g)].map((m) => m[1]),
+      ]);
+      const of = new Set([...touched].map((t) => owners.get(t)));
+      if (touched.size === 0 || of.has('platform')) continue;
+      expect([...of], `${file} changes only tables of one feature: move it to that feature's migrations/`).toHaveLength(Math.max(2, of.size));
+    }
   });
 
   it('the scan catches a planted write of another feature\'s table, Kysely or raw SQL', () => {

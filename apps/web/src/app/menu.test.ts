@@ -8,7 +8,7 @@ const canWith = (held: string[]) => (p: Permission) => hasPermission(held, p);
 describe('menu', () => {
   it('shows only the permitted items, and hides a group with none', () => {
     expect(visibleMenu(canWith(['Settings']))).toEqual([
-      { group: 'Management', key: 'menu.group.management', items: [{ label: 'Settings', path: '/settings', permission: 'Settings' }] },
+      { group: 'Management', key: 'menu.group.management', items: [{ label: 'Settings', path: '/settings', permission: 'Settings', key: 'menu.settings' }] },
     ]);
     expect(visibleMenu(canWith([]))).toEqual([]);
   });
@@ -25,6 +25,20 @@ describe('menu', () => {
     expect(labels(allButAdmin)).not.toContain('Errors');
     expect(labels(['Admin'])).toContain('Farms');
     expect(labels(['Admin'])).toHaveLength(MENU.flatMap((g) => g.items).length);
+  });
+
+  it("lists the features' entries in the spec's order, each with its own text key", () => {
+    expect(MENU.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
+      ['ITest Leaf', ['Entries', 'Submissions']],
+      ['ITest Carbohydrates', ['Results', 'Tissues', 'Growths']],
+      ['ITest Farmers Sample', ['Entries', 'Submissions']],
+      ['Lab', ['Jobs']],
+      ['Configuration', ['Labmin', 'Crop', 'DrisGraphs']],
+      ['Management', ['Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot', 'Errors']],
+    ]);
+    const items = MENU.flatMap((g) => g.items);
+    for (const i of items) expect(i.key).toBe(`menu.${i.path.slice(1)}`);
+    expect(new Set(items.map((i) => i.path)).size).toBe(items.length);
   });
 
   it('has a protected route for every menu item', () => {

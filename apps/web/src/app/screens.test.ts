@@ -14,6 +14,10 @@ describe('screens', () => {
     expect([...PROTECTED_PATHS].sort()).toEqual(MENU.flatMap((g) => g.items.map((i) => i.path)).sort());
   });
 
+  it("finds every feature folder's screens without a list to edit", () => {
+    for (const path of ['/carbohydratestissues', '/users', '/labjobs', '/reports/leaf/:id', '/farmerssampleentries']) expect(SCREENS.map((s) => s.path)).toContain(path);
+  });
+
   it('puts every screen inside the shell', () => {
     for (const s of SCREENS) expect(SHELL_PATHS).toContain(s.path);
   });

@@ -61,9 +61,8 @@ export interface CallOptions {
 }
 
 /** Calls an endpoint by its declaration: typed input, and the answer parsed with its declared schema. */
-export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<OutputOf<E>> {
-  const release = opts.overlay ? loading.hold() : null;
-  try {
+export function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<OutputOf<E>> {
+  return withOverlay(opts, async () => {
     const res = await fetch(ep.method === 'GET' ? endpointUrl(ep, input) : ep.path, {
       method: ep.method,
       credentials: 'same-origin',
@@ -78,6 +77,14 @@ export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opt
       throw new ApiError(res.status, json as ApiError['body']);
     }
     return ep.output.parse(json) as OutputOf<E>;
+  });
+}
+
+/** Runs a call holding the loading overlay if asked; a failure it does not leave to the caller is then told as 'Something went wrong.'. */
+async function withOverlay<T>(opts: CallOptions, run: () => Promise<T>): Promise<T> {
+  const release = opts.overlay ? loading.hold() : null;
+  try {
+    return await run();
   } catch (err) {
     if (opts.overlay && generic(err)) {
       notify.error('Something went wrong.');
@@ -101,20 +108,11 @@ function generic(err: unknown): boolean {
 }
 
 /** Posts a multipart form (file uploads) to an endpoint declared as multipart. */
-export async function callMultipart<E extends EndpointDef>(ep: E, form: FormData, opts: CallOptions = {}): Promise<OutputOf<E>> {
-  const release = opts.overlay ? loading.hold() : null;
-  try {
+export function callMultipart<E extends EndpointDef>(ep: E, form: FormData, opts: CallOptions = {}): Promise<OutputOf<E>> {
+  return withOverlay(opts, async () => {
     const res = await fetch(ep.path, { method: 'POST', body: form, credentials: 'same-origin' });
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) throw new ApiError(res.status, json as ApiError['body']);
     return ep.output.parse(json) as OutputOf<E>;
-  } catch (err) {
-    if (opts.overlay && generic(err)) {
-      notify.error('Something went wrong.');
-      markTold(err);
-    }
-    throw err;
-  } finally {
-    release?.();
-  }
+  });
 }

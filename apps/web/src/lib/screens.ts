@@ -1,15 +1,33 @@
 import type { ComponentType } from 'react';
+import type { Permission } from '@sapwood/contracts';
+
+/** The side menu's groups, in the spec's order (part 1 §2); `app/menu.ts` gives each its label and text key. */
+export type MenuGroupId = 'leaf' | 'carbohydrates' | 'farmersSample' | 'lab' | 'configuration' | 'management';
+
+/** A screen's item on the side menu, declared with the screen in its feature's `index.ts`. */
+export interface MenuEntry {
+  group: MenuGroupId;
+  /** its place in the group (the spec's table order): items sort by it */
+  order: number;
+  /** the built-in English label (the spec's exact wording) */
+  label: string;
+  /** the permission that shows the item and opens the screen */
+  permission: Permission;
+  /** its text key (Keys tab): `menu.<path without the slash>` */
+  key: string;
+}
 
 /**
  * A screen a web feature declares in its `index.ts` (`export const screens: ScreenModule[]`); `app/screens.tsx`
- * collects them. A screen on the side menu is guarded by its menu item's permission (`app/menu.ts`, the spec's
- * one table of paths and permissions); a screen off the menu opens to any signed-in user.
+ * collects them. A screen with a `menu` entry is on the side menu and guarded by the entry's permission; a
+ * screen off the menu opens to any signed-in user.
  */
 export interface ScreenModule {
   /** the route, as React Router matches it ('/users', '/reports/carbohydrate/:id') */
   path: string;
   /** the page: the default export of the feature's page file, loaded when first shown (`lazyScreen`) */
   page: ComponentType;
+  menu?: MenuEntry;
 }
 
 /** What a web feature's `index.ts` exports for the app's wiring. */

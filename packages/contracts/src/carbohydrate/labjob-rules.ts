@@ -75,17 +75,8 @@ export function jobEntriesErrors(entries: (EntryRuleInput & { sampleNumber?: str
 }
 
 /** Header fields of the job card that new entries default from and that propagate to entries. */
-export interface HeaderValues {
-  entity: string;
-  agent: string;
-  agronomist: string;
-  farmName: string;
-  fieldBlockNumber: string;
-  tissueId: number | null;
-  cropId: number | null;
-  cultivarId: number | null;
+export interface HeaderValues extends EntryRuleInput {
   regionId: number | null;
-  testCarboCropGrowthId: number | null;
 }
 
 /**

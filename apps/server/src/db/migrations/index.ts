@@ -16,9 +16,12 @@ import * as m0237 from './0237_job_progress_message';
 import * as m0242 from './0242_error_reports';
 
 /**
- * The core migrations: the platform's and the baseline ones that span several features. A migration that
- * belongs to one feature lives in that feature's folder and module (`migrations`); apps/server/src/features.ts
- * joins them all (`allMigrations`). Names sort globally; never rename or edit one that has shipped.
+ * The core migrations: the platform's and the baseline ones that span several features (each changes a
+ * platform table or tables of two features or more; apps/server/test/table-owners.test.ts checks it). A
+ * migration that belongs to one feature lives in that feature's folder and module (`migrations`);
+ * apps/server/src/features.ts joins them all (`allMigrations`). Names sort globally (the migrator runs them by
+ * name and records each by name), so a migration moved between folders under its own name is the same one to
+ * a database that ran it. Never rename or edit one that has shipped.
  */
 export const coreMigrations: Record<string, Migration> = {
   '0001_platform': m0001,

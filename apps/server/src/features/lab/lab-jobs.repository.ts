@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { JobStatus } from '@sapwood/contracts';
+import type { JobStatus, PagedRequest } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { containsPattern } from '../../db/paged-query';
+import { pagedQuery } from '../../db/paged-query';
 
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
@@ -26,34 +26,38 @@ export interface JobRow {
   samples: number;
   samplesCompleted: number;
   downloaded: boolean;
-  totalCount: number;
+}
+
+/** A job list's search: the job number (`123` or `J123`), or an entry's entity, farm or sample number. */
+function jobSearch(search: string) {
+  const idSearch = /^j?\d+$/i.test(search) ? Number(search.replace(/^j/i, '')) : null;
+  return (like: string) => sql<SqlBool>`(j.id = ${idSearch ?? -1} or exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and
+    (e.entity ilike ${like} or e.farm_name ilike ${like} or e.sample_number ilike ${like})))`;
 }
 
 /** Lab jobs: lists by state, the job row itself, its state. */
 export class LabJobsRepository {
   constructor(private readonly db: Db) {}
 
-  async list(status: JobStatus | 'all', opts: { search: string; limit: number; offset: number }): Promise<JobRow[]> {
-    const s = opts.search.trim();
-    const idSearch = /^j?\d+$/i.test(s) ? Number(s.replace(/^j/i, '')) : null;
-    const like = containsPattern(s);
-    const searchCond = s === ''
-      ? sql<SqlBool>`true`
-      : sql<SqlBool>`(j.id = ${idSearch ?? -1} or exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and
-          (e.entity ilike ${like} or e.farm_name ilike ${like} or e.sample_number ilike ${like})))`;
-    const r = await sql<JobRow>`
-      select j.id, j.received_on::text as received, j.created_at as created, coalesce(u.name, '') as "createdBy",
-        coalesce(c.total, 0)::int as samples, coalesce(c.done, 0)::int as "samplesCompleted",
-        (j.downloaded_at is not null) as downloaded, (count(*) over ())::int as "totalCount"
-      from lab_jobs j
-      left join users u on u.id = j.created_by
-      left join lateral (
-        select count(*) as total, count(*) filter (where ${DONE}) as done from lab_job_entries e where e.lab_job_id = j.id
-      ) c on true
-      where ${statusCondition(status)} and ${searchCond}
-      order by j.id desc
-      limit ${opts.limit} offset ${opts.offset}`.execute(this.db);
-    return r.rows;
+  /**
+   * A page of the jobs in a state (`pagedQuery`: whitelisted sorts, `all`, the true total). The default sort is
+   * `newest` (the id negated, so that the default ascending order shows the newest job first).
+   */
+  list(status: JobStatus | 'all', req: PagedRequest): Promise<{ rows: JobRow[]; total: number }> {
+    const search = req.search.trim();
+    return pagedQuery({ ...req, search }, {
+      from: this.db.selectFrom('lab_jobs as j').leftJoin('users as u', 'u.id', 'j.created_by').where(statusCondition(status)),
+      select: (q) => q.select([
+        'j.id', sql<string>`j.received_on::text`.as('received'), 'j.created_at as created', sql<string>`coalesce(u.name, '')`.as('createdBy'),
+        sql<number>`(select count(*) from lab_job_entries e where e.lab_job_id = j.id)::int`.as('samples'),
+        sql<number>`(select count(*) from lab_job_entries e where e.lab_job_id = j.id and ${DONE})::int`.as('samplesCompleted'),
+        sql<boolean>`(j.downloaded_at is not null)`.as('downloaded'),
+      ]),
+      search: [jobSearch(search)],
+      sorts: { newest: sql`-j.id`, id: 'j.id', received: 'j.received_on', created: 'j.created_at', createdBy: 'u.name' },
+      defaultSort: 'newest',
+      tieBreak: ['j.id'],
+    });
   }
 
   /** entity, farm and sample number of every entry of these jobs, for the cards */

@@ -35,7 +35,7 @@ export class LabJobsService {
   }
 
   async list(status: JobStatus | 'all', req: PagedRequest): Promise<Paged<JobListItem>> {
-    const rows = await this.jobs.list(status, { search: req.search, limit: req.rowsPerPage, offset: (req.page - 1) * req.rowsPerPage });
+    const { rows, total } = await this.jobs.list(status, req);
     const summaries = await this.jobs.entrySummaries(rows.map((r) => r.id));
     const items = rows.map((r): JobListItem => {
       const mine = summaries.filter((s) => s.jobId === r.id);
@@ -55,7 +55,7 @@ export class LabJobsService {
         status: r.downloaded ? 'downloaded' : done ? 'completed' : 'current',
       };
     });
-    return { rows: items, total: rows[0]?.totalCount ?? 0 };
+    return { rows: items, total };
   }
 
   async getData(id: number): Promise<JobCard> {

@@ -1,10 +1,12 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { usersKeeps, usersMovers } from './users.movers';
+export { userAccounts } from './user-accounts.repository';
 import { registerUsers } from './users.routes';
 
 /**
- * Users and their agronomist lists. (The platform's sign-in also writes `users`: password, lockout and
- * last-seen columns, platform/auth; and the first-start seed adds the first administrator, seed/.)
+ * Users and their agronomist lists. The platform's sign-in changes a user's lockout and password through
+ * `userAccounts` (platform/auth's `UserAccounts`, given to AuthService by the app); the first-start seed adds
+ * the first administrator, seed/.
  */
 export const usersFeature: FeatureModule = {
   name: 'users',

@@ -37,23 +37,6 @@ export class AuthRepository {
     return !!row?.demo_seeded_at;
   }
 
-  async recordFailure(userId: number, lockAfter: number): Promise<{ locked: boolean }> {
-    const row = await this.db
-      .updateTable('users')
-      .set({
-        failed_attempts: sql`failed_attempts + 1`,
-        locked: sql`locked or failed_attempts + 1 >= ${lockAfter}`,
-      })
-      .where('id', '=', userId)
-      .returning(['locked'])
-      .executeTakeFirstOrThrow();
-    return row;
-  }
-
-  async clearFailures(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ failed_attempts: 0 }).where('id', '=', userId).where('failed_attempts', '>', 0).execute();
-  }
-
   async createSession(s: { id: string; userId: number; idleMinutes: number; absoluteHours: number; userAgent: string | null; ip: string | null }) {
     await this.db
       .insertInto('sessions')
@@ -141,14 +124,6 @@ export class AuthRepository {
   /** Spends every link of a user still open (after a reset, older links must not work). */
   async spendTokensOf(userId: number, db: Db): Promise<void> {
     await db.updateTable('password_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-  }
-
-  async setPassword(userId: number, passwordHash: string, db: Db): Promise<void> {
-    await db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, failed_attempts: 0, locked: false, updated_at: sql`now()`, row_version: sql`row_version + 1` })
-      .where('id', '=', userId)
-      .execute();
   }
 
   async findUserById(userId: number) {

@@ -12,6 +12,7 @@ import { AuthRepository } from './auth.repository';
 import { DEMO_PASSWORD, isDemoAccount } from './demo-accounts';
 import { passwordProblem } from './password-policy';
 import { SessionCache } from './session-cache';
+import type { UserAccounts } from './user-accounts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 
@@ -33,6 +34,8 @@ export class AuthService {
     private readonly log: FastifyBaseLogger,
     /** the base of links in mail (links.ts: PUBLIC_URL, or without mail the server's own address; never a request's) */
     private readonly linkBase: () => string,
+    /** sign-in's changes to users' rows, made by the users feature (the table's owner) */
+    private readonly accounts: UserAccounts,
     /** sessions resolved in the last few seconds (ADR 0009); none kept when not given */
     private readonly sessions: SessionCache = new SessionCache(0, 0),
   ) {
@@ -56,14 +59,14 @@ export class AuthService {
     if (user.locked) return { result: 'Locked' };
     if (!user.password_hash) return { result: 'CreatePassword' };
     if (!(await verifyPassword(user.password_hash, password))) {
-      const { locked } = await this.repo.recordFailure(user.id, this.config.LOCKOUT_ATTEMPTS);
+      const { locked } = await this.accounts.recordFailure(user.id, this.config.LOCKOUT_ATTEMPTS);
       if (locked) {
         await recordChange(this.db, { userId: null, entity: 'user', entityId: user.id, action: 'locked', newValues: { locked: true }, reason: 'Too many wrong passwords' });
         return { result: 'Locked' };
       }
       return { result: 'WrongPassword' };
     }
-    await this.repo.clearFailures(user.id);
+    await this.accounts.clearFailures(user.id);
     const { token, hash } = newToken();
     await this.repo.createSession({
       id: hash, userId: user.id, idleMinutes: this.config.SESSION_IDLE_MINUTES,
@@ -145,7 +148,7 @@ export class AuthService {
       if (!live) return false;
       if (!(await this.repo.useToken(hash, trx))) return false;
       await this.repo.spendTokensOf(live.user_id, trx);
-      await this.repo.setPassword(live.user_id, passwordHash, trx);
+      await this.accounts.setPassword(trx, live.user_id, passwordHash);
       await this.repo.deleteSessionsOfUser(live.user_id, trx);
       await recordChange(trx, { userId: live.user_id, entity: 'user', entityId: live.user_id, action: 'password-reset' });
       return true;

@@ -41,3 +41,23 @@ export function FormDialog({ onSave, busy = false, saveLabel, saveColor, saveTes
     </AppDialog>
   );
 }
+
+export interface ContractFormDialogProps extends Omit<FormDialogProps, 'opened' | 'dirty' | 'busy' | 'saveTestId' | 'data-testid'> {
+  /** the dialog's form (`useContractForm`): its dirty state guards closing, its busy state shows on the save button */
+  form: { formState: { isDirty: boolean }; busy: boolean };
+  /** the stem of the test ids (the dialog is `<testId>-dialog`, its save button `<testId>-save`), or both named */
+  testId: string | { dialog: string; save: string };
+  /** unsaved work outside the form (a chosen file) */
+  alsoDirty?: boolean;
+  /** open unless told (a dialog mounted while it is shown) */
+  opened?: boolean;
+}
+
+/**
+ * The scaffold of every add/edit dialog over a contract form: `FormDialog` wired to the form (unsaved-changes
+ * guard, busy save button) with test ids from one stem. The dialog writes only its fields and its save.
+ */
+export function ContractFormDialog({ form, testId, opened = true, alsoDirty = false, ...rest }: ContractFormDialogProps) {
+  const ids = typeof testId === 'string' ? { dialog: `${testId}-dialog`, save: `${testId}-save` } : testId;
+  return <FormDialog opened={opened} dirty={form.formState.isDirty || alsoDirty} busy={form.busy} data-testid={ids.dialog} saveTestId={ids.save} {...rest} />;
+}

@@ -2,7 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { type Address, AddressInput, LOGO_WORD_MAX, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { snack } from '../../lib/notify';
@@ -53,17 +53,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
   const logoWord = form.watch('logoWord') ?? '';
 
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      dirty={form.formState.isDirty}
-      title="Address"
-      size="lg"
-      data-testid="address-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="address-save"
-    >
+    <ContractFormDialog form={form} testId="address" opened={opened} onClose={onClose} title="Address" size="lg" onSave={submit}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
         {FIELDS.map((f, i) => (
           <TextInput
@@ -83,6 +73,6 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           withAsterisk
         />
       </SimpleGrid>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,11 +1,9 @@
-import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { Switch, Tooltip } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { type Address, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -17,7 +15,7 @@ const text = (id: keyof Address, header: string): ColumnDef<Address, unknown> =>
 /** /addresses: the company addresses printed on reports; exactly one is the default. */
 export default function AddressesPage() {
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<Address | null | undefined>(undefined);
+  const editor = useEditing<Address>();
   // under the loading overlay, whose snack tells a failure
   const setDefault = useEndpointMutation(ep.setDefault, { invalidates: [ep], overlay: true, onSuccess: () => notify.success(snack.updated('Address')) });
   const deleteAddress = useEndpointMutation(ep.delete, {
@@ -58,52 +56,24 @@ export default function AddressesPage() {
         </Tooltip>
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" onClick={() => setEditing(row.original)} aria-label={`Edit ${row.original.name}`} data-testid={`address-edit-${row.original.id}`}>
-            <IconPencil size={16} />
-          </ActionIcon>
-          <Tooltip label={row.original.isDefault ? 'Make another address the default first' : 'Delete'}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              disabled={row.original.isDefault}
-              onClick={() => void remove(row.original)}
-              aria-label={`Delete ${row.original.name}`}
-              data-testid={`address-delete-${row.original.id}`}
-            >
-              <IconX size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    actionsColumn<Address>([
+      editAction(editor.edit, (a) => `address-edit-${a.id}`),
+      {
+        label: (a) => (a.isDefault ? 'Make another address the default first' : 'Delete'), icon: IconX, color: 'red', disabled: (a) => a.isDefault,
+        name: (a) => `Delete ${a.name}`, onClick: remove, testId: (a) => `address-delete-${a.id}`,
+      },
+    ], { iconSize: 16 }),
   ];
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(r) => r.id}
-        onRowDoubleClick={(r) => setEditing(r)}
-        testId="addresses-table"
-        toolbar={
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(null)} data-testid="address-add">
-            Add
-          </Button>
-        }
-      />
-      <AddressDialog
-        address={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => setEditing(undefined)}
-      />
-    </>
+    <ListPage
+      endpoint={ep.paged}
+      columns={columns}
+      onRowDoubleClick={editor.edit}
+      testId="addresses-table"
+      toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="address-add" />}
+    >
+      <AddressDialog address={editor.current} onClose={editor.close} onSaved={editor.close} />
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { AGRONOMIST_ORIGINATES, type AgronomistRow, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { snack } from '../../lib/notify';
@@ -21,16 +21,13 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Agronomist'), onSaved });
 
   return (
-    <FormDialog
-      opened
+    <ContractFormDialog
+      form={form}
+      testId="agronomist"
       onClose={onClose}
-      dirty={form.formState.isDirty}
       title="Agronomist"
-      data-testid="agronomist-dialog"
       onSave={submit}
-      busy={form.busy}
       saveLabel={agronomist ? 'update' : 'insert'}
-      saveTestId="agronomist-save"
     >
       <Stack gap="xs">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="agronomist-name" data-autofocus />
@@ -50,6 +47,6 @@ export function AgronomistDialog({ agronomist, onClose, onSaved }: { agronomist:
           )}
         />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,11 +1,9 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type AgronomistRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { ReassignDialog } from '../../components/ui/ReassignDialog';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { useEndpointQuery } from '../../lib/query';
 import { AgronomistDialog } from './AgronomistDialog';
 
@@ -13,7 +11,7 @@ const ep = apiFeatures.agronomists;
 
 /** /agronomist: a paged list with add, edit and the delete 'x' that reassigns. */
 export default function AgronomistsPage() {
-  const [editing, setEditing] = useState<AgronomistRow | 'new' | null>(null);
+  const editor = useEditing<AgronomistRow>();
   const [archiving, setArchiving] = useState<AgronomistRow | null>(null);
   // the agronomists that may take over (asked for while the reassign dialog is open)
   const others = useEndpointQuery(ep.index, {}, { enabled: archiving !== null });
@@ -21,38 +19,15 @@ export default function AgronomistsPage() {
   const columns = useMemo<ColumnDef<AgronomistRow, unknown>[]>(() => [
     { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
     { id: 'originate', header: 'Originate', size: 140, cell: ({ row }) => row.original.originate },
-    {
-      id: 'actions', header: () => 'Actions', enableSorting: false, size: 100,
-      cell: ({ row: { original: a } }) => (
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)} data-testid="agronomist-edit"><IconPencil size={15} /></ActionIcon></Tooltip>
-          <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => setArchiving(a)} data-testid="agronomist-delete"><IconX size={15} /></ActionIcon></Tooltip>
-        </Group>
-      ),
-    },
-  ], []);
+    actionsColumn<AgronomistRow>([
+      editAction(editor.edit, 'agronomist-edit'),
+      deleteAction<AgronomistRow>(setArchiving, 'agronomist-delete', IconX),
+    ]),
+  ], [editor.edit]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(a: AgronomistRow) => a.id}
-        testId="agronomists-table"
-        toolbar={
-          <Tooltip label="Add agronomist">
-            <ActionIcon onClick={() => setEditing('new')} aria-label="Add agronomist" data-testid="agronomist-add"><IconPlus size={16} /></ActionIcon>
-          </Tooltip>
-        }
-      />
-      {editing && (
-        <AgronomistDialog
-          agronomist={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      )}
+    <ListPage endpoint={ep.paged} columns={columns} testId="agronomists-table" toolbar={<AddButton label="Add agronomist" testId="agronomist-add" onClick={editor.add} />}>
+      {editor.dialog((agronomist, close) => <AgronomistDialog agronomist={agronomist} onClose={close} onSaved={close} />)}
       {archiving && (
         <ReassignDialog
           endpoint={ep.archive}
@@ -68,6 +43,6 @@ export default function AgronomistsPage() {
           onDone={() => setArchiving(null)}
         />
       )}
-    </>
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { CropGrowthsUpsert, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { FormNumber } from '../../components/ui/form/FormFields';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
@@ -15,21 +15,11 @@ export function AddCropDialog(props: { onClose: () => void; onSaved: () => void 
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.added('Crop'), onSaved: props.onSaved });
 
   return (
-    <FormDialog
-      opened
-      onClose={props.onClose}
-      dirty={form.formState.isDirty}
-      title="Add crop"
-      size="sm"
-      data-testid="crop-add-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="crop-add-save"
-    >
+    <ContractFormDialog form={form} testId="crop-add" onClose={props.onClose} title="Add crop" size="sm" onSave={submit}>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="crop-name" />
         <FormNumber control={form.control} name="factor" label="Factor" withAsterisk data-testid="crop-add-factor" />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
-import { IconListNumbers, IconMapPin, IconPlant2, IconPlus } from '@tabler/icons-react';
+import { Switch } from '@mantine/core';
+import { IconListNumbers, IconMapPin, IconPlant2 } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type GrowthCropRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { AddButton, ListPage, type RowAction, actionsColumn } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { AddCropDialog } from './AddCropDialog';
@@ -23,11 +22,9 @@ export default function CropGrowthsPage() {
 
   const columns = useMemo<ColumnDef<GrowthCropRow, unknown>[]>(() => {
     const toggle = (c: GrowthCropRow, active: boolean) => setActive({ id: c.id, active });
-    const action = (c: GrowthCropRow, kind: 'growths' | 'region' | 'cultivar', label: string, icon: React.ReactNode) => (
-      <Tooltip label={label}>
-        <ActionIcon variant="subtle" aria-label={`${label} ${c.name}`} onClick={() => setOpen({ kind, crop: c })} data-testid={`crop-${kind}-${c.id}`}>{icon}</ActionIcon>
-      </Tooltip>
-    );
+    const action = (kind: 'growths' | 'region' | 'cultivar', label: string, icon: RowAction<GrowthCropRow>['icon']): RowAction<GrowthCropRow> => ({
+      label, icon, name: (c) => `${label} ${c.name}`, onClick: (crop) => setOpen({ kind, crop }), testId: (c) => `crop-${kind}-${c.id}`,
+    });
     return [
       { id: 'name', header: 'Name', accessorKey: 'name' },
       { id: 'factor', header: 'Factor', accessorKey: 'factor', size: 90 },
@@ -38,32 +35,20 @@ export default function CropGrowthsPage() {
           <Switch checked={row.original.active} onChange={(e) => void toggle(row.original, e.currentTarget.checked)} aria-label={`Active ${row.original.name}`} data-testid={`crop-active-${row.original.id}`} />
         ),
       },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 120,
-        cell: ({ row }) => (
-          <Group gap={2} wrap="nowrap">
-            {action(row.original, 'region', 'Regions', <IconMapPin size={16} />)}
-            {action(row.original, 'cultivar', 'Cultivars', <IconPlant2 size={16} />)}
-            {action(row.original, 'growths', 'Growths', <IconListNumbers size={16} />)}
-          </Group>
-        ),
-      },
+      actionsColumn([action('region', 'Regions', IconMapPin), action('cultivar', 'Cultivars', IconPlant2), action('growths', 'Growths', IconListNumbers)], { size: 120, iconSize: 16 }),
     ];
   }, [setActive]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.crops}
-        columns={columns}
-        rowId={(c) => c.id}
-        testId="crops-table"
-        toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen({ kind: 'add' })} data-testid="crop-add">Add crop</Button>}
-      />
+    <ListPage
+      endpoint={ep.crops}
+      columns={columns}
+      testId="crops-table"
+      toolbar={<AddButton label="Add crop" text="Add crop" onClick={() => setOpen({ kind: 'add' })} testId="crop-add" />}
+    >
       {open?.kind === 'add' && <AddCropDialog onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />}
       {open?.kind === 'growths' && <GrowthsDialog crop={open.crop} onClose={() => setOpen(null)} />}
       {(open?.kind === 'region' || open?.kind === 'cultivar') && <OverridesDialog kind={open.kind} crop={open.crop} onClose={() => setOpen(null)} />}
-    </>
+    </ListPage>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { type CropData, CropUpsertData, GRAPH_SET_LABELS, type GraphSetName, apiFeatures, cropImageUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { PagedPickList } from '../../components/ui/PagedPickList';
 import { useEndpointCall, useEndpointQuery, useUploadMutation } from '../../lib/query';
 import { useAskUnusual } from '../../lib/unusual';
@@ -29,6 +29,18 @@ export function CropDataDialog(props: { cropId: number | null; onClose: () => vo
   return <CropForm crop={crop.data ?? null} onClose={props.onClose} />;
 }
 
+/** A chosen file's address for a preview, given back when the file changes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url;
+}
+
 function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => void }) {
   const form = useContractForm(CropUpsertData, {
     defaultValues: {
@@ -45,13 +57,7 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
   const upsert = useUploadMutation(ep.upsert, { invalidates: [ep], onError: false });
   const [file, setFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
   const askUnusual = useAskUnusual();
   const getCultivar = useEndpointCall(ep.getCultivar);
   /** values outside their usual range asked once (those as loaded are confirmed already); then the contract's check and the save */
@@ -85,7 +91,7 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
     }, { success: 'Crop saved', onSaved: onClose });
 
   return (
-    <FormDialog opened onClose={onClose} dirty={form.formState.isDirty || file !== null} title="Crop Data" size="xl" data-testid="crop-dialog" onSave={submit} busy={form.busy} saveTestId="crop-save">
+    <ContractFormDialog form={form} testId="crop" alsoDirty={file !== null} onClose={onClose} title="Crop Data" size="xl" onSave={submit}>
       <Stack gap="sm">
         <Group align="flex-end" wrap="nowrap">
           <Image src={preview ?? cropImageUrl(crop?.imagePath ?? null)} fallbackSrc="/noimage.jpg" alt="Crop image" h={80} w={120} fit="contain" data-testid="crop-image" />
@@ -115,6 +121,6 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
           </Tabs.Panel>
         </Tabs>
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconLeaf, IconPencil, IconPlant2, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Select, Text } from '@mantine/core';
+import { IconCopy, IconLeaf, IconPencil, IconPlant2, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type CropMasterRow, type LabCropRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { AddButton, ListPage, actionsColumn } from '../../components/ui/table/ListPage';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { CropDataDialog } from './CropDataDialog';
@@ -51,35 +50,27 @@ export default function CropsPage() {
       { id: 'nvirotek', header: () => 'Nvirotek', enableSorting: false, size: 220, cell: ({ row }) => labSelect(row.original, 'labminCropId', nvirotek, 'Nvirotek') },
       { id: 'wynland', header: () => 'Wynland', enableSorting: false, size: 220, cell: ({ row }) => labSelect(row.original, 'wynlandCropId', wynland, 'Wynland') },
       { id: 'linkedNames', header: () => 'Alternative Names', enableSorting: false, cell: ({ row }) => <Text size="xs" lineClamp={1}>{row.original.linkedNames.join(', ')}</Text> },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 170,
-        cell: ({ row }) => (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Growth stages"><ActionIcon variant="subtle" aria-label={`Growth stages of ${row.original.name}`} onClick={() => setOpen({ kind: 'stages', crop: row.original })}><IconPlant2 size={16} /></ActionIcon></Tooltip>
-            <Tooltip label="Cultivars"><ActionIcon variant="subtle" aria-label={`Cultivars of ${row.original.name}`} onClick={() => setOpen({ kind: 'cultivars', crop: row.original })}><IconLeaf size={16} /></ActionIcon></Tooltip>
-            <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${row.original.name}`} onClick={() => setOpen({ kind: 'crop', id: row.original.id })} data-testid={`crop-edit-${row.original.id}`}><IconPencil size={16} /></ActionIcon></Tooltip>
-            <Tooltip label="Clone"><ActionIcon variant="subtle" aria-label={`Clone ${row.original.name}`} onClick={() => clone.mutate({ id: row.original.id })}><IconCopy size={16} /></ActionIcon></Tooltip>
-            <Tooltip label="Delete (link to another crop)"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.original.name}`} onClick={() => setOpen({ kind: 'delete', crop: row.original })}><IconTrash size={16} /></ActionIcon></Tooltip>
-          </Group>
-        ),
-      },
+      actionsColumn<CropMasterRow>([
+        { label: 'Growth stages', icon: IconPlant2, name: (c) => `Growth stages of ${c.name}`, onClick: (crop) => setOpen({ kind: 'stages', crop }) },
+        { label: 'Cultivars', icon: IconLeaf, name: (c) => `Cultivars of ${c.name}`, onClick: (crop) => setOpen({ kind: 'cultivars', crop }) },
+        { label: 'Edit', icon: IconPencil, name: (c) => `Edit ${c.name}`, onClick: (c) => setOpen({ kind: 'crop', id: c.id }), testId: (c) => `crop-edit-${c.id}` },
+        { label: 'Clone', icon: IconCopy, name: (c) => `Clone ${c.name}`, onClick: (c) => clone.mutate({ id: c.id }) },
+        { label: 'Delete (link to another crop)', icon: IconTrash, color: 'red', name: (c) => `Delete ${c.name}`, onClick: (crop) => setOpen({ kind: 'delete', crop }) },
+      ], { size: 170, iconSize: 16 }),
     ];
   }, [nvirotek, wynland, assign, clone, assigned]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(c) => c.id}
-        testId="crops-table"
-        searchPlaceholder="Name or alternative name"
-        toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen({ kind: 'crop', id: null })} data-testid="crop-add">Add</Button>}
-      />
+    <ListPage
+      endpoint={ep.paged}
+      columns={columns}
+      testId="crops-table"
+      searchPlaceholder="Name or alternative name"
+      toolbar={<AddButton label="Add" text="Add" onClick={() => setOpen({ kind: 'crop', id: null })} testId="crop-add" />}
+    >
       {open?.kind === 'crop' && <CropDataDialog cropId={open.id} onClose={() => setOpen(null)} />}
       {open?.kind === 'delete' && allCrops && <LinkDeleteCropDialog crop={open.crop} crops={allCrops} onClose={() => setOpen(null)} />}
       {(open?.kind === 'cultivars' || open?.kind === 'stages') && <OwnerNormsDialog kind={open.kind} crop={open.crop} onClose={() => setOpen(null)} />}
-    </>
+    </ListPage>
   );
 }

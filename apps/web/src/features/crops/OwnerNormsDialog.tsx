@@ -5,7 +5,7 @@ import { useFieldArray } from 'react-hook-form';
 import { apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { ApiError } from '../../lib/api';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useAskUnusual } from '../../lib/unusual';
 import { useContractForm } from '../../lib/useContractForm';
@@ -73,7 +73,7 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
   const names = form.watch('entities').map((e) => e.name);
 
   return (
-    <FormDialog opened onClose={props.onClose} dirty={form.formState.isDirty} title={props.title} size="90%" data-testid={`${props.kind}-dialog`} onSave={submit} busy={form.busy} saveTestId={`${props.kind}-save`}>
+    <ContractFormDialog form={form} testId={props.kind} onClose={props.onClose} title={props.title} size="90%" onSave={submit}>
       {entities.fields.length === 0 && !cultivarMode ? (
         <Text c="dimmed" ta="center" py="md">No data available</Text>
       ) : (
@@ -109,6 +109,6 @@ function OwnerForm(props: { kind: 'cultivars' | 'stages'; crop: { id: number }; 
           )}
         </Group>
       )}
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Distributor, DistributorUpsertFields, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useUploadMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { LogoPicker, checkLogoFile } from './LogoPicker';
@@ -53,22 +53,12 @@ export function DistributorDialog({ distributor, onClose, onSaved }: Distributor
   }, { success: snack.updated('Distributor'), onSaved });
 
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      // a chosen logo is unsaved work too
-      dirty={form.formState.isDirty || file !== null}
-      title="Distributor"
-      size={660}
-      data-testid="distributor-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="distributor-save"
-    >
+    // a chosen logo is unsaved work too
+    <ContractFormDialog form={form} testId="distributor" alsoDirty={file !== null} opened={opened} onClose={onClose} title="Distributor" size={660} onSave={submit}>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="distributor-name" />
         <LogoPicker currentUrl={distributor ? distributorLogoUrl(distributor, 'full') : null} file={file} onFile={choose} error={fileError ?? form.errorOf('image')} />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

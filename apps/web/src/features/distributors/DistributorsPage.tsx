@@ -1,11 +1,9 @@
-import { ActionIcon, Button, Group, Image, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { Image, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -14,7 +12,7 @@ import { DistributorDialog } from './DistributorDialog';
 /** /distributors: name and logo of each distributor printed on reports. */
 export default function DistributorsPage() {
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<Distributor | null | undefined>(undefined);
+  const editor = useEditing<Distributor>();
   const deleteDistributor = useEndpointMutation(apiFeatures.distributors.delete, {
     invalidates: [apiFeatures.distributors],
     onSuccess: () => notify.success(snack.deleted('Distributor')),
@@ -39,44 +37,21 @@ export default function DistributorsPage() {
           : <Text size="xs" c="dimmed">No logo</Text>;
       },
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      size: 90,
-      cell: ({ row }) => (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" onClick={() => setEditing(row.original)} aria-label={`Edit ${row.original.name}`} data-testid={`distributor-edit-${row.original.id}`}>
-            <IconPencil size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" onClick={() => void remove(row.original)} aria-label={`Delete ${row.original.name}`} data-testid={`distributor-delete-${row.original.id}`}>
-            <IconX size={16} />
-          </ActionIcon>
-        </Group>
-      ),
-    },
+    actionsColumn<Distributor>([
+      editAction(editor.edit, (d) => `distributor-edit-${d.id}`),
+      deleteAction(remove, (d) => `distributor-delete-${d.id}`, IconX),
+    ], { size: 90, iconSize: 16 }),
   ];
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={apiFeatures.distributors.paged}
-        columns={columns}
-        rowId={(r) => r.id}
-        onRowDoubleClick={(r) => setEditing(r)}
-        testId="distributors-table"
-        toolbar={
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(null)} data-testid="distributor-add">
-            Add
-          </Button>
-        }
-      />
-      <DistributorDialog
-        distributor={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => setEditing(undefined)}
-      />
-    </>
+    <ListPage
+      endpoint={apiFeatures.distributors.paged}
+      columns={columns}
+      onRowDoubleClick={editor.edit}
+      testId="distributors-table"
+      toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="distributor-add" />}
+    >
+      <DistributorDialog distributor={editor.current} onClose={editor.close} onSaved={editor.close} />
+    </ListPage>
   );
 }

@@ -1,17 +1,15 @@
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type FormulaGraphRecord, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { FormulaGraphDialog } from './FormulaGraphDialog';
 
 const ep = apiFeatures.drisgraphs;
 
 /** /drisgraphs (Graph Builder): the named formula graphs, with + and edit. */
 export default function DrisGraphsPage() {
-  const [editing, setEditing] = useState<FormulaGraphRecord | 'new' | null>(null);
+  const editor = useEditing<FormulaGraphRecord>();
   const columns = useMemo<ColumnDef<FormulaGraphRecord, unknown>[]>(() => [
     { id: 'name', header: 'Name', accessorKey: 'name' },
     {
@@ -23,30 +21,20 @@ export default function DrisGraphsPage() {
       cell: ({ row }) => <Text size="xs" c="dimmed" lineClamp={1}>{row.original.formula.values.map((v) => v.element).join(', ')}</Text>,
     },
     { id: 'alternate', header: () => 'Alternate function', enableSorting: false, size: 130, cell: ({ row }) => (row.original.alternateFunction ? 'Yes' : 'No') },
-    {
-      id: 'actions', header: () => 'Actions', enableSorting: false, size: 70,
-      cell: ({ row }) => (
-        <Tooltip label="Edit">
-          <ActionIcon variant="subtle" aria-label={`Edit ${row.original.name}`} onClick={() => setEditing(row.original)} data-testid={`graph-edit-${row.original.id}`}>
-            <IconPencil size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    },
-  ], []);
+    actionsColumn<FormulaGraphRecord>([
+      editAction(editor.edit, (g) => `graph-edit-${g.id}`),
+    ], { size: 70, iconSize: 16 }),
+  ], [editor.edit]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(g) => g.id}
-        testId="graphs-table"
-        searchPlaceholder="Search by name"
-        toolbar={<Button size="xs" onClick={() => setEditing('new')} data-testid="graph-add" aria-label="Add graph"><IconPlus size={14} /></Button>}
-      />
-      {editing && <FormulaGraphDialog graph={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </>
+    <ListPage
+      endpoint={ep.paged}
+      columns={columns}
+      testId="graphs-table"
+      searchPlaceholder="Search by name"
+      toolbar={<AddButton label="Add graph" testId="graph-add" onClick={editor.add} />}
+    >
+      {editor.dialog((graph, close) => <FormulaGraphDialog graph={graph} onClose={close} />)}
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { ELEMENTS, FormulaGraphInsert, type FormulaGraphRecord, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 
@@ -35,17 +36,7 @@ export function FormulaGraphDialog(props: { graph: FormulaGraphRecord | null; on
     });
 
   return (
-    <FormDialog
-      opened
-      onClose={props.onClose}
-      dirty={form.formState.isDirty}
-      title={graph ? 'Edit graph' : 'New graph'}
-      size="xl"
-      data-testid="graph-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="graph-save"
-    >
+    <ContractFormDialog form={form} testId="graph" onClose={props.onClose} title={graph ? 'Edit graph' : 'New graph'} size="xl" onSave={submit}>
       <Stack gap="sm">
         <Group align="flex-end">
           <TextInput label="Graph name" withAsterisk {...form.text('name')} data-autofocus data-testid="graph-name" style={{ flex: 1 }} />
@@ -57,57 +48,70 @@ export function FormulaGraphDialog(props: { graph: FormulaGraphRecord | null; on
             )}
           />
         </Group>
-        <Text fw={600} size="sm">Relationships</Text>
-        <Table withTableBorder data-testid="graph-relationships">
-          <Table.Thead><Table.Tr><Table.Th w={180}>Name</Table.Th><Table.Th>Expression</Table.Th><Table.Th w={40} /></Table.Tr></Table.Thead>
-          <Table.Tbody>
-            {relationships.fields.map((f, i) => (
-              <Table.Tr key={f.id}>
-                <Table.Td><TextInput size="xs" aria-label={`Relationship ${i + 1} name`} {...form.text(`formula.relationships.${i}.name`)} /></Table.Td>
-                <Table.Td><TextInput size="xs" aria-label={`Relationship ${i + 1} expression`} placeholder="e.g. N/P" {...form.text(`formula.relationships.${i}.expression`)} /></Table.Td>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove relationship ${i + 1}`} onClick={() => relationships.remove(i)}><IconTrash size={14} /></ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {relationships.fields.length === 0 && <Table.Tr><Table.Td colSpan={3} c="dimmed" ta="center">No relationships yet</Table.Td></Table.Tr>}
-          </Table.Tbody>
-        </Table>
-        <Group><Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => relationships.append({ name: '', expression: '' })} data-testid="graph-add-relationship">Relationship</Button></Group>
-        <Text fw={600} size="sm">Values</Text>
-        <Table withTableBorder data-testid="graph-values">
-          <Table.Thead><Table.Tr><Table.Th w={180}>Element</Table.Th><Table.Th>Expression</Table.Th><Table.Th w={40} /></Table.Tr></Table.Thead>
-          <Table.Tbody>
-            {values.fields.map((f, i) => (
-              <Table.Tr key={f.id}>
-                <Table.Td>
-                  <Controller
-                    control={form.control}
-                    name={`formula.values.${i}.element`}
-                    render={({ field, fieldState }) => (
-                      <Select size="xs" aria-label={`Value ${i + 1} element`} data={ELEMENT_OPTIONS} searchable value={field.value || null}
-                        onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message}
-                        comboboxProps={{ withinPortal: true }} />
-                    )}
-                  />
-                </Table.Td>
-                <Table.Td><TextInput size="xs" aria-label={`Value ${i + 1} expression`} placeholder="e.g. (NP + NK) / 2" {...form.text(`formula.values.${i}.expression`)} /></Table.Td>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove value ${i + 1}`} onClick={() => values.remove(i)}><IconTrash size={14} /></ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {values.fields.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={3} ta="center" c={form.errorOf('formula.values') ? 'red' : 'dimmed'} data-testid="graph-values-empty">
-                  {form.errorOf('formula.values') ?? 'No values yet'}
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-        <Group><Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => values.append({ element: '', expression: '' })} data-testid="graph-add-value">Value</Button></Group>
+        <FormulaRows title="Relationships" first="Name" testId="graph-relationships" add={{ label: 'Relationship', testId: 'graph-add-relationship', onClick: () => relationships.append({ name: '', expression: '' }) }}
+          empty={relationships.fields.length === 0 && <Table.Tr><Table.Td colSpan={3} c="dimmed" ta="center">No relationships yet</Table.Td></Table.Tr>}>
+          {relationships.fields.map((f, i) => (
+            <Table.Tr key={f.id}>
+              <Table.Td><TextInput size="xs" aria-label={`Relationship ${i + 1} name`} {...form.text(`formula.relationships.${i}.name`)} /></Table.Td>
+              <Table.Td><TextInput size="xs" aria-label={`Relationship ${i + 1} expression`} placeholder="e.g. N/P" {...form.text(`formula.relationships.${i}.expression`)} /></Table.Td>
+              <RemoveCell label={`Remove relationship ${i + 1}`} onClick={() => relationships.remove(i)} />
+            </Table.Tr>
+          ))}
+        </FormulaRows>
+        <FormulaRows title="Values" first="Element" testId="graph-values" add={{ label: 'Value', testId: 'graph-add-value', onClick: () => values.append({ element: '', expression: '' }) }}
+          empty={values.fields.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3} ta="center" c={form.errorOf('formula.values') ? 'red' : 'dimmed'} data-testid="graph-values-empty">
+                {form.errorOf('formula.values') ?? 'No values yet'}
+              </Table.Td>
+            </Table.Tr>
+          )}>
+          {values.fields.map((f, i) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>
+                <Controller
+                  control={form.control}
+                  name={`formula.values.${i}.element`}
+                  render={({ field, fieldState }) => (
+                    <Select size="xs" aria-label={`Value ${i + 1} element`} data={ELEMENT_OPTIONS} searchable value={field.value || null}
+                      onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message}
+                      comboboxProps={{ withinPortal: true }} />
+                  )}
+                />
+              </Table.Td>
+              <Table.Td><TextInput size="xs" aria-label={`Value ${i + 1} expression`} placeholder="e.g. (NP + NK) / 2" {...form.text(`formula.values.${i}.expression`)} /></Table.Td>
+              <RemoveCell label={`Remove value ${i + 1}`} onClick={() => values.remove(i)} />
+            </Table.Tr>
+          ))}
+        </FormulaRows>
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
+  );
+}
+
+/** A formula's rows (a name or element, its expression, remove) under their title, with the add button below. */
+function FormulaRows(props: { title: string; first: string; testId: string; empty: ReactNode; add: { label: string; testId: string; onClick: () => void }; children: ReactNode }) {
+  return (
+    <>
+      <Text fw={600} size="sm">{props.title}</Text>
+      <Table withTableBorder data-testid={props.testId}>
+        <Table.Thead><Table.Tr><Table.Th w={180}>{props.first}</Table.Th><Table.Th>Expression</Table.Th><Table.Th w={40} /></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {props.children}
+          {props.empty}
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={props.add.onClick} data-testid={props.add.testId}>{props.add.label}</Button>
+      </Group>
+    </>
+  );
+}
+
+function RemoveCell({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Table.Td>
+      <ActionIcon variant="subtle" color="red" aria-label={label} onClick={onClick}><IconTrash size={14} /></ActionIcon>
+    </Table.Td>
   );
 }

@@ -2,8 +2,7 @@ import { Badge, Code, Group, Modal, ScrollArea, Stack, Table, Text } from '@mant
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type ErrorGroupRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { ListPage } from '../../components/ui/table/ListPage';
 import { formatDateTime } from '../../lib/format';
 import { useEndpointQuery } from '../../lib/query';
 
@@ -24,18 +23,9 @@ const COLUMNS: ColumnDef<ErrorGroupRow, unknown>[] = [
 export default function ErrorsPage() {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={COLUMNS}
-        rowId={(r) => r.id}
-        searchPlaceholder="Message, screen or source"
-        testId="errors-table"
-        onRowDoubleClick={(r) => setOpen(r.id)}
-      />
+    <ListPage endpoint={ep.paged} columns={COLUMNS} searchPlaceholder="Message, screen or source" testId="errors-table" onRowDoubleClick={(r) => setOpen(r.id)}>
       {open !== null && <ErrorDetail id={open} onClose={() => setOpen(null)} />}
-    </>
+    </ListPage>
   );
 }
 

@@ -15,7 +15,7 @@ export default function FarmsPage() {
   return (
     <>
       <PageTitle />
-      <PagedTable endpoint={apiFeatures.farms.paged} columns={COLUMNS} rowId={(r) => r.id} testId="farms-table" />
+      <PagedTable endpoint={apiFeatures.farms.paged} columns={COLUMNS} testId="farms-table" />
     </>
   );
 }

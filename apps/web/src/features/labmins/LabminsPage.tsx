@@ -3,9 +3,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { type LabCropRow, type LabCropSyncJob, apiFeatures, labSyncMessage } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useElapsedSeconds } from '../../components/ui/OutsideWait';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { ListPage } from '../../components/ui/table/ListPage';
 import { notify } from '../../lib/notify';
 import { syncUnderWay, useSyncJob } from '../../lib/syncJob';
 
@@ -36,35 +35,35 @@ export default function LabminsPage() {
   const failed = last?.result?.providers.filter((p) => !p.ok) ?? [];
   const refused = last?.result?.providers.filter((p) => p.ok && p.refused.length > 0) ?? [];
   return (
-    <>
-      <PageTitle />
-      {seconds !== null && (
-        <Paper withBorder shadow="sm" p="xs" pos="fixed" bottom={16} right={16} style={{ zIndex: 300 }} data-testid="labmin-sync-wait" role="status">
-          <Group gap="xs" wrap="nowrap">
-            <Progress value={job?.progress ?? 0} w={90} size="sm" animated aria-label="Sync progress" />
-            <Text size="sm">{running ? (job.message ?? 'Reading the labs’ crop lists…') : 'Waiting to sync…'} {seconds} s</Text>
-          </Group>
-        </Paper>
-      )}
-      {(failed.length > 0 || refused.length > 0 || last?.status === 'failed') && (
-        <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
-          {last?.status === 'failed' && <Text size="sm">{labSyncMessage(last).text}</Text>}
-          {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}
-          {refused.map((p) => p.refused.map((r) => <Text key={`${p.provider}-${r.crop}`} size="sm">{p.provider} sent crop {r.crop}, which was refused: {r.reason}</Text>))}
-        </Alert>
-      )}
-      <PagedTable
-        endpoint={ep.paged}
-        columns={COLUMNS}
-        rowId={(r) => r.id}
-        searchPlaceholder="Name, short code, lab or provider"
-        testId="labmins-table"
-        toolbar={
-          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.busy} onClick={sync.start} data-testid="labmin-sync">
-            Sync
-          </Button>
-        }
-      />
-    </>
+    <ListPage
+      endpoint={ep.paged}
+      columns={COLUMNS}
+      searchPlaceholder="Name, short code, lab or provider"
+      testId="labmins-table"
+      toolbar={
+        <Button size="xs" leftSection={<IconRefresh size={14} />} loading={sync.busy} onClick={sync.start} data-testid="labmin-sync">
+          Sync
+        </Button>
+      }
+      above={
+        <>
+          {seconds !== null && (
+            <Paper withBorder shadow="sm" p="xs" pos="fixed" bottom={16} right={16} style={{ zIndex: 300 }} data-testid="labmin-sync-wait" role="status">
+              <Group gap="xs" wrap="nowrap">
+                <Progress value={job?.progress ?? 0} w={90} size="sm" animated aria-label="Sync progress" />
+                <Text size="sm">{running ? (job.message ?? 'Reading the labs’ crop lists…') : 'Waiting to sync…'} {seconds} s</Text>
+              </Group>
+            </Paper>
+          )}
+          {(failed.length > 0 || refused.length > 0 || last?.status === 'failed') && (
+            <Alert color="red" p="xs" mb="xs" data-testid="labmin-sync-failed" withCloseButton onClose={() => setLast(null)}>
+              {last?.status === 'failed' && <Text size="sm">{labSyncMessage(last).text}</Text>}
+              {failed.map((p) => <Text key={p.provider} size="sm">{p.provider} was not synced: {p.error}. Its list is as it was.</Text>)}
+              {refused.map((p) => p.refused.map((r) => <Text key={`${p.provider}-${r.crop}`} size="sm">{p.provider} sent crop {r.crop}, which was refused: {r.reason}</Text>))}
+            </Alert>
+          )}
+        </>
+      }
+    />
   );
 }

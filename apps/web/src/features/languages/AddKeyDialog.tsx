@@ -1,7 +1,7 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
@@ -26,21 +26,19 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const submit = () => form.submit((values) => addKey.mutateAsync(values), { success: snack.added('Key'), onSaved: onClose });
 
   return (
-    <FormDialog
+    <ContractFormDialog
+      form={form}
+      testId="key"
       opened={opened}
       onClose={onClose}
-      dirty={form.formState.isDirty}
       title={t('languages.addKey', 'Add key')}
       size="sm"
-      data-testid="key-dialog"
       onSave={submit}
-      busy={form.busy}
-      saveTestId="key-save"
     >
       <Stack gap="sm">
         <TextInput label={t('languages.key', 'Key')} withAsterisk {...form.text('key')} data-autofocus data-testid="key-name" />
         <FormCheckbox control={form.control} name="frontend" label={t('languages.frontend', 'Frontend')} data-testid="key-frontend" />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

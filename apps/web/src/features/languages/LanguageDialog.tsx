@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { type LanguageRow, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
@@ -24,18 +24,16 @@ export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row:
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Language'), onSaved: onClose });
 
   return (
-    <FormDialog
+    <ContractFormDialog
+      form={form}
+      testId="language"
       opened={opened}
       onClose={onClose}
-      dirty={form.formState.isDirty}
       title={row ? t('common.edit', 'Edit') : t('languages.addLanguage', 'Add Language')}
       size="sm"
-      data-testid="language-dialog"
       onSave={submit}
-      busy={form.busy}
-      saveTestId="language-save"
     >
       <TextInput label={t('common.name', 'Name')} withAsterisk {...form.text('name')} data-autofocus data-testid="language-name" />
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -36,7 +36,6 @@ export function LanguagesTab() {
       <PagedTable
         endpoint={apiFeatures.languages.languages}
         columns={cols}
-        rowId={(r) => r.id}
         stateKey="lang"
         testId="languages-table"
         onRowDoubleClick={(row) => setDialog({ row })}

@@ -1,8 +1,9 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
 import { type RefusedCapture, apiFeatures } from '@sapwood/contracts';
+import { actionsColumn } from '../../components/ui/table/ListPage';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { agentWithAgronomist, formatDateTime } from '../../lib/format';
 import type { CaptureKind } from './LeafJsonDialog';
@@ -26,21 +27,13 @@ export function RefusedCapturesTable({ kind, toolbar, onJson }: { kind: CaptureK
     { id: 'reason', header: () => 'Reason', enableSorting: false, cell: ({ row }) => <Text span size="sm" c="red.8" data-testid="refused-reason">{row.original.reason}</Text> },
     { id: 'inserted', header: 'Date Synced', cell: ({ row }) => formatDateTime(row.original.inserted) },
     { id: 'appAdded', header: 'Date Captured', cell: ({ row }) => formatDateTime(row.original.appAdded) },
-    {
-      id: 'actions', header: () => 'Actions', enableSorting: false, size: 70,
-      cell: ({ row }) => (
-        <Tooltip label="json">
-          <ActionIcon variant="subtle" aria-label={`json of ${refusedName(row.original)}`} onClick={() => onJson(row.original)}><IconBraces size={16} /></ActionIcon>
-        </Tooltip>
-      ),
-    },
+    actionsColumn<RefusedCapture>([{ label: 'json', icon: IconBraces, name: (r) => `json of ${refusedName(r)}`, onClick: onJson }], { size: 70, iconSize: 16 }),
   ], [onJson]);
 
   return (
     <PagedTable
       endpoint={endpoint}
       columns={columns}
-      rowId={(r) => r.id}
       keyset
       searchPlaceholder="Start of sample, client, farm or block"
       testId="refused-table"

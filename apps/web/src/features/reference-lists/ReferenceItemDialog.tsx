@@ -1,7 +1,7 @@
 import { Input, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { REFERENCE_ORIGINATES, type ReferenceListItem, ReferenceListUpsert, type ReferenceOriginate } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
@@ -27,17 +27,14 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated(names.title), onSaved });
 
   return (
-    <FormDialog
-      opened
+    <ContractFormDialog
+      form={form}
+      testId={{ dialog: 'reference-item-dialog', save: 'item-save' }}
       onClose={onClose}
-      dirty={form.formState.isDirty}
       title={names.title}
       size="sm"
-      data-testid="reference-item-dialog"
       onSave={submit}
-      busy={form.busy}
       saveLabel={item ? 'update' : 'insert'}
-      saveTestId="item-save"
     >
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="item-name" />
@@ -58,6 +55,6 @@ export function ReferenceItemDialog({ endpoints, names, item, onClose, onSaved }
           )}
         />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,20 +1,16 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ReferenceListItem } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { ReassignDialog } from '../../components/ui/ReassignDialog';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { useEndpointQuery } from '../../lib/query';
 import { ReferenceItemDialog } from './ReferenceItemDialog';
 import type { ReferenceListEndpoints, ReferenceListNames } from './types';
 
-type Editing = { item: ReferenceListItem | null } | null;
-
 /** /agent and /depot: the paged list (Name, Originate, actions), Add, edit, and delete with reassignment. */
 export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceListEndpoints; names: ReferenceListNames }) {
-  const [editing, setEditing] = useState<Editing>(null);
+  const editor = useEditing<ReferenceListItem>();
   const [archiving, setArchiving] = useState<ReferenceListItem | null>(null);
 
   // a pick list of the others (the item going away left out)
@@ -23,49 +19,21 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
   const columns = useMemo<ColumnDef<ReferenceListItem, unknown>[]>(() => [
     { id: 'name', header: 'Name', accessorKey: 'name' },
     { id: 'originate', header: 'Originate', accessorKey: 'originate', size: 160 },
-    {
-      id: 'actions', header: 'Actions', enableSorting: false, size: 90,
-      cell: ({ row }) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" size="sm" aria-label={`Edit ${row.original.name}`} onClick={() => setEditing({ item: row.original })} data-testid="row-edit">
-              <IconPencil size={15} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${row.original.name}`} onClick={() => setArchiving(row.original)} data-testid="row-delete">
-              <IconX size={15} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
-  ], []);
+    actionsColumn<ReferenceListItem>([
+      editAction(editor.edit, 'row-edit'),
+      deleteAction<ReferenceListItem>(setArchiving, 'row-delete', IconX),
+    ], { size: 90 }),
+  ], [editor.edit]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={endpoints.paged}
-        columns={columns}
-        rowId={(r) => r.id}
-        onRowDoubleClick={(r) => setEditing({ item: r })}
-        testId={`${names.noun}-table`}
-        toolbar={
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ item: null })} data-testid="add-item">
-            Add
-          </Button>
-        }
-      />
-      {editing && (
-        <ReferenceItemDialog
-          endpoints={endpoints}
-          names={names}
-          item={editing.item}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      )}
+    <ListPage
+      endpoint={endpoints.paged}
+      columns={columns}
+      onRowDoubleClick={editor.edit}
+      testId={`${names.noun}-table`}
+      toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="add-item" />}
+    >
+      {editor.dialog((item, close) => <ReferenceItemDialog endpoints={endpoints} names={names} item={item} onClose={close} onSaved={close} />)}
       {archiving && (
         <ReassignDialog
           endpoint={endpoints.archive}
@@ -81,6 +49,6 @@ export function ReferenceListPage({ endpoints, names }: { endpoints: ReferenceLi
           onDone={() => setArchiving(null)}
         />
       )}
-    </>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { PERMISSIONS, type Permission, type RoleRow, RoleUpsert, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { useContractForm } from '../../lib/useContractForm';
@@ -21,17 +21,7 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Role'), onSaved });
 
   return (
-    <FormDialog
-      opened
-      onClose={onClose}
-      dirty={form.formState.isDirty}
-      title="Role Profile"
-      size="xl"
-      data-testid="role-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="role-save"
-    >
+    <ContractFormDialog form={form} testId="role" onClose={onClose} title="Role Profile" size="xl" onSave={submit}>
       <Stack gap="xs">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="role-name" data-autofocus />
         <Controller
@@ -57,6 +47,6 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
           }}
         />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

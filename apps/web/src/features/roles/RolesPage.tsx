@@ -1,11 +1,8 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type RoleRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { useRefreshSession } from '../../lib/session';
@@ -17,7 +14,7 @@ const ep = apiFeatures.roles;
 export default function RolesPage() {
   const confirm = useConfirm();
   const refreshSession = useRefreshSession();
-  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+  const editor = useEditing<RoleRow>();
   // a role in use is refused by the server with ROLE_MESSAGES.assigned, told by the mutation
   const deleteRole = useEndpointMutation(ep.delete, {
     invalidates: [ep],
@@ -35,44 +32,27 @@ export default function RolesPage() {
     return [
       { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
       { id: 'users', header: 'User Assigned', size: 140, cell: ({ row }) => row.original.users },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 100,
-        cell: ({ row: { original: r } }) => (
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => void remove(r)} data-testid="role-delete"><IconTrash size={15} /></ActionIcon></Tooltip>
-            <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)} data-testid="role-edit"><IconPencil size={15} /></ActionIcon></Tooltip>
-          </Group>
-        ),
-      },
+      actionsColumn<RoleRow>([
+        deleteAction(remove, 'role-delete'),
+        editAction(editor.edit, 'role-edit'),
+      ]),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(r) => r.id}
-        testId="roles-table"
-        toolbar={
-          <Tooltip label="Add role">
-            <ActionIcon onClick={() => setEditing('new')} aria-label="Add role" data-testid="role-add"><IconPlus size={16} /></ActionIcon>
-          </Tooltip>
-        }
-      />
-      {editing && (
+    <ListPage endpoint={ep.paged} columns={columns} testId="roles-table" toolbar={<AddButton label="Add role" testId="role-add" onClick={editor.add} />}>
+      {editor.dialog((role, close) => (
         <RoleDialog
-          role={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          role={role}
+          onClose={close}
           onSaved={() => {
-            setEditing(null);
+            close();
             // the signed-in user's own role may have changed: their menu follows at once
             void refreshSession();
           }}
         />
-      )}
-    </>
+      ))}
+    </ListPage>
   );
 }

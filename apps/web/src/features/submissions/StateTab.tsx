@@ -52,6 +52,19 @@ export function StateTab({ kind, tab }: { kind: SubmissionKind; tab: StateTabNam
   return <StateTable key={`${kind}-${tab}`} kind={kind} tab={tab} />;
 }
 
+type Selection = ReturnType<typeof useRowSelection>;
+
+/** The check box column: a row, or in its header the whole page. */
+function selectColumn(pageRows: Row[], selected: Selection['selected'], set: Selection['set']): ColumnDef<Row, unknown> {
+  const allOnPage = pageRows.length > 0 && pageRows.every((r) => selected.has(r.id));
+  const someOnPage = pageRows.some((r) => selected.has(r.id));
+  return {
+    id: 'select', enableSorting: false, size: 40,
+    header: () => <Checkbox size="xs" aria-label="Select the page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(e) => set(pageRows, e.currentTarget.checked)} />,
+    cell: ({ row: { original: r } }) => <Checkbox size="xs" aria-label={`Select ${r.id}`} checked={selected.has(r.id)} onChange={(e) => set([r], e.currentTarget.checked)} />,
+  };
+}
+
 function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) {
   const ep = endpointsOf(kind);
   const rep = resultEndpointsOf(kind);
@@ -68,14 +81,8 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
   const onOpen = useCallback((dialog: RowDialog, row: Row) => setOpen({ dialog, row }), []);
 
   const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
-    const allOnPage = pageRows.length > 0 && pageRows.every((r) => selected.has(r.id));
-    const someOnPage = pageRows.some((r) => selected.has(r.id));
     return [
-      {
-        id: 'select', enableSorting: false, size: 40,
-        header: () => <Checkbox size="xs" aria-label="Select the page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(e) => set(pageRows, e.currentTarget.checked)} />,
-        cell: ({ row: { original: r } }) => <Checkbox size="xs" aria-label={`Select ${r.id}`} checked={selected.has(r.id)} onChange={(e) => set([r], e.currentTarget.checked)} />,
-      },
+      selectColumn(pageRows, selected, set),
       { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
       { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
       {
@@ -121,7 +128,6 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
       <PagedTable
         endpoint={ep[tab]}
         columns={columns}
-        rowId={(r) => r.id}
         keyset
         searchPlaceholder="Start of client or farm"
         testId={`${tab}-table`}

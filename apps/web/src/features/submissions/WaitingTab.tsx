@@ -134,7 +134,6 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
       <PagedTable
         endpoint={ep.waiting}
         columns={columns}
-        rowId={(r) => r.id}
         keyset
         searchPlaceholder="Start of client or farm"
         testId="waiting-table"

@@ -5,8 +5,16 @@ const reportProgress = lazyScreen(() => import('./report/ReportProgressPage'));
 
 /** Submissions of leaf and farmers' samples to a lab. */
 export const screens: ScreenModule[] = [
-  { path: '/submissions', page: lazyScreen(() => import('./LeafSubmissionsPage')) },
-  { path: '/farmerssamplesubmissions', page: lazyScreen(() => import('./FarmersSubmissionsPage')) },
+  {
+    path: '/submissions',
+    menu: { group: 'leaf', order: 2, label: 'Submissions', permission: 'Submissions', key: 'menu.submissions' },
+    page: lazyScreen(() => import('./LeafSubmissionsPage')),
+  },
+  {
+    path: '/farmerssamplesubmissions',
+    menu: { group: 'farmersSample', order: 2, label: 'Submissions', permission: 'FarmersSampleSubmissions', key: 'menu.farmerssamplesubmissions' },
+    page: lazyScreen(() => import('./FarmersSubmissionsPage')),
+  },
   // a report PDF's progress, opened by Download PDF (leaf) and the farmers' report link (the report's calls need the screen's permission)
   { path: '/reports/leaf/:id', page: reportProgress },
   { path: '/reports/farmers/:id', page: reportProgress },

@@ -1,6 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { type TissueRecord, TissueUpsert, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
@@ -19,21 +19,11 @@ export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () =
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Tissue'), onSaved: props.onSaved });
 
   return (
-    <FormDialog
-      opened
-      onClose={props.onClose}
-      dirty={form.formState.isDirty}
-      title={tissue ? 'Edit tissue' : 'Add tissue'}
-      size="sm"
-      data-testid="tissue-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="tissue-save"
-    >
+    <ContractFormDialog form={form} testId="tissue" onClose={props.onClose} title={tissue ? 'Edit tissue' : 'Add tissue'} size="sm" onSave={submit}>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="tissue-name" />
         <FormCheckbox control={form.control} name="active" label="Active" data-testid="tissue-active" />
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,11 +1,9 @@
-import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Switch } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { TissueDialog } from './TissueDialog';
@@ -15,13 +13,12 @@ const ep = apiFeatures.tissues;
 /** /carbohydratestissues: the organ types sampled at growth stages. */
 export default function TissuesPage() {
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<TissueRecord | 'new' | null>(null);
+  const editor = useEditing<TissueRecord>();
   // a failed toggle or delete is reported by the mutation; either way the list shows what the server holds
   const toggleActive = useEndpointMutation(ep.tissueActive, { invalidates: [ep], onSuccess: () => notify.success(snack.updated('Tissue')) });
   const deleteTissue = useEndpointMutation(ep.delete, { invalidates: [ep], onSuccess: () => notify.success(snack.deleted('Tissue')) });
 
   const columns = useMemo<ColumnDef<TissueRecord, unknown>[]>(() => {
-    const toggle = (t: TissueRecord, active: boolean) => toggleActive.mutate({ id: t.id, active });
     async function remove(t: TissueRecord) {
       if (!(await confirm(`Are you sure you want to delete ${t.name}?`, 'Delete tissue'))) return;
       deleteTissue.mutate({ id: t.id });
@@ -30,45 +27,26 @@ export default function TissuesPage() {
       { id: 'name', header: 'Name', accessorKey: 'name' },
       {
         id: 'active', header: 'Active', size: 90,
-        cell: ({ row }) => (
+        cell: ({ row: { original: t } }) => (
           <Switch
-            checked={row.original.active}
-            onChange={(e) => void toggle(row.original, e.currentTarget.checked)}
-            aria-label={`Active ${row.original.name}`}
-            data-testid={`tissue-active-${row.original.id}`}
+            checked={t.active}
+            onChange={(e) => toggleActive.mutate({ id: t.id, active: e.currentTarget.checked })}
+            aria-label={`Active ${t.name}`}
+            data-testid={`tissue-active-${t.id}`}
           />
         ),
       },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 90,
-        cell: ({ row }) => (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${row.original.name}`} onClick={() => setEditing(row.original)} data-testid={`tissue-edit-${row.original.id}`}><IconPencil size={16} /></ActionIcon></Tooltip>
-            <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.original.name}`} onClick={() => void remove(row.original)} data-testid={`tissue-delete-${row.original.id}`}><IconTrash size={16} /></ActionIcon></Tooltip>
-          </Group>
-        ),
-      },
+      actionsColumn<TissueRecord>([
+        editAction(editor.edit, (t) => `tissue-edit-${t.id}`),
+        deleteAction(remove, (t) => `tissue-delete-${t.id}`),
+      ], { size: 90, iconSize: 16 }),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [confirm]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(t) => t.id}
-        testId="tissues-table"
-        toolbar={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} data-testid="tissue-add">Add</Button>}
-      />
-      {editing && (
-        <TissueDialog
-          tissue={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      )}
-    </>
+    <ListPage endpoint={ep.paged} columns={columns} testId="tissues-table" toolbar={<AddButton label="Add" text="Add" testId="tissue-add" onClick={editor.add} />}>
+      {editor.dialog((tissue, close) => <TissueDialog tissue={tissue} onClose={close} onSaved={close} />)}
+    </ListPage>
   );
 }

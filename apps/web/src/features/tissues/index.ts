@@ -1,4 +1,8 @@
 import { lazyScreen } from '../../lib/lazyScreen';
 import type { ScreenModule } from '../../lib/screens';
 
-export const screens: ScreenModule[] = [{ path: '/carbohydratestissues', page: lazyScreen(() => import('./TissuesPage')) }];
+export const screens: ScreenModule[] = [{
+  path: '/carbohydratestissues',
+  menu: { group: 'carbohydrates', order: 2, label: 'Tissues', permission: 'CarbohydrateTissues', key: 'menu.carbohydratestissues' },
+  page: lazyScreen(() => import('./TissuesPage')),
+}];

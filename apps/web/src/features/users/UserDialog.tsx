@@ -2,7 +2,7 @@ import { ActionIcon, Group, Select, Stack, Table, Text, TextInput } from '@manti
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { USER_MESSAGES, type UserRow, UserUpsert, apiFeatures } from '@sapwood/contracts';
-import { FormDialog } from '../../components/ui/FormDialog';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox, FormIdSelect } from '../../components/ui/form/FormFields';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
@@ -66,17 +66,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
 
   const available = (agronomists.data ?? []).filter((a) => !agronomistIds.includes(a.id));
   return (
-    <FormDialog
-      opened
-      onClose={onClose}
-      dirty={form.formState.isDirty}
-      title="User Profile"
-      size="lg"
-      data-testid="user-dialog"
-      onSave={submit}
-      busy={form.busy}
-      saveTestId="user-save"
-    >
+    <ContractFormDialog form={form} testId="user" onClose={onClose} title="User Profile" size="lg" onSave={submit}>
       <Stack gap="xs">
         <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="user-name-input" data-autofocus />
         <TextInput label="Email" withAsterisk type="email" {...form.text('email')} data-testid="user-email" />
@@ -124,6 +114,6 @@ export function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; o
           </Table.Tbody>
         </Table>
       </Stack>
-    </FormDialog>
+    </ContractFormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { ActionIcon, Badge, Group, Switch, Tooltip } from '@mantine/core';
-import { IconArchive, IconLockOpen, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Switch } from '@mantine/core';
+import { IconArchive, IconLockOpen, IconMail, IconPencil } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { type UserRow, apiFeatures } from '@sapwood/contracts';
-import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { PagedTable } from '../../components/ui/table/PagedTable';
+import { AddButton, ListPage, actionsColumn, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { UserDialog } from './UserDialog';
@@ -15,7 +14,7 @@ const ep = apiFeatures.users;
 /** /users: Email, Role, Active toggle and Actions; '+' adds; 'User Profile' edits. */
 export default function UsersPage() {
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
+  const editor = useEditing<UserRow>();
   /** the Active toggle shows the new value at once, until the refreshed list arrives */
   const [pendingActive, setPendingActive] = useState<Record<number, boolean>>({});
   // a failure is reported by the mutation; either way the list shows what the server holds
@@ -61,44 +60,19 @@ export default function UsersPage() {
           />
         ),
       },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 140,
-        cell: ({ row: { original: u } }) => (
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)} data-testid="user-edit"><IconPencil size={15} /></ActionIcon></Tooltip>
-            {u.locked && (
-              <Tooltip label="Unlock"><ActionIcon variant="subtle" color="orange" aria-label={`Unlock ${u.email}`} onClick={() => void act(u, 'unlock')} data-testid="user-unlock"><IconLockOpen size={15} /></ActionIcon></Tooltip>
-            )}
-            <Tooltip label="Send set-password link"><ActionIcon variant="subtle" aria-label={`Send password link to ${u.email}`} onClick={() => void act(u, 'link')} data-testid="user-send-link"><IconMail size={15} /></ActionIcon></Tooltip>
-            <Tooltip label="Archive"><ActionIcon variant="subtle" color="red" aria-label={`Archive ${u.email}`} onClick={() => void act(u, 'archive')} data-testid="user-archive"><IconArchive size={15} /></ActionIcon></Tooltip>
-          </Group>
-        ),
-      },
+      actionsColumn<UserRow>([
+        { label: 'Edit', icon: IconPencil, name: (u) => `Edit ${u.email}`, onClick: editor.edit, testId: 'user-edit' },
+        { label: 'Unlock', icon: IconLockOpen, color: 'orange', name: (u) => `Unlock ${u.email}`, onClick: (u) => act(u, 'unlock'), testId: 'user-unlock', when: (u) => u.locked },
+        { label: 'Send set-password link', icon: IconMail, name: (u) => `Send password link to ${u.email}`, onClick: (u) => act(u, 'link'), testId: 'user-send-link' },
+        { label: 'Archive', icon: IconArchive, color: 'red', name: (u) => `Archive ${u.email}`, onClick: (u) => act(u, 'archive'), testId: 'user-archive' },
+      ], { size: 140 }),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingActive]);
 
   return (
-    <>
-      <PageTitle />
-      <PagedTable
-        endpoint={ep.paged}
-        columns={columns}
-        rowId={(u) => u.id}
-        testId="users-table"
-        toolbar={
-          <Tooltip label="Add user">
-            <ActionIcon onClick={() => setEditing('new')} aria-label="Add user" data-testid="user-add"><IconPlus size={16} /></ActionIcon>
-          </Tooltip>
-        }
-      />
-      {editing && (
-        <UserDialog
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      )}
-    </>
+    <ListPage endpoint={ep.paged} columns={columns} testId="users-table" toolbar={<AddButton label="Add user" testId="user-add" onClick={editor.add} />}>
+      {editor.dialog((user, close) => <UserDialog user={user} onClose={close} onSaved={close} />)}
+    </ListPage>
   );
 }

@@ -45,7 +45,8 @@ export interface PagedTableProps<E extends PagedEndpoint> {
   /** a paged endpoint: PagedRequest (plus filters) in, { rows, total } out; the rows' type comes from it */
   endpoint: E;
   columns: ColumnDef<RowOf<E>, unknown>[];
-  rowId: (row: RowOf<E>) => string | number;
+  /** the row's key: its `id` unless told */
+  rowId?: (row: RowOf<E>) => string | number;
   /** extra request fields (filters) sent with the paging fields */
   filters?: FiltersOf<E>;
   /** a GET download endpoint: shows the Excel icon, downloading exactly what the current search shows */
@@ -124,6 +125,7 @@ export function pagingParams(s: TableState): PagedRequestInput {
  * are virtualized so that 1000 rows scroll without lag.
  */
 export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
+  const rowKey = props.rowId ?? ((r: RowOf<E>) => (r as { id: string | number }).id);
   const { endpoint, columns, filters } = props;
   const [state, update] = useTableState(props.stateKey ?? '', { rowsPerPage: props.defaultPageSize ?? 20 });
   const [searchText, setSearchText] = useState(state.search);
@@ -177,7 +179,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
     data: rows,
     columns,
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => String(props.rowId(r)),
+    getRowId: (r) => String(rowKey(r)),
     manualSorting: true,
     manualPagination: true,
   });
@@ -203,7 +205,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
     const note = props.rowNote?.(row);
     if (note === null || note === undefined || note === false) return null;
     return (
-      <Table.Tr style={props.rowStyle?.(row)} data-note-of={String(props.rowId(row))}>
+      <Table.Tr style={props.rowStyle?.(row)} data-note-of={String(rowKey(row))}>
         <Table.Td colSpan={columns.length} pt={0}>{note}</Table.Td>
       </Table.Tr>
     );

@@ -4,13 +4,13 @@ import { IconLogout } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { apiFeatures } from '@sapwood/contracts';
-import { menuItemKey, visibleMenu } from '../../app/menu';
-import { leavingPage } from '../../lib/api';
-import { useText } from '../../lib/i18n';
-import { useEndpointMutation } from '../../lib/query';
-import { useCan, useSession } from '../../lib/session';
-import { PageLoader } from '../ui/PageLoader';
-import { Banners } from './Banners';
+import { leavingPage } from '../lib/api';
+import { useText } from '../lib/i18n';
+import { useEndpointMutation } from '../lib/query';
+import { useCan, useSession } from '../lib/session';
+import { visibleMenu } from './menu';
+import { PageLoader } from '../components/ui/PageLoader';
+import { Banners } from '../components/layout/Banners';
 
 /**
  * The app shell: collapsible sidebar (drawer on mobile) with the user's name and version on top, the menu
@@ -64,7 +64,7 @@ export function Shell() {
                   key={item.path}
                   component={Link}
                   to={item.path}
-                  label={t(menuItemKey(item), item.label)}
+                  label={t(item.key, item.label)}
                   active={location.pathname === item.path}
                   onClick={closeMobile}
                   py={4}
