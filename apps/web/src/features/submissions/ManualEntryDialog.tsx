@@ -1,16 +1,15 @@
 import { Alert, Button, FileButton, Group, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { MANUAL_ENTRY_MESSAGES as M, isManualMultiPaste, manualColumnsOf, manualCsv, parseManualCsv } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useConfirm } from '../../components/ui/confirm';
 import { type GridMove, createCellRegistry, gridMoveOf, nextRow } from '../../components/ui/grid/gridNav';
 import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE, useWarnBeforeUnload } from '../../components/ui/unsaved';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { queryKeyOf, useInvalidate } from '../../lib/query';
+import { useEndpointQuery, useInvalidate } from '../../lib/query';
 import { useAskUnusual } from '../../lib/unusual';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
 import { ManualEntryGrid, type ManualGridActions } from './ManualEntryGrid';
@@ -49,11 +48,13 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
   const invalidate = useInvalidate();
   const columns = manualColumnsOf(kind);
   const fields = useMemo<ManualField[]>(() => ['labNumber', ...columns.map((c) => c.code)], [columns]);
-  // loaded once per opening: a background refetch would only re-render under the typist
-  const sheet = useQuery({
-    queryKey: queryKeyOf(ep.sampleNumbers, { submissionId }), queryFn: () => call(ep.sampleNumbers, { submissionId }),
+  // loaded once per opening: a background refetch would only re-render under the typist (a row reloaded after a conflict refetches it)
+  const sheet = useEndpointQuery(ep.sampleNumbers, { submissionId }, {
     gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
   });
+  const loaded = useRef(false);
+  const { refetch } = sheet;
+  const refetchSheet = useCallback(async () => (await refetch({ throwOnError: true })).data, [refetch]);
   const [store] = useState(() => new ManualEntryStore(kind, columns.map((c) => c.code)));
   const [cells] = useState(() => createCellRegistry<ManualField>());
   const [rowCount, setRowCount] = useState(0);
@@ -63,19 +64,25 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
   const [filesOpen, setFilesOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const askUnusual = useAskUnusual();
-  const saves = useManualSaves(kind, submissionId, store, askUnusual);
+  const saves = useManualSaves(kind, submissionId, store, askUnusual, refetchSheet);
   const summary = useSyncExternalStore(store.subscribe, store.summary);
   const dirty = summary.unsaved + summary.failed + summary.saving > 0;
   useWarnBeforeUnload(dirty);
 
   useEffect(() => {
-    if (!sheet.data) return;
+    // the rows are loaded once: a refetch (a row reloaded after a conflict) takes only that row
+    if (!sheet.data || loaded.current) return;
+    loaded.current = true;
     store.load(sheet.data.rows);
     setRowCount(sheet.data.rows.length);
+  }, [sheet.data, store]);
+  const hasRows = rowCount > 0;
+  useEffect(() => {
+    if (!hasRows) return;
     // after the modal's own focus trap has placed its first focus
     const t = setTimeout(() => cells.focus(0, 'labNumber'), 30);
     return () => clearTimeout(t);
-  }, [sheet.data, store, cells]);
+  }, [hasRows, cells]);
 
   const header = useCallback((f: string) => (f === 'labNumber' ? 'Lab Number' : f === 'na' ? 'N/A' : columns.find((c) => c.code === f)?.header ?? f), [columns]);
 
