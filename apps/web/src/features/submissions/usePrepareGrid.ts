@@ -2,22 +2,10 @@ import { type CsvSampleRow, type PrepareData, SampleRow, parsePastedRows } from 
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { type EntryGridSpec, useEntryGrid } from '../../components/ui/grid/useEntryGrid';
-import { type DraftRow, type NameChoices, blankRow, rowKey, splitSelected, withPastedRows, withUploadedRows } from './draft';
+import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, splitSelected, withPastedRows, withUploadedRows } from './draft';
 import type { SubmissionKind } from './kind';
 
-/** A row of the Prepare dialog's grid: the draft row and the group it is in. */
-export type PrepareRow = DraftRow & { group: number };
-
 type Column = 'sampleNumber' | 'blockNumber' | 'growthStage' | 'notes';
-
-/** The rows by group, in the groups' order (a group left with no row is gone). */
-export function groupsOf(rows: readonly PrepareRow[]): DraftRow[][] {
-  const numbers = [...new Set(rows.map((r) => r.group))].sort((a, b) => a - b);
-  return numbers.map((g) => rows.filter((r) => r.group === g).map(({ group: _group, ...row }) => row));
-}
-
-/** The groups as the grid's rows. */
-export const rowsOf = (groups: readonly DraftRow[][]): PrepareRow[] => groups.flatMap((rows, group) => rows.map((r) => ({ ...r, group })));
 
 const SPEC: EntryGridSpec<PrepareRow, Column> = {
   row: SampleRow,
