@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { CSV_MESSAGES, MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
@@ -137,6 +137,12 @@ describe('manual result entry', () => {
     await expect.poll(() => dialog.getByTestId(`row-status-${s2}`).getAttribute('data-state')).toBe('saved');
     await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('saved');
     expect(await valuesOf(sub.id, s2)).toMatchObject({ labNumber: 'LAB-3', values: { N: 2.6, P: 0.31 } });
+
+    // a CSV with a stray quote (issue 34): its line named, and nothing taken (not the rest of the file read as one row)
+    const broken = `Sample,Lab,N\r\n${s2},LAB-3,2.9\r\n${s1},"LAB-1,2.9\r\n${s2},LAB-3,2.9\r\n`;
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+    await dialog.getByTestId('manual-error').getByText(CSV_MESSAGES.unclosedQuote(3)).waitFor();
+    expect(await dialog.getByTestId('cell-2-N').inputValue()).toBe('2.6');
 
     // a CSV: its rows matched by sample number (case and spaces aside); one matches none
     const csv = `Sample,Lab,N,Na %,Fe mg/kg\r\n ${s2.toLowerCase()} ,LAB-3,2.7,0.05,88\r\nNOT-A-SAMPLE,X,1,1,1\r\n`;

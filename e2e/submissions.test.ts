@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
+import { CSV_MESSAGES, SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
@@ -214,6 +214,11 @@ describe('/submissions', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), upload.getByTestId('sample-csv').click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('Sample Number,Block,Crop,Cultivars,Growth phase,Test,Optional tests');
+    // a stray quote (issue 34): the line named, nothing taken, the dialog stays open
+    const broken = 'Sample Number,Block\r\nL1001,B1\r\n"L1002,B2\r\nL1003,B3\r\n';
+    await upload.locator('input[type=file]').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+    await upload.getByText(CSV_MESSAGES.unclosedQuote(3)).waitFor();
+    expect(await dialog.getByTestId('sample-row').count()).toBe(1);
     await upload.locator('input[type=file]').setInputFiles({ name: 'sample.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await upload.waitFor({ state: 'detached' });
     expect(await dialog.getByTestId('sample-row').count()).toBe(2);

@@ -33,6 +33,7 @@ export * from './paging';
 export * from './fields';
 export * from './messages';
 export * from './format/dates';
+export * from './format/csv';
 export * from './features/auth';
 export * from './features/settings';
 export * from './features/carbohydrate-report';
@@ -118,3 +119,4 @@ export const apiFeatures = {
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);
+export * from './values/result-row';

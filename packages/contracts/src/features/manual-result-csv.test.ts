@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CSV_MESSAGES } from '../format/csv';
 import { FARMERS_RESULT_VALUES } from './capture-results';
 import {
   FARMERS_MANUAL_COLUMNS, LEAF_MANUAL_COLUMNS, type ManualCsvRow, type ManualKind, isManualMultiPaste, manualColumnsOf, manualCsv,
@@ -99,6 +100,15 @@ describe('the manual CSV', () => {
       { line: 5, sampleNumber: 'L3', labNumber: '', values: { N: 2, NaPerc: null, Fe: 100 } },
     ]);
     expect(parseManualCsv('leaf', 'N,P\r\n1,2').error).toMatch(/sample number/);
+  });
+
+  it('a stray quote: no rows, and an error naming its line (never the rest of the file read as one row)', () => {
+    const csv = ['Sample Number,N,P', ...Array.from({ length: 100_000 }, (_, i) => (i === 41 ? `L${i},"2.5,0.3` : `L${i},2.5,0.3`))].join('\r\n');
+    expect(parseManualCsv('leaf', csv)).toEqual({ rows: [], problems: [], error: CSV_MESSAGES.unclosedQuote(43) });
+  });
+
+  it('numbers a row by the line it starts on, a quoted cell spanning lines counted', () => {
+    expect(parseManualCsv('leaf', 'Sample,Lab\r\nL1,"A\r\n1"\r\nL2,B2').rows.map((r) => [r.sampleNumber, r.line])).toEqual([['L1', 2], ['L2', 4]]);
   });
 
   it('takes only parseable numbers', () => {

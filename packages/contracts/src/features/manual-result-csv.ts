@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { readCsv } from '../format/csv';
 import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES, type ResultValue, resultHeader } from './capture-results';
 
 /**
@@ -216,10 +217,16 @@ function parseTable(kind: ManualKind, data: string[][]): ParsedManualCsv {
   return readTable(kind, head.cells, body);
 }
 
-/** A manual results CSV (first row: the headers). */
+/**
+ * A manual results CSV (first row: the headers), each row with the line of the file it starts on. A file whose
+ * quoting is broken (a stray quote) gives no rows: its `error` names the line (format/csv.ts).
+ */
 export function parseManualCsv(kind: ManualKind, text: string): ParsedManualCsv {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  return parseTable(kind, parsed.data);
+  const read = readCsv(text);
+  if (read.errors.length > 0) return { rows: [], problems: [], error: read.errors.join(' ') };
+  if (read.lines.length === 0) return { rows: [], problems: [], error: MANUAL_CSV_MESSAGES.noSampleColumn };
+  const [head, ...body] = read.lines;
+  return readTable(kind, head.cells, body);
 }
 
 /** The sheet's row each parsed row goes to (by sample number, case-insensitive and trimmed), and how many match none. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CSV_MESSAGES } from '../format/csv';
 import {
   type CsvSampleRow, SAMPLE_SUBMISSION_CSV, SUBMISSION_CSV_FILE_NAMES, isMultiCellPaste, parsePastedRows, parseSubmissionCsv, sampleSubmissionCsv, submissionCsv,
   submissionCsvColumns,
@@ -17,15 +18,23 @@ describe('the submission CSV', () => {
   it('reads back any table it writes (quotes, commas and line breaks in cells included)', () => {
     const withBreaks = fc.string({ maxLength: 12 }).map((s) => s.trim());
     fc.assert(fc.property(fc.array(row(fc.oneof(cell, withBreaks.map((s) => (s ? `${s}\n${s}` : s)))), { maxLength: 8 }), (rows) => {
-      expect(parseSubmissionCsv(submissionCsv(rows))).toEqual({ rows, missing: [] });
+      expect(parseSubmissionCsv(submissionCsv(rows))).toEqual({ rows, missing: [], errors: [] });
     }));
+  });
+
+  it('a stray quote: no rows, and a message naming its line (never the rest of the file read as one row)', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `L${i},B${i},Pecan,,,,`);
+    lines[6] = 'L6,"B6,Pecan,,,,';
+    expect(parseSubmissionCsv(['Sample Number,Block,Crop,Cultivars,Growth phase,Test,Optional tests', ...lines].join('\r\n'))).toEqual({
+      rows: [], missing: ['Sample Number', 'Block', 'Crop', 'Cultivars', 'Growth phase', 'Test', 'Optional tests'], errors: [CSV_MESSAGES.unclosedQuote(8)],
+    });
   });
 
   it('matches the header row case-insensitively and in any order, ignores other columns, and names those it lacks', () => {
     const r = parseSubmissionCsv('notes,GROWTH PHASE,sample number,crop,Optional Tests\r\nhello, Flowering ,L7,Pecan,"Chloride, Nickel"\r\n\r\n');
     expect(r.missing).toEqual(['Block', 'Cultivars', 'Test']);
     expect(r.rows).toEqual([{ sampleNumber: 'L7', blockNumber: '', crop: 'Pecan', cultivars: [], growthStage: 'Flowering', test: '', optionalTests: ['Chloride', 'Nickel'] }]);
-    expect(parseSubmissionCsv('a,b\n1,2')).toEqual({ rows: [], missing: ['Sample Number', 'Block', 'Crop', 'Cultivars', 'Growth phase', 'Test', 'Optional tests'] });
+    expect(parseSubmissionCsv('a,b\n1,2')).toEqual({ rows: [], missing: ['Sample Number', 'Block', 'Crop', 'Cultivars', 'Growth phase', 'Test', 'Optional tests'], errors: [] });
   });
 
   it('offers a sample that reads back with every column', () => {
@@ -82,10 +91,10 @@ describe("the farmers' submission CSV (issue 31, finding 9)", () => {
       test: cell, optionalTests: fc.array(item, { maxLength: 3 }),
     });
     fc.assert(fc.property(fc.array(soilRow, { maxLength: 8 }), (rows) => {
-      expect(parseSubmissionCsv(submissionCsv(rows, 'soil'), 'soil')).toEqual({ rows, missing: [] });
+      expect(parseSubmissionCsv(submissionCsv(rows, 'soil'), 'soil')).toEqual({ rows, missing: [], errors: [] });
     }));
     expect(parseSubmissionCsv('Sample Number,Test\r\nS1,PBrayIWater', 'soil')).toEqual({
-      rows: [{ sampleNumber: 'S1', blockNumber: '', crop: '', cultivars: [], growthStage: '', test: 'PBrayIWater', optionalTests: [] }], missing: ['Block', 'Optional tests'],
+      rows: [{ sampleNumber: 'S1', blockNumber: '', crop: '', cultivars: [], growthStage: '', test: 'PBrayIWater', optionalTests: [] }], missing: ['Block', 'Optional tests'], errors: [],
     });
     // a leaf column in a farmers' file is no column of it
     expect(parseSubmissionCsv('Sample Number,Crop\r\nS1,Pecan', 'soil').rows[0].crop).toBe('');

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { readCsv } from '../format/csv';
 
 /**
  * The Prepare Submission dialog's CSV upload and paste (spec part 2 §5 'Leaf CSV import'): the first row of a
@@ -58,11 +59,6 @@ function rowOf(cells: Partial<Record<Key, string>>): CsvSampleRow {
 
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-function table(text: string): string[][] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  return parsed.data.filter((cells) => !isBlank(cells));
-}
-
 /** The kind's columns a header row names (by position), or null when the row names none of them. */
 function headerKeys(cells: string[], kind: CsvKind): (Key | null)[] | null {
   const columns = submissionCsvColumns(kind);
@@ -72,15 +68,17 @@ function headerKeys(cells: string[], kind: CsvKind): (Key | null)[] | null {
 
 /**
  * A CSV with its header row: its rows, and the kind's columns it lacks (a column it lacks is left empty; a
- * column of the other kind is no column of this one).
+ * column of the other kind is no column of this one). A file whose quoting is broken (a stray quote) gives no
+ * rows and its `errors`, each naming its line (format/csv.ts).
  */
-export function parseSubmissionCsv(text: string, kind: CsvKind = 'leaf'): { rows: CsvSampleRow[]; missing: string[] } {
+export function parseSubmissionCsv(text: string, kind: CsvKind = 'leaf'): { rows: CsvSampleRow[]; missing: string[]; errors: string[] } {
   const columns = submissionCsvColumns(kind);
-  const [head, ...body] = table(text);
+  const read = readCsv(text);
+  const [head, ...body] = read.lines.map((l) => l.cells);
   const keys = head ? headerKeys(head, kind) : null;
-  if (!keys) return { rows: [], missing: columns.map((c) => c.header) };
+  if (!keys) return { rows: [], missing: columns.map((c) => c.header), errors: read.errors };
   const rows = body.map((cells) => rowOf(Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : [])))));
-  return { rows, missing: columns.filter((c) => !keys.includes(c.key)).map((c) => c.header) };
+  return { rows, missing: columns.filter((c) => !keys.includes(c.key)).map((c) => c.header), errors: [] };
 }
 
 /**

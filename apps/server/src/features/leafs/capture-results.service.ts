@@ -1,4 +1,4 @@
-import { MANUAL_ENTRY_MESSAGES, type ResultSource, RESULT_SOURCES, resultValueFlags, resultValueProblems, resultValuesOf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES, type ResultSource, RESULT_SOURCES, heldValueCodes, resultRowNaWithValues, resultValueFlags, resultValueProblems, resultValuesOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChanges } from '../../platform/audit/audit';
@@ -56,14 +56,13 @@ function checked(row: CaptureResultInput, kind: Kind, stored: StoredResult | nul
     else if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_VALUE) errors.push({ field: `${at}.values.${code}`, message: CAPTURE_RESULT_MESSAGES.notANumber });
     else values[code] = value;
   }
-  if (row.na && Object.keys(values).length > 0) errors.push({ field: `${at}.na`, message: CAPTURE_RESULT_MESSAGES.naWithValues });
+  if (resultRowNaWithValues({ na: row.na ?? false, values })) errors.push({ field: `${at}.na`, message: CAPTURE_RESULT_MESSAGES.naWithValues });
   if (!(RESULT_SOURCES as readonly string[]).includes(row.source)) errors.push({ field: `${at}.source`, message: CAPTURE_RESULT_MESSAGES.source });
   for (const [key, max] of [['labName', 64], ['labNumber', 64]] as const) {
     if (row[key].length > max) errors.push({ field: `${at}.${key}`, message: CAPTURE_RESULT_MESSAGES.tooLong(max) });
   }
   if (row.source !== 'Manual') return { values, flags: resultValueFlags(kind, values) };
-  const held = Object.keys(values).filter((code) => stored?.values[code] === values[code]);
-  for (const p of resultValueProblems(kind, values, [...(row.confirmed ?? []), ...held])) errors.push({ field: `${at}.values.${p.at}`, message: p.message });
+  for (const p of resultValueProblems(kind, values, [...(row.confirmed ?? []), ...heldValueCodes(values, stored?.values)])) errors.push({ field: `${at}.values.${p.at}`, message: p.message });
   return { values, flags: {} };
 }
 

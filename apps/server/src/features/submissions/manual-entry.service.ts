@@ -1,4 +1,4 @@
-import { type ManualEntrySheet, type ManualSaveResult, type ManualSubmissionUpdate, MANUAL_ENTRY_MESSAGES as M, type SubmissionLab, isManualLab } from '@sapwood/contracts';
+import { type ManualEntrySheet, type ManualSaveResult, type ManualSubmissionUpdate, MANUAL_ENTRY_MESSAGES as M, type SubmissionLab, isManualLab, resultRowHasEntry } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { HttpError, fieldError, validationError } from '../../http/errors';
@@ -10,10 +10,7 @@ import { moveSubmission, submissionOf } from './submission-states.service';
 
 type Kind = 'leaf' | 'soil';
 type Update = z.output<typeof ManualSubmissionUpdate>;
-type Row = Update['manualResult'][number];
 type Problem = { field: string; message: string };
-
-const hasEntry = (row: Row) => row.na || row.labNumber.trim() !== '' || Object.values(row.values).some((v) => v !== null && v !== undefined);
 
 /** recordCaptureResults names its rows `rows.{i}` and the capture; the sheet names them `manualResult.{i}` and the sample. */
 function renamed(err: unknown): unknown {
@@ -61,7 +58,8 @@ export class ManualEntryService {
       const problems: Problem[] = [];
       input.manualResult.forEach((row, i) => {
         if (!byId.has(row.sampleId)) problems.push({ field: `manualResult.${i}.sampleId`, message: M.unknownSample });
-        else if (!hasEntry(row)) problems.push({ field: `manualResult.${i}`, message: M.rowEmpty });
+        // the rule the grid checks as it is typed (values/result-row.ts); N/A with values: recordCaptureResults, with the values' own
+        else if (!resultRowHasEntry(row)) problems.push({ field: `manualResult.${i}`, message: M.rowEmpty });
       });
       if (problems.length) throw validationError(problems);
       const captures = await capturesOfSamples(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);

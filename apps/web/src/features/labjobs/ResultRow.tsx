@@ -4,11 +4,12 @@ import { type ClipboardEvent, type KeyboardEvent, memo, useEffect, useState } fr
 import { type Control, useWatch } from 'react-hook-form';
 import { FIELD_MESSAGES, type LabResultRow, type ResultRowValues } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
-import { type GridMove, gridMoveOf } from '../../components/ui/grid/gridNav';
+import { gridMoveOf } from '../../components/ui/grid/gridNav';
 import { type RowSaveStatus, type RowStatusStore, useRowStatus } from '../../components/ui/grid/rowStatus';
 import { type ResultValues, hasResult, same, valuesOf } from './results/resultValues';
 
-export type ResultColumn = 'sugar' | 'starch';
+export type { ResultColumn } from './results/useResultsGrid';
+import type { ResultColumn } from './results/useResultsGrid';
 /** a result column's name in messages and titles */
 export const COLUMN_NAME: Record<ResultColumn, string> = { sugar: 'Sugar', starch: 'Starch' };
 /** the results dialog's form values: its rows (the contract's `ResultRowValues`) */
@@ -19,8 +20,8 @@ export type ResultsControl = Control<ResultRowsValues>;
 export const NOT_A_NUMBER = FIELD_MESSAGES.number;
 
 export interface ResultRowActions {
-  /** a key that leaves the cell (Enter, Tab, an arrow): true when the dialog moved focus itself */
-  move: (index: number, column: ResultColumn, move: GridMove) => boolean;
+  /** a key in the cell: the grid's keyboard (Enter, Tab, the arrows) */
+  key: (index: number, column: ResultColumn, e: KeyboardEvent<HTMLInputElement>) => void;
   /** a cell's new value into the form (marks it dirty) */
   set: (name: `rows.${number}.${ResultColumn}`, value: number | null) => void;
   /** N/A ticked or cleared (saved at once) */
@@ -39,6 +40,8 @@ export interface ResultRowActions {
   status: RowStatusStore<number, RowSaveStatus>;
   /** what the server holds for the row */
   saved: (id: number) => ResultValues | undefined;
+  /** the messages at cells (the contract's rules, a refused save's fields), by `${id}:${column}` */
+  cellMessages: RowStatusStore<string, string>;
 }
 
 const above = (v: number | null | undefined, limit: number) => limit > 0 && v !== null && v !== undefined && v > limit;
@@ -63,15 +66,11 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
   useEffect(() => () => actions.invalid(row.id, column, false), [actions, row.id, column]);
   // a value set from outside (a paste, someone else's values taken) replaces refused text
   useEffect(() => setBad(false), [value]);
+  const message = useRowStatus(actions.cellMessages, `${row.id}:${column}`);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    const move = gridMoveOf(e);
-    if (!move) return;
-    if (bad) {
-      // refused: the message is under the cell, and the cell keeps the focus until its text is a number (or empty)
-      e.preventDefault();
-      return;
-    }
-    if (actions.move(index, column, move)) e.preventDefault();
+    // refused text: the message is under the cell, and the cell keeps the focus until its text is a number (or empty)
+    if (bad && gridMoveOf(e)) e.preventDefault();
+    else actions.key(index, column, e);
   };
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     if (actions.paste(index, column, e.clipboardData.getData('text/plain'))) e.preventDefault();
@@ -82,7 +81,7 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
       value={value ?? null}
       decimals={2}
       disabled={na}
-      error={bad ? NOT_A_NUMBER : over || undefined}
+      error={bad ? NOT_A_NUMBER : message ?? (over || undefined)}
       errorProps={{ 'data-testid': `result-${index}-${column}-error` }}
       data-over={over ? 'true' : 'false'}
       data-bad={bad ? 'true' : 'false'}

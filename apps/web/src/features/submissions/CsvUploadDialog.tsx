@@ -16,7 +16,9 @@ export function CsvUploadDialog({ kind, onRows, onClose }: { kind: SubmissionKin
   const read = async (file: File | null) => {
     if (!file) return;
     if (file.size > 2_000_000) return setError('The file is larger than 2 MB');
-    const { rows } = parseSubmissionCsv(await file.text(), kind);
+    const { rows, errors } = parseSubmissionCsv(await file.text(), kind);
+    // a broken quote names its line and nothing is taken (never the rest of the file read as one row)
+    if (errors.length > 0) return setError(errors.join(' '));
     if (rows.length === 0) return setError(`No rows found: the first row must name the columns (${columns})`);
     onRows(rows);
     onClose();

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, labProblems, parsePastedRows } from '@sapwood/contracts';
+import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, labProblems } from '@sapwood/contracts';
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
@@ -9,9 +9,10 @@ import { errorMessage, serverFieldErrors } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { CsvUploadDialog } from './CsvUploadDialog';
-import { type DraftHeader, type DraftRow, blankRow, draftOf, labsOf, rowKey, splitSelected, testsOf, withPastedRows, withUploadedRows } from './draft';
+import { type DraftHeader, draftOf, labsOf, testsOf } from './draft';
 import { type SubmissionKind, endpointsOf } from './kind';
 import { type GroupChoices, SampleGroupTable } from './SampleGroupTable';
+import { usePrepareGrid } from './usePrepareGrid';
 
 /** The dialog's start for New: an empty header (today sent, the kind's manual lab) and one blank row. */
 export function newDraftData(kind: SubmissionKind): PrepareData {
@@ -36,11 +37,11 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const ep = endpointsOf(kind);
   const confirm = useConfirm();
   const [header, setHeader] = useState<DraftHeader>(initial.data);
-  const [groups, setGroups] = useState<DraftRow[][]>(() => [initial.samples.length
-    ? initial.samples.map((s) => ({ ...s, key: rowKey(), selected: false }))
-    : [blankRow(kind)]]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [dirty, setDirty] = useState(false);
+  const [headerDirty, setHeaderDirty] = useState(false);
+  // the sample groups: rows of the entry-grid engine (usePrepareGrid)
+  const prep = usePrepareGrid(kind, initial, onClose, headerDirty);
+  const { groups, selected } = prep;
   const [bulkTest, setBulkTest] = useState<string | null>(null);
   const [csv, setCsv] = useState(false);
   const agents = useEndpointQuery(apiFeatures.agents.index, undefined, { staleTime: 60_000 });
@@ -67,27 +68,16 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
     },
   });
 
-  const touch = () => {
-    setDirty(true);
+  // a change clears the messages of the last check (they are shown again on Submit)
+  const touch = <A extends unknown[]>(f: (...a: A) => void) => (...a: A) => {
     setErrors({});
+    f(...a);
   };
   const setField = <K extends keyof DraftHeader>(key: K, value: DraftHeader[K]) => {
-    touch();
+    setErrors({});
+    setHeaderDirty(true);
     setHeader((h) => ({ ...h, [key]: value }));
   };
-  const changeRow = (g: number, r: number, change: Partial<DraftRow>) => {
-    if (!('selected' in change && Object.keys(change).length === 1)) touch();
-    setGroups((gs) => gs.map((rows, i) => (i !== g ? rows : rows.map((row, j) => (j === r ? { ...row, ...change } : row)))));
-  };
-  const removeRow = (g: number, r: number) => {
-    touch();
-    setGroups((gs) => gs.map((rows, i) => (i === g ? rows.filter((_, j) => j !== r) : rows)).filter((rows) => rows.length > 0));
-  };
-  const addRow = () => {
-    touch();
-    setGroups((gs) => (gs.length ? gs.map((rows, i) => (i === gs.length - 1 ? [...rows, blankRow(kind)] : rows)) : [[blankRow(kind)]]));
-  };
-  const selected = groups.flat().filter((r) => r.selected).length;
   const save = async () => {
     const draft = draftOf(header, groups);
     const problems = draftProblems(kind, { ...header, samples: groups });
@@ -105,7 +95,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   );
 
   return (
-    <FormDialog opened onClose={onClose} title="Prepare Submission" size="95%" tall dirty={dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
+    <FormDialog opened onClose={onClose} title="Prepare Submission" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
         <TextInput size="xs" label="Entity Name" value={header.clientName} error={errors.clientName} onChange={(e) => setField('clientName', e.currentTarget.value)} />
         {select('Agent', 'agentId', pick(agents.data))}
@@ -119,20 +109,20 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
           comboboxProps={{ withinPortal: true }} onChange={(v) => v && setField('lab', v)} />
       </SimpleGrid>
       <Group gap="xs" mt="sm" align="flex-end">
-        <Button size="xs" variant="default" onClick={addRow} data-testid="add-row">Add row</Button>
+        <Button size="xs" variant="default" onClick={touch(prep.addRow)} data-testid="add-row">Add row</Button>
         <Button size="xs" variant="default" onClick={() => setCsv(true)} data-testid="upload-csv">Upload CSV</Button>
-        <Button size="xs" variant="default" disabled={selected === 0} onClick={() => { touch(); setGroups(splitSelected); }} data-testid="split-rows">Split selected into a new group</Button>
+        <Button size="xs" variant="default" disabled={selected === 0} onClick={touch(prep.split)} data-testid="split-rows">Split selected into a new group</Button>
         <Select size="xs" w={220} placeholder="Test for the selected rows" aria-label="Test for the selected rows" data={choices.tests} value={bulkTest} searchable
           comboboxProps={{ withinPortal: true }} onChange={setBulkTest} />
         <Button size="xs" variant="default" disabled={selected === 0 || !bulkTest} data-testid="bulk-test"
-          onClick={() => { touch(); setGroups((gs) => gs.map((rows) => rows.map((r) => (r.selected ? { ...r, test: bulkTest ?? r.test } : r)))); }}>Set test</Button>
+          onClick={touch(() => bulkTest && prep.setTest(bulkTest))}>Set test</Button>
       </Group>
       {groups.map((rows, g) => (
         <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
-          onChange={(r, change) => changeRow(g, r, change)} onRemove={(r) => removeRow(g, r)}
-          onPasteRows={(r, text) => { touch(); setGroups((gs) => withPastedRows(kind, gs, g, r, parsePastedRows(text, kind), choices)); }} />
+          onChange={(r, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(g, r, change)}
+          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))} />
       ))}
-      {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={(rows) => { touch(); setGroups((gs) => withUploadedRows(kind, gs, rows, choices)); }} />}
+      {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}
     </FormDialog>
   );
 }

@@ -8,6 +8,18 @@ import type { SubmissionKind } from './kind';
 export type DraftRow = SampleRow & { key: string; selected: boolean };
 export type DraftHeader = PrepareData['data'];
 
+/** A row of the Prepare dialog's grid: the draft row and the group it is in. */
+export type PrepareRow = DraftRow & { group: number };
+
+/** The rows by group, in the groups' order (a group left with no row is gone). */
+export function groupsOf(rows: readonly PrepareRow[]): DraftRow[][] {
+  const numbers = [...new Set(rows.map((r) => r.group))].sort((a, b) => a - b);
+  return numbers.map((g) => rows.filter((r) => r.group === g).map(({ group: _group, ...row }) => row));
+}
+
+/** The groups as the grid's rows. */
+export const rowsOf = (groups: readonly DraftRow[][]): PrepareRow[] => groups.flatMap((rows, group) => rows.map((r) => ({ ...r, group })));
+
 let keys = 0;
 export const rowKey = () => `r${++keys}`;
 

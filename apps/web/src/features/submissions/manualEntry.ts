@@ -1,6 +1,6 @@
 import {
-  MANUAL_ENTRY_MESSAGES as M, type ManualKind, type ManualResultInput, type ManualResultRow, type ValueBounds, checkBounds, manualColumnsOf, parseResultNumber, resultBoundsOf,
-  unusualItem,
+  MANUAL_ENTRY_MESSAGES as M, type ManualKind, type ManualResultInput, type ManualResultRow, type ValueBounds, heldValueCodes, manualColumnsOf, parseResultNumber,
+  resultRowHasEntry, resultRowHoldsValues, resultRowNaWithValues, resultValueProblems, unusualItem,
 } from '@sapwood/contracts';
 
 /** A cell of the manual entry grid: the lab number, or a value by its code. */
@@ -72,8 +72,6 @@ function textsOf(r: Pick<ManualResultRow, 'labNumber' | 'values'>, codes: readon
 const sameEntry = (a: RowEntry, b: RowEntry, codes: readonly string[]) =>
   a.labNumber.trim() === b.labNumber.trim() && a.na === b.na && codes.every((c) => (a.values[c] ?? null) === (b.values[c] ?? null));
 
-const hasEntryOf = (e: RowEntry) => e.na || e.labNumber.trim() !== '' || Object.values(e.values).some((v) => v !== null);
-
 /** A cell's value against its bounds: not a number, impossible, unusual (unconfirmed) or fine. */
 type CellCheck = { bad: string } | { unusual: string; value: number; bounds: ValueBounds } | null;
 
@@ -123,30 +121,36 @@ export class ManualEntryStore {
   view = (i: number): RowView => this.rows[i].view;
   text = (i: number, field: ManualField) => this.rows[i]?.texts[field] ?? '';
 
-  /** a cell of a row against its bounds */
-  private check(r: Row, code: string): CellCheck {
-    const n = parseResultNumber(r.texts[code] ?? '');
-    if (n === undefined) return { bad: NOT_A_NUMBER };
-    const b = n === null ? undefined : resultBoundsOf(this.kind, code);
-    const c = b && n !== null ? checkBounds(b, n) : null;
-    if (!c) return null;
-    if (c.level === 'impossible') return { bad: c.message };
-    if (r.confirmed[code] === n || r.saved.values[code] === n) return null;
-    return { unusual: c.message, value: n!, bounds: b! };
+  /**
+   * the row's cells against the contract's rules (values/result-row.ts, result-bounds.ts): text that is not a
+   * number, and values impossible or unusual; a value confirmed or the one the sample holds is not asked again
+   */
+  private checks(r: Row): Record<string, CellCheck> {
+    const out: Record<string, CellCheck> = {};
+    const values: Record<string, number | null> = {};
+    for (const c of this.codes) {
+      const n = parseResultNumber(r.texts[c] ?? '');
+      if (n === undefined) out[c] = { bad: NOT_A_NUMBER };
+      else values[c] = n;
+    }
+    const confirmed = this.codes.filter((c) => values[c] !== null && values[c] !== undefined && r.confirmed[c] === values[c]);
+    for (const p of resultValueProblems(this.kind, values, [...confirmed, ...heldValueCodes(values, r.saved.values)])) {
+      out[p.at] = p.level === 'impossible' ? { bad: p.message } : { unusual: p.message, value: p.value, bounds: p.bounds };
+    }
+    return out;
   }
 
-  private holdsValues = (r: Row) => this.codes.some((c) => (r.texts[c] ?? '').trim() !== '');
+  private valueTexts = (r: Row) => Object.fromEntries(this.codes.map((c) => [c, r.texts[c]]));
+  private holdsValues = (r: Row) => resultRowHoldsValues(this.valueTexts(r));
+  private naWithValues = (r: Row) => resultRowNaWithValues({ na: r.na, values: this.valueTexts(r) });
 
   /** the row as it would be saved, or null while a cell holds text that is not a number or a value that cannot be, or it is N/A with values */
   entry(i: number): RowEntry | null {
     const r = this.rows[i];
-    if (r.na && this.holdsValues(r)) return null;
-    const values: Record<string, number | null> = {};
-    for (const c of this.codes) {
-      const check = this.check(r, c);
-      if (check && 'bad' in check) return null;
-      values[c] = parseResultNumber(r.texts[c] ?? '') ?? null;
-    }
+    if (this.naWithValues(r)) return null;
+    const checks = this.checks(r);
+    if (Object.values(checks).some((c) => c && 'bad' in c)) return null;
+    const values = Object.fromEntries(this.codes.map((c) => [c, parseResultNumber(r.texts[c] ?? '') ?? null]));
     return { labNumber: r.texts.labNumber.trim(), na: r.na, values };
   }
 
@@ -158,7 +162,7 @@ export class ManualEntryStore {
 
   hasEntry(i: number) {
     const e = this.entry(i);
-    return e !== null && hasEntryOf(e);
+    return e !== null && resultRowHasEntry(e);
   }
 
   /** the row's save input (null: not savable as it stands) */
@@ -173,8 +177,9 @@ export class ManualEntryStore {
   /** the first cell holding text that is not a number or a value that cannot be, with its message */
   firstBad(): { index: number; field: ManualField; message: string } | null {
     for (let i = 0; i < this.rows.length; i += 1) {
+      const checks = this.checks(this.rows[i]);
       for (const code of this.codes) {
-        const check = this.check(this.rows[i], code);
+        const check = checks[code];
         if (check && 'bad' in check) return { index: i, field: code, message: check.bad };
       }
     }
@@ -190,8 +195,9 @@ export class ManualEntryStore {
     return indices.flatMap((index) => {
       const r = this.rows[index];
       if (!this.entry(index) || r.na) return [];
+      const checks = this.checks(r);
       return this.codes.flatMap((code) => {
-        const check = this.check(r, code);
+        const check = checks[code];
         if (!check || !('unusual' in check)) return [];
         return [{ index, code, value: check.value, bounds: check.bounds, item: unusualItem(`${r.sampleNumber} ${this.labels.get(code) ?? code}`, check.value, check.bounds) }];
       });
@@ -278,8 +284,9 @@ export class ManualEntryStore {
     const cellErrors: Record<ManualField, string> = {};
     const cellWarnings: Record<ManualField, string> = {};
     for (const [f, m] of Object.entries(r.serverErrors)) if (m) cellErrors[f] = m;
+    const checks = this.checks(r);
     for (const c of this.codes) {
-      const check = this.check(r, c);
+      const check = checks[c];
       if (check && 'bad' in check) cellErrors[c] = check.bad;
       else if (check && !r.na) cellWarnings[c] = check.unusual;
     }
@@ -288,7 +295,7 @@ export class ManualEntryStore {
     const state: RowState = r.saveState === 'saving' || r.saveState === 'failed' || r.saveState === 'conflict' ? r.saveState
       : unsaved ? 'unsaved' : r.saveState === 'saved' ? 'saved' : 'idle';
     // a row both N/A and holding values does not save: it says so (a refused save's own words first)
-    const message = r.message ?? (r.na && this.holdsValues(r) ? M.naWithValues : undefined);
+    const message = r.message ?? (this.naWithValues(r) ? M.naWithValues : undefined);
     return { rev, texts: rev === r.view.rev ? r.view.texts : r.texts, na: r.na, state, message, cellErrors, cellWarnings };
   }
 

@@ -1,6 +1,7 @@
-import { MANUAL_ENTRY_MESSAGES as M, type ManualResultInput, type ManualSaveResult } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, type ManualResultInput, type ManualSaveResult } from '@sapwood/contracts';
 import { useCallback, useMemo, useRef } from 'react';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/query';
 import { UNCONFIRMED } from '../../lib/unusual';
 import { CONFLICT_MESSAGE, type ManualEntryStore, type ManualField } from './manualEntry';
 import { type SubmissionKind, resultEndpointsOf } from './kind';
@@ -49,8 +50,14 @@ export class UnconfirmedValues extends Error {
  * one question of lib/unusual.ts): confirmed, they are sent so; not, their rows stay unsaved with the cells
  * marked as the server would mark them, and Save stops.
  */
-export function useManualSaves(kind: SubmissionKind, submissionId: number, store: ManualEntryStore, ask: (items: readonly string[]) => Promise<boolean>) {
+export function useManualSaves(
+  kind: SubmissionKind, submissionId: number, store: ManualEntryStore, ask: (items: readonly string[]) => Promise<boolean>,
+  /** the sheet read again (the dialog's query refetched) */
+  refetchSheet: () => Promise<ManualEntrySheet | undefined>,
+) {
   const ep = resultEndpointsOf(kind);
+  // the rows report their own failures (onError: false); the lab result view of the submission is stale after a save
+  const { mutateAsync: update } = useEndpointMutation(ep.updateManual, { invalidates: [ep.getResults], onError: false });
   const inflight = useRef(new Map<number, Promise<unknown>>());
 
   const send = useCallback(async (all: number[], submit: boolean): Promise<ManualSaveResult | ApiError | Error> => {
@@ -72,7 +79,7 @@ export function useManualSaves(kind: SubmissionKind, submissionId: number, store
     });
     rows.forEach((r) => store.saving(r.index));
     try {
-      const result = await call(ep.updateManual, { submissionId, manualResult: rows.map((r) => r.input), submit, reason: '' });
+      const result = await update({ submissionId, manualResult: rows.map((r) => r.input), submit, reason: '' });
       rows.forEach((r, k) => store.saved(r.index, r.input, result.rows[k]?.rowVersion ?? r.input.rowVersion));
       return result;
     } catch (err) {
@@ -92,7 +99,7 @@ export function useManualSaves(kind: SubmissionKind, submissionId: number, store
       }
       return e;
     }
-  }, [ep, submissionId, store, ask]);
+  }, [update, submissionId, store, ask]);
 
   /** saves these rows (those unsaved, savable and holding something) once their earlier saves are done */
   const saveRows = useCallback(async (indices: number[]) => {
@@ -120,10 +127,10 @@ export function useManualSaves(kind: SubmissionKind, submissionId: number, store
 
   /** a refused row taken back as the server holds it */
   const reloadRow = useCallback(async (index: number) => {
-    const sheet = await call(ep.sampleNumbers, { submissionId });
-    const fresh = sheet.rows.find((r) => r.sampleNumber === store.sampleNumber(index));
+    const sheet = await refetchSheet();
+    const fresh = sheet?.rows.find((r) => r.sampleNumber === store.sampleNumber(index));
     if (fresh) store.reload(index, fresh);
-  }, [ep, submissionId, store]);
+  }, [refetchSheet, store]);
 
   return useMemo(() => ({ saveRows, submit, reloadRow, settled }), [saveRows, submit, reloadRow, settled]);
 }

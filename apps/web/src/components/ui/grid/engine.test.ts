@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { keyTarget } from './keyboard';
+import { cellMessages, columnPlan, putValues, sameValues, withNa } from './rowModel';
+import { createSaveQueue } from './saveQueue';
+
+const NA = { flag: 'na', values: ['sugar', 'starch'] };
+type Row = { id: number; sn: string; sugar: number | null; starch: number | null; na: boolean };
+const row = (id: number, na = false, sugar: number | null = null): Row => ({ id, sn: `R${id}`, sugar, starch: null, na });
+
+describe('keyboard model', () => {
+  const shape = { columns: ['sugar', 'starch'] as const, rows: 4, usable: (r: number) => r !== 2 };
+  it('Enter goes down the column past N/A rows; on the last row it stays and leaves the row', () => {
+    expect(keyTarget('enter', { row: 1, column: 'starch' }, shape)).toEqual({ to: { row: 3, column: 'starch' }, leaves: true });
+    expect(keyTarget('enter', { row: 3, column: 'sugar' }, shape)).toEqual({ to: null, leaves: true });
+  });
+  it('Tab goes across, then to the next usable row; Shift+Tab back; Tab out of the last row leaves it', () => {
+    expect(keyTarget('next', { row: 0, column: 'sugar' }, shape)).toEqual({ to: { row: 0, column: 'starch' }, leaves: false });
+    expect(keyTarget('next', { row: 1, column: 'starch' }, shape)).toEqual({ to: { row: 3, column: 'sugar' }, leaves: true });
+    expect(keyTarget('prev', { row: 3, column: 'sugar' }, shape)).toEqual({ to: { row: 1, column: 'starch' }, leaves: true });
+    expect(keyTarget('next', { row: 3, column: 'starch' }, shape)).toEqual({ to: null, leaves: true });
+  });
+  it('arrows move between rows and columns, and stop at the edges', () => {
+    expect(keyTarget('up', { row: 3, column: 'sugar' }, shape).to).toEqual({ row: 1, column: 'sugar' });
+    expect(keyTarget('up', { row: 0, column: 'sugar' }, shape)).toEqual({ to: null, leaves: false });
+    expect(keyTarget('right', { row: 0, column: 'sugar' }, shape).to).toEqual({ row: 0, column: 'starch' });
+    expect(keyTarget('right', { row: 0, column: 'starch' }, shape).to).toBeNull();
+    expect(keyTarget('left', { row: 0, column: 'sugar' }, shape).to).toBeNull();
+  });
+});
+
+describe('row model', () => {
+  it('compares values with undefined as null and dates by time', () => {
+    expect(sameValues({ a: undefined, d: new Date(5) }, { a: null, d: new Date(5) }, ['a', 'd'])).toBe(true);
+    expect(sameValues({ a: 1 }, { a: 2 }, ['a'])).toBe(false);
+  });
+  it('an N/A row takes no values: marking it empties them; values put into it are refused unless it is un-N/A-ed', () => {
+    expect(withNa(row(1, false, 5), NA, true)).toMatchObject({ na: true, sugar: null, starch: null });
+    expect(putValues(row(1, true), { sugar: 3 }, NA)).toBeNull();
+    expect(putValues(row(1, true), { sugar: 3 }, NA, true)).toMatchObject({ na: false, sugar: 3 });
+    expect(putValues(row(1, false), { sugar: 3 }, NA)).toMatchObject({ sugar: 3 });
+  });
+  it('a pasted column skips N/A rows and names them, and says the values left over', () => {
+    const plan = columnPlan([row(1), row(2, true), row(3)], 0, 'sugar', [1, 2, 3], { na: NA, label: (r) => r.sn, columnName: 'Sugar' });
+    expect(plan.rows.map((r) => [r.index, r.to.sugar])).toEqual([[0, 1], [2, 2]]);
+    expect(plan.notes).toEqual(['N/A rows take no values and are skipped: R2.', '1 pasted value has no row left and will not be used.']);
+    expect(plan.title).toBe('Paste Sugar · 2 rows');
+  });
+  it("puts a 400's fields at their cells", () => {
+    const r = cellMessages([{ field: 'entries.3.sampleNumber', message: 'Row 4: Sample number required' }, { field: 'receivedOn', message: 'Bad date' }], /^entries\.(\d+)\.(\w+)$/);
+    expect(r).toEqual({ cells: [{ row: 3, field: 'sampleNumber', message: 'Sample number required' }], rest: ['Bad date'] });
+  });
+});
+
+describe('save queue', () => {
+  it("runs a row's saves one after another, and survives a failed one", async () => {
+    const q = createSaveQueue<number>();
+    const log: string[] = [];
+    let release!: () => void;
+    const first = q.run(1, () => new Promise<void>((r) => { release = () => { log.push('a'); r(); }; }));
+    const failed = q.run(1, async () => { log.push('b'); throw new Error('x'); });
+    const third = q.run(1, async () => { log.push('c'); });
+    expect(q.busy(1)).toBe(true);
+    await Promise.resolve();
+    expect(log).toEqual([]);
+    release();
+    await Promise.all([first, failed, third, q.pending()]);
+    expect(log).toEqual(['a', 'b', 'c']);
+  });
+});

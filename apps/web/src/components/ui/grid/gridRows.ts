@@ -1,0 +1,48 @@
+import type { EndpointDef } from '@sapwood/contracts';
+import type { RowValues } from './rowModel';
+import type { RowKey, SaveHost } from './rowSaves';
+import type { EntryGridSpec } from './gridSpec';
+
+export function hostOf<R extends RowValues>(l: { spec: EntryGridSpec<R, string, EndpointDef>; form: { getValues: (n: never) => unknown }; say: (m: string | null) => void; confirm: SaveHost<R>['ask'] }, rows: () => R[], indexOf: (k: RowKey) => number): SaveHost<R> {
+  const { spec } = l;
+  const rowOf = (key: RowKey) => rows()[indexOf(key)];
+  return {
+    rowOf,
+    label: (key) => (rowOf(key) ? spec.label(rowOf(key)) : String(key)),
+    values: spec.values,
+    schema: spec.row,
+    settle: (key, row, all) => settleRow(l.form as never, indexOf(key), row, spec.values, all),
+    say: l.say,
+    ask: l.confirm,
+    describe: spec.describe ?? ((row) => spec.values.map((f) => `${f} ${String(row[f] ?? '—')}`).join(' · ')),
+    before: spec.before,
+    refused: spec.refused,
+  };
+}
+
+export function saverOf<R extends RowValues>(l: { spec: EntryGridSpec<R, string, EndpointDef>; saveCall: (input: never) => Promise<unknown> }) {
+  const s = l.spec.save;
+  if (!s) return undefined;
+  return { call: async (row: R, version: number) => s.version(await l.saveCall(s.input(row, version) as never) as never), fresh: s.fresh };
+}
+
+export type FormLike = { getValues: (n: string) => unknown; setValue: (n: string, v: unknown, o?: object) => void; register: (n: string) => unknown; resetField: (n: string, o: object) => void };
+
+/** a row's new values into the form, field by field, only what changed (its inputs follow; marked dirty) */
+export function writeRow(form: unknown, index: number, next: RowValues) {
+  const f = form as FormLike;
+  const cur = (f.getValues(`rows.${index}`) ?? {}) as RowValues;
+  for (const k of Object.keys(next)) if (!Object.is(cur[k], next[k])) f.setValue(`rows.${index}.${k}`, next[k], { shouldDirty: true });
+}
+
+/** the row's values are the server's: they become the form's baseline (a field typed over meanwhile stays dirty unless `all`) */
+export function settleRow(form: FormLike, index: number, row: RowValues, fields: readonly string[], all: boolean) {
+  if (index < 0) return;
+  const cur = (form.getValues(`rows.${index}`) ?? {}) as RowValues;
+  for (const k of fields) {
+    if (!all && !Object.is(cur[k] ?? null, row[k] ?? null)) continue;
+    form.register(`rows.${index}.${k}`); // react-hook-form resets only a registered field
+    form.resetField(`rows.${index}.${k}`, { defaultValue: row[k], keepError: true });
+  }
+}
+

@@ -1,0 +1,90 @@
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, useFieldArray } from 'react-hook-form';
+import { z } from 'zod';
+import type { EndpointDef } from '@sapwood/contracts';
+import { useEndpointCall } from '../../../lib/query';
+import { useConfirm } from '../confirm-context';
+import { useGuardedClose } from '../unsaved';
+import { useGridForm } from './gridForm';
+import { hostOf, saverOf, writeRow } from './gridRows';
+import type { EntryGridSpec } from './gridSpec';
+import { type CellRegistry, createCellRegistry, gridMoveOf } from './gridNav';
+import { keyTarget } from './keyboard';
+import { type RowValues, isNa, withNa } from './rowModel';
+import { RowSaves, type RowKey } from './rowSaves';
+import { useRowStatus } from './rowStatus';
+import { useGridPlan } from './useGridPlan';
+
+export type { EntryGridSpec, GridColumn, GridRowSave } from './gridSpec';
+
+type Form<R> = { rows: R[] } & FieldValues;
+
+/**
+ * One entry grid: the row model (react-hook-form's field array, checked with the contract), dirty tracking, the
+ * per-row save queue with versions (409: the choice; 400: at the cells), the keyboard, N/A, paste and CSV with a
+ * preview, and the unsaved-changes guard. See README.md.
+ */
+export function useEntryGrid<R extends RowValues, C extends string, E extends EndpointDef = EndpointDef, F extends Form<R> = Form<R>>(
+  spec: EntryGridSpec<R, C, E>,
+  opts: { defaults?: DefaultValues<F>; onClose: () => void; onDirtyChange?: (dirty: boolean) => void; extraDirty?: boolean },
+) {
+  const form = useGridForm<F>(spec.form ?? z.object({ rows: z.array(spec.row) }), (opts.defaults ?? { rows: [] }) as DefaultValues<F>, { shouldFocusError: false });
+  const rowsName = 'rows' as Path<F>;
+  const array = useFieldArray<Form<R>, 'rows', '_k'>({ control: form.control as never, name: 'rows', keyName: '_k' });
+  const confirm = useConfirm();
+  const [message, say] = useState<string | null>(null);
+  const [cells] = useState<CellRegistry<C>>(() => createCellRegistry<C>());
+  const saveCall = useEndpointCall((spec.save?.endpoint ?? { path: '', method: 'POST' }) as E);
+  const latest = useRef({ spec, form, say, confirm, saveCall });
+  latest.current = { spec, form, say, confirm, saveCall };
+  const rows = useCallback(() => (latest.current.form.getValues(rowsName) ?? []) as R[], [rowsName]);
+  const indexOf = useCallback((key: RowKey) => rows().findIndex((r) => latest.current.spec.key(r) === key), [rows]);
+  const [saves] = useState(() => new RowSaves<R>(() => hostOf(latest.current, rows, indexOf), () => saverOf(latest.current)));
+
+  const write = useCallback((index: number, next: R) => writeRow(latest.current.form, index, next), []);
+  const load = useCallback((list: { row: R; version: number | null }[], extra?: Partial<F>) => {
+    saves.load(list.map(({ row, version }) => [latest.current.spec.key(row), row, version ?? 0]));
+    latest.current.form.reset({ ...extra, rows: list.map((x) => x.row) } as F);
+  }, [saves]);
+
+  const setNa = useCallback((index: number, flag: boolean) => {
+    const na = latest.current.spec.na;
+    const row = rows()[index];
+    if (!na || !row) return;
+    write(index, withNa(row, na, flag));
+    if (latest.current.spec.save) void saves.save(latest.current.spec.key(row));
+  }, [rows, write, saves]);
+
+  const onKey = useGridKeys(latest, rows, cells, saves);
+  const plan = useGridPlan<R, C>({ rows, write, append: array.append as (rows: R[]) => void, cells, say, saves, spec });
+  const dirty = form.formState.isDirty || !!opts.extraDirty;
+  useEffect(() => opts.onDirtyChange?.(dirty), [dirty, opts.onDirtyChange]); // eslint-disable-line react-hooks/exhaustive-deps
+  const close = useGuardedClose(dirty, opts.onClose);
+  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, saves, message, say, dirty, close, ...plan };
+}
+
+
+/** The keyboard of the grid's cells (keyboard.ts): a cell's `onKeyDown`; leaving a row by keyboard saves it. */
+function useGridKeys<R extends RowValues, C extends string>(
+  latest: { current: { spec: EntryGridSpec<R, C, EndpointDef> } },
+  rows: () => R[],
+  cells: CellRegistry<C>,
+  saves: RowSaves<R>,
+) {
+  return useCallback((index: number, column: C, e: KeyboardEvent<HTMLElement>) => {
+    const move = gridMoveOf(e as KeyboardEvent<HTMLInputElement>);
+    if (!move) return;
+    const { spec } = latest.current;
+    const list = rows();
+    const shape = { columns: spec.columns.map((c) => c.id), rows: list.length, usable: (k: number) => !!list[k] && !isNa(list[k], spec.na) };
+    const out = keyTarget(move, { row: index, column }, shape);
+    const moved = !!out.to && cells.focus(out.to.row, out.to.column);
+    if (out.leaves && (moved || !out.to) && list[index] && spec.save) void saves.save(spec.key(list[index]));
+    if (moved || (move === 'enter' && !out.to)) e.preventDefault();
+  }, [latest, rows, cells, saves]);
+}
+
+/** The message of a cell (the contract's rule broken, or the server's 400 at that field), re-rendering only that cell. */
+export function useCellMessage<R extends RowValues>(saves: RowSaves<R>, key: RowKey, field: string): string | undefined {
+  return useRowStatus(saves.cells, `${key}:${field}`);
+}

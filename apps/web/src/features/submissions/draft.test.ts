@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { type DraftRow, blankRow, groupsOf, rowsOf, splitSelected } from './draft';
+
+const row = (sampleNumber: string, selected = false): DraftRow => ({ ...blankRow('leaf'), sampleNumber, selected });
+
+describe('the Prepare dialog’s groups as the grid’s rows', () => {
+  it('reads back the groups it writes, in their order', () => {
+    const groups = [[row('A'), row('B')], [row('C')], [row('D'), row('E')]];
+    expect(groupsOf(rowsOf(groups))).toEqual(groups);
+    expect(rowsOf(groups).map((r) => r.group)).toEqual([0, 0, 1, 2, 2]);
+  });
+
+  it('a group left with no row is gone; the groups keep their order whatever their numbers', () => {
+    const rows = rowsOf([[row('A')], [row('B')], [row('C')]]).filter((r) => r.sampleNumber !== 'B');
+    expect(groupsOf(rows).map((g) => g.map((r) => r.sampleNumber))).toEqual([['A'], ['C']]);
+    expect(groupsOf([{ ...row('X'), group: 7 }, { ...row('Y'), group: 2 }]).map((g) => g[0].sampleNumber)).toEqual(['Y', 'X']);
+  });
+
+  it('splitting the selected rows: a new group at the end, groups left empty gone', () => {
+    const split = groupsOf(rowsOf(splitSelected([[row('A', true)], [row('B'), row('C', true)]])));
+    expect(split.map((g) => g.map((r) => [r.sampleNumber, r.selected]))).toEqual([[['B', false]], [['A', false], ['C', false]]]);
+  });
+});
