@@ -170,11 +170,16 @@ const EXTRA_STATES: Record<string, (f: Findings) => Promise<void>> = {
 
 /** A submissions screen's Prepare dialog (its first group) and manual entry grid (its first waiting submission). */
 async function submissionDialogs(f: Findings, path: string): Promise<void> {
-  const { page } = f;
-  await page.getByTestId('tab-prepare').click();
-  await f.dialog(page.locator('main button[aria-label^="prepare "]:visible').first(), `${path} › Prepare dialog`);
-  await page.getByTestId('tab-waiting').click();
-  await f.dialog(page.locator('main button[aria-label^="Manual "]:visible').first(), `${path} › manual entry grid`);
+  const main = f.page.locator('main');
+  // the demo data has both: waited for, as a tab's list loads after its click
+  const prepare = main.getByRole('button', { name: /^prepare / }).first();
+  await f.page.getByTestId('tab-prepare').click();
+  await prepare.waitFor();
+  await f.dialog(prepare, `${path} › Prepare dialog`);
+  const manual = main.getByRole('button', { name: /^Manual \d+$/ }).first();
+  await f.page.getByTestId('tab-waiting').click();
+  await manual.waitFor();
+  await f.dialog(manual, `${path} › manual entry grid`);
 }
 
 /**
