@@ -25,7 +25,8 @@ export interface WalkSetup {
 
 /** One demo-seeded server, one browser and one page at 1400 × 900 for a walk: no motion, page errors collected. */
 export async function startWalk(): Promise<WalkSetup> {
-  const world = await startDemoWorld({ leaf: 30, soil: 6 });
+  // enough soil captures for every demo farmers' submission (the Manual one waiting among them)
+  const world = await startDemoWorld({ leaf: 30, soil: 30 });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: WALK_VIEWPORT });
   await disableMotion(page);
@@ -137,7 +138,8 @@ export class Findings {
     if (opts.submit && (await topDialog(this.page).locator('form button[type="submit"][hidden]').count()) > 0) {
       const save = topDialog(this.page).getByTestId('dialog-actions').getByRole('button').last();
       if (await save.isEnabled()) {
-        await save.click();
+        // a busy machine may still be laying the dialog out (a click that lands on nothing): once more, where it is now
+        await save.click({ timeout: 5_000 }).catch(() => save.click({ force: true }));
         await this.check(`${where}, save pressed empty`, DIALOG);
       }
     }
