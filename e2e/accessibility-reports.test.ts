@@ -2,8 +2,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
-import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/a11y-walk';
+import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/screen-walk';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { checkAccessibility } from '../tests/support/axe';
 import { tabTo } from '../tests/support/keyboard';
 import { pdfPages } from '../tests/support/pdf';
 import { createUser } from '../tests/support/users';
@@ -40,7 +41,7 @@ async function progressPage(f: Findings, where: string, opened: Promise<Page>): 
   const tab = await opened;
   await disableMotion(tab);
   await tab.getByTestId('report-ready').waitFor({ timeout: 45_000 });
-  const onTab = new Findings(tab);
+  const onTab = new Findings(tab, checkAccessibility);
   await onTab.check(where);
   f.lines.push(...onTab.lines);
   await tab.close();
@@ -49,7 +50,7 @@ async function progressPage(f: Findings, where: string, opened: Promise<Page>): 
 describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
   it('the leaf report: settings, with an error, the preview, the progress page', async () => {
     const id = await withTypedResults(w, 'leaf', 'Axe Leaf Co');
-    const f = new Findings(page);
+    const f = new Findings(page, checkAccessibility);
     await page.goto(`${w.server.url}/submissions?tab=results`);
     await page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` }).click();
     const settings = page.getByRole('dialog', { name: 'Report Settings' });
@@ -71,7 +72,7 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
 
   it("the farmers' report: settings and the progress page", async () => {
     const id = await withTypedResults(w, 'soil', 'Axe Soil Co');
-    const f = new Findings(page);
+    const f = new Findings(page, checkAccessibility);
     await page.goto(`${w.server.url}/farmerssamplesubmissions?tab=results`);
     await page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` }).click();
     const settings = page.getByRole('dialog', { name: 'Report Settings' });
@@ -83,7 +84,7 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
 
   it('manual result entry: opened, typed, a value refused at its cell', async () => {
     const { id } = await w.submitted('leaf', 'Manual', { entries: 2 });
-    const f = new Findings(page);
+    const f = new Findings(page, checkAccessibility);
     await page.goto(`${w.server.url}/submissions?tab=waiting`);
     await page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `Manual ${id}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`Manual entry · Submission ${id}`) });
@@ -98,7 +99,7 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
   });
 
   it('the Prepare dialog of a pending group', async () => {
-    const f = new Findings(page);
+    const f = new Findings(page, checkAccessibility);
     await page.goto(`${w.server.url}/submissions?tab=prepare`);
     await page.getByTestId('pending-row').first().getByRole('button', { name: /^prepare/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
@@ -114,7 +115,7 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
     await anonymous.goto(`${w.server.url}/token?token=made-up`);
     await anonymous.getByTestId('token-expired').waitFor();
     await settle(anonymous);
-    const f = new Findings(anonymous);
+    const f = new Findings(anonymous, checkAccessibility);
     await f.check('/token, expired');
     await anonymous.close();
     expect(f.lines).toEqual([]);

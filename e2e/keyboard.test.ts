@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints } from '@sapwood/contracts';
-import { disableMotion } from '../tests/support/a11y-walk';
+import { disableMotion } from '../tests/support/screen-walk';
 import { watchPageErrors } from '../tests/support/browser';
 import { tabTo } from '../tests/support/keyboard';
 import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';

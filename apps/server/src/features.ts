@@ -20,6 +20,7 @@ import { leafsFeature } from './features/leafs';
 import { leafReportFeature } from './features/leaf-report';
 import { labFeature } from './features/lab';
 import { languagesFeature } from './features/languages';
+import { preferencesFeature } from './features/preferences';
 import { rolesFeature } from './features/roles';
 import { submissionsFeature } from './features/submissions';
 import { tissuesFeature } from './features/tissues';
@@ -53,6 +54,7 @@ export const features: readonly FeatureModule[] = [
   leafsFeature,
   submissionsFeature,
   leafReportFeature,
+  preferencesFeature,
 ];
 
 /** Tables no feature owns: the platform's (sessions, sign-in attempts, settings, audit, versions, background jobs, crash reports). */

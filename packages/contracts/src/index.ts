@@ -1,5 +1,6 @@
 import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './features/auth';
+import { preferencesEndpoints } from './features/preferences';
 import { settingsEndpoints } from './features/settings';
 import { carbohydrateReportEndpoints } from './features/carbohydrate-report';
 import { languagesEndpoints } from './features/languages';
@@ -35,6 +36,7 @@ export * from './messages';
 export * from './format/dates';
 export * from './format/csv';
 export * from './features/auth';
+export * from './features/preferences';
 export * from './features/settings';
 export * from './features/carbohydrate-report';
 export * from './features/languages';
@@ -84,6 +86,7 @@ export * from './values/sample-values';
 /** Every endpoint of the API, by feature. The server registers exactly these; a test walks them all. */
 export const apiFeatures = {
   auth: authEndpoints,
+  preferences: preferencesEndpoints,
   settings: settingsEndpoints,
   carbohydrateReport: carbohydrateReportEndpoints,
   languages: languagesEndpoints,

@@ -164,6 +164,7 @@ function ResultsTable(props: {
       groupOf={grouped ? groupOf : undefined}
       searchPlaceholder="Start of sample, client, farm or block"
       testId={grouped ? 'grouped-table' : 'results-table'}
+      columnChoice="carbohydrates"
     />
   );
 }

@@ -29,7 +29,9 @@ export function resultColumns(opts: {
       id: 'select',
       header: () => null,
       enableSorting: false,
-      size: 40,
+      // pinned with the sample number: the selection box and the whole-group mark stay in view (issue 34)
+      size: 56,
+      meta: { pin: 'left' },
       cell: (c) => {
         const r = c.row.original;
         return (
@@ -50,7 +52,7 @@ export function resultColumns(opts: {
         );
       },
     },
-    col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true),
+    { ...col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true), size: 130, meta: { pin: 'left' } },
     col('entity', 'Entity', (r) => r.entity, true),
     col('farmName', 'Farm', (r) => r.farmName, true),
     col('crop', 'Crop / Cultivar', (r) => (r.cultivar ? `${r.crop} / ${r.cultivar}` : r.crop), true),

@@ -18,6 +18,7 @@ function valueColumn(v: ResultValue): ColumnDef<Row, unknown> {
   return {
     id: `v-${v.code}`,
     enableSorting: false,
+    meta: { label: resultHeader(v) },
     header: () => <Text span inherit title={group} display="block" ta="right">{resultHeader(v)}</Text>,
     cell: ({ row }) => {
       const r = row.original.result.find((x) => x.name === v.code);
@@ -40,7 +41,8 @@ export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; tool
   const endpoint = (kind === 'leaf' ? apiFeatures.leafs.getLeafResults : apiFeatures.farmersSamples.getFarmerSampleResults) as typeof apiFeatures.leafs.getLeafResults;
   const columns = useMemo<ColumnDef<Row, unknown>[]>(() => [
     { id: 'lab', header: 'Lab', cell: ({ row }) => small(row.original.labName || row.original.lab) },
-    { id: 'sampleNumber', header: 'Sample Number', cell: ({ row }) => small(row.original.sampleNumber) },
+    // the sample column stays in view while the values scroll sideways (issue 34)
+    { id: 'sampleNumber', header: 'Sample Number', size: 140, meta: { pin: 'left' }, cell: ({ row }) => small(row.original.sampleNumber) },
     ...(kind === 'leaf' ? [{ id: 'crop', header: () => 'Crop', enableSorting: false, cell: ({ row }) => small(row.original.crop ?? '') } satisfies ColumnDef<Row, unknown>] : []),
     { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => small(`${row.original.clientName} (${row.original.farmName})`) },
     {
@@ -65,6 +67,7 @@ export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; tool
       testId="capture-results-table"
       excelEndpoint={kind === 'leaf' ? apiFeatures.leafs.resultsExcel : apiFeatures.farmersSamples.resultsExcel}
       toolbar={toolbar}
+      columnChoice={kind === 'leaf' ? 'leaf-results' : 'farmers-results'}
     />
   );
 }

@@ -123,9 +123,10 @@ export const ManualEntryGrid = memo(function ManualEntryGrid({ store, rows, colu
 }) {
   const valueWidth = columns.length > 20 ? 58 : 64;
   return (
-    // scrolls both ways itself, so the header row stays in view
+    // scrolls both ways itself, so the header row stays in view; the sample column and N/A with the status stay
+    // in view while the values scroll sideways (app.css sw-pinned-grid)
     <div style={{ overflow: 'auto', maxHeight: 'calc(100dvh - 190px)' }}>
-      <table data-testid="manual-grid" style={{ borderCollapse: 'collapse', tableLayout: 'fixed', width: 110 + 90 + columns.length * valueWidth + 40 + 150 }}>
+      <table data-testid="manual-grid" className="sw-pinned-grid" style={{ borderCollapse: 'collapse', tableLayout: 'fixed', width: 110 + 90 + columns.length * valueWidth + 40 + 150 }}>
         <colgroup>
           <col style={{ width: 110 }} />
           <col style={{ width: 90 }} />

@@ -24,7 +24,8 @@ const ORGANS = ORGAN_TYPES.map((o) => ({ value: o, label: ORGAN_TYPE_LABELS[o] }
 /**
  * One sample group of the Prepare Submission dialog: Select, Sample Number, Block, (leaf) Crop, Cultivars,
  * Growth phase, Organ type, Tests, Optional Tests, notes; − marks a row deleted (+ restores it), a row not
- * from an entry can be removed outright. Each message shows on its row and field.
+ * from an entry can be removed outright. Each message shows on its row and field. The widths fit the dialog in a
+ * 1400 px window, notes and the row's button in view (issue 34).
  */
 export function SampleGroupTable({ kind, index, rows, choices, errors, onChange, onRemove, onPasteRows }: Props) {
   const err = (r: number, f: string) => errors[`samples.${index}.${r}.${f}`];
@@ -38,7 +39,7 @@ export function SampleGroupTable({ kind, index, rows, choices, errors, onChange,
           <Table.Tr>
             <Table.Th w={30} /><Table.Th>Sample Number</Table.Th><Table.Th>Block</Table.Th>
             {kind === 'leaf' && <><Table.Th>Crop</Table.Th><Table.Th>Cultivars</Table.Th><Table.Th>Growth phase</Table.Th><Table.Th>Organ type</Table.Th></>}
-            <Table.Th>Tests</Table.Th><Table.Th>Optional Tests</Table.Th><Table.Th>notes</Table.Th><Table.Th w={60} />
+            <Table.Th>Tests</Table.Th><Table.Th>Optional Tests</Table.Th><Table.Th>notes</Table.Th><Table.Th w={32} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,18 +57,18 @@ export function SampleGroupTable({ kind, index, rows, choices, errors, onChange,
                     e.preventDefault();
                     onPasteRows(r, text);
                   }} /></Table.Td>
-                <Table.Td><TextInput size="xs" w={70} aria-label={`Block of ${label}`} value={row.blockNumber} error={err(r, 'blockNumber')} onChange={(e) => onChange(r, { blockNumber: e.currentTarget.value })} /></Table.Td>
+                <Table.Td><TextInput size="xs" w={60} aria-label={`Block of ${label}`} value={row.blockNumber} error={err(r, 'blockNumber')} onChange={(e) => onChange(r, { blockNumber: e.currentTarget.value })} /></Table.Td>
                 {kind === 'leaf' && (
                   <>
                     <Table.Td>
-                      <Select size="xs" w={120} aria-label={`Crop of ${label}`} data={choices.crops} value={row.cropId > 0 ? String(row.cropId) : null} searchable error={err(r, 'cropId')}
+                      <Select size="xs" w={110} aria-label={`Crop of ${label}`} data={choices.crops} value={row.cropId > 0 ? String(row.cropId) : null} searchable error={err(r, 'cropId')}
                         comboboxProps={{ withinPortal: true }} onChange={(v) => onChange(r, { cropId: v ? Number(v) : 0, cultivars: [] })} />
                     </Table.Td>
                     <Table.Td>
-                      <MultiSelect size="xs" w={150} aria-label={`Cultivars of ${label}`} data={crop?.cultivars ?? []} value={row.cultivars.map(String)} searchable error={err(r, 'cultivars')}
+                      <MultiSelect size="xs" w={130} aria-label={`Cultivars of ${label}`} data={crop?.cultivars ?? []} value={row.cultivars.map(String)} searchable error={err(r, 'cultivars')}
                         comboboxProps={{ withinPortal: true }} onChange={(v) => onChange(r, { cultivars: v.map(Number) })} />
                     </Table.Td>
-                    <Table.Td><TextInput size="xs" w={100} aria-label={`Growth phase of ${label}`} value={row.growthStage} error={err(r, 'growthStage')} onChange={(e) => onChange(r, { growthStage: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td><TextInput size="xs" w={90} aria-label={`Growth phase of ${label}`} value={row.growthStage} error={err(r, 'growthStage')} onChange={(e) => onChange(r, { growthStage: e.currentTarget.value })} /></Table.Td>
                     <Table.Td>
                       <Select size="xs" w={150} aria-label={`Organ type of ${label}`} data={ORGANS} value={row.organTypeEnum} allowDeselect={false} error={err(r, 'organTypeEnum')}
                         comboboxProps={{ withinPortal: true }} onChange={(v) => v && onChange(r, { organTypeEnum: v as OrganType })} />
@@ -75,14 +76,14 @@ export function SampleGroupTable({ kind, index, rows, choices, errors, onChange,
                   </>
                 )}
                 <Table.Td>
-                  <Select size="xs" w={160} aria-label={`Test of ${label}`} data={choices.tests} value={row.test || null} searchable error={err(r, 'test')}
+                  <Select size="xs" w={140} aria-label={`Test of ${label}`} data={choices.tests} value={row.test || null} searchable error={err(r, 'test')}
                     comboboxProps={{ withinPortal: true }} onChange={(v) => onChange(r, { test: v ?? '' })} />
                 </Table.Td>
                 <Table.Td>
-                  <MultiSelect size="xs" w={160} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err(r, 'optionalTests')}
+                  <MultiSelect size="xs" w={140} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err(r, 'optionalTests')}
                     comboboxProps={{ withinPortal: true }} onChange={(v) => onChange(r, { optionalTests: v })} />
                 </Table.Td>
-                <Table.Td><TextInput size="xs" w={110} aria-label={`Notes of ${label}`} value={row.notes} onChange={(e) => onChange(r, { notes: e.currentTarget.value })} /></Table.Td>
+                <Table.Td><TextInput size="xs" w={100} aria-label={`Notes of ${label}`} value={row.notes} onChange={(e) => onChange(r, { notes: e.currentTarget.value })} /></Table.Td>
                 <Table.Td>
                   {row.testDataId === 0
                     ? <Tooltip label="remove"><ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={() => onRemove(r)}><IconTrash size={14} /></ActionIcon></Tooltip>

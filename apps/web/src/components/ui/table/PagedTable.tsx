@@ -8,7 +8,10 @@ import type { z } from 'zod';
 import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
 import { ApiError, call, endpointUrl } from '../../../lib/api';
 import { queryKeyOf } from '../../../lib/query';
+import { ColumnChooser } from './ColumnChooser';
+import { useColumnChoice } from './columnChoice';
 import { Pager } from './Pager';
+import { columnLabel, pinsOf } from './pinning';
 import { type TableState, useTableState } from './useTableState';
 
 const ROW_HEIGHT = 31;
@@ -81,6 +84,11 @@ export interface PagedTableProps<E extends PagedEndpoint> {
   groupOf?: (row: RowOf<E>) => { key: string; label: string };
   /** a note under a row spanning all its columns (a row's error text), styled as its row; null: none */
   rowNote?: (row: RowOf<E>) => ReactNode;
+  /**
+   * A list with many columns: its name for the column chooser, which shows in the toolbar and keeps the columns
+   * the user hid, per user on the server (ADR 0135). Pinned columns and the row actions are always shown.
+   */
+  columnChoice?: string;
 }
 
 /** A line of the table's body: a row, or the header of the group that starts at a row. */
@@ -175,15 +183,25 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
   const total = query.data?.total ?? (tooDeep ? known.current.total : 0);
   const searchRef = useRef<HTMLInputElement>(null);
 
+  const choice = useColumnChoice(props.columnChoice);
+  const columnVisibility = useMemo(() => Object.fromEntries(choice.hidden.map((id) => [id, false])), [choice.hidden]);
   const table = useReactTable({
     data: rows,
     columns,
+    state: { columnVisibility },
     getCoreRowModel: getCoreRowModel(),
     getRowId: (r) => String(rowKey(r)),
     manualSorting: true,
     manualPagination: true,
   });
 
+  const shownColumns = table.getVisibleLeafColumns();
+  const pins = pinsOf(shownColumns);
+  const choosable = table.getAllLeafColumns().flatMap((c) => {
+    const label = columnLabel(c);
+    return label && !c.columnDef.meta?.pin && c.id !== 'actions' ? [{ id: c.id, label }] : [];
+  });
+  const span = shownColumns.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
   const groupOf = props.groupOf;
@@ -206,7 +224,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
     if (note === null || note === undefined || note === false) return null;
     return (
       <Table.Tr style={props.rowStyle?.(row)} data-note-of={String(rowKey(row))}>
-        <Table.Td colSpan={columns.length} pt={0}>{note}</Table.Td>
+        <Table.Td colSpan={span} pt={0}>{note}</Table.Td>
       </Table.Tr>
     );
   };
@@ -244,6 +262,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
             </ActionIcon>
           </Tooltip>
         )}
+        {props.columnChoice && <ColumnChooser columns={choosable} choice={choice} />}
         <Box style={{ flex: 1 }} />
         {props.toolbar}
       </Group>
@@ -270,10 +289,12 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                     {hg.headers.map((h) => {
                       const sortable = h.column.columnDef.enableSorting !== false && typeof h.column.columnDef.header === 'string';
                       const sorted = state.sortBy === h.column.id;
+                      const pin = pins.get(h.column.id);
                       return (
                         <Table.Th
                           key={h.id}
-                          style={{ cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap', width: h.column.columnDef.size }}
+                          className={pin?.className}
+                          style={{ cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap', width: h.column.columnDef.size, ...pin?.style }}
                           onClick={sortable ? () => toggleSort(h.column.id) : undefined}
                           aria-sort={sorted ? (state.ascending ? 'ascending' : 'descending') : undefined}
                         >
@@ -290,7 +311,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                 {visible.map((line) => line.kind === 'group' ? (
                   <Table.Tr key={`group-${line.key}`} className="sw-group-head" style={{ height: ROW_HEIGHT }} data-testid="group-header"
                     onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.first.original) : undefined}>
-                    <Table.Td colSpan={columns.length} fw={600} fz="xs">{line.label}</Table.Td>
+                    <Table.Td colSpan={span} fw={600} fz="xs">{line.label}</Table.Td>
                   </Table.Tr>
                 ) : (
                   <Fragment key={line.row.id}>
@@ -300,9 +321,16 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                       data-row-id={line.row.id}
                       data-testid={props.rowTestId}
                     >
-                      {line.row.getVisibleCells().map((cell) => (
-                        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                      ))}
+                      {line.row.getVisibleCells().map((cell) => {
+                        const pin = pins.get(cell.column.id);
+                        // a pinned cell covers the ones scrolling under it: in its row's own colour
+                        const tint = pin && props.rowStyle?.(line.row.original)?.background;
+                        return (
+                          <Table.Td key={cell.id} className={pin?.className} style={pin && { ...pin.style, ...(tint ? { background: tint } : {}) }}>
+                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          </Table.Td>
+                        );
+                      })}
                     </Table.Tr>
                     {noteOf(line.row.original)}
                   </Fragment>
@@ -310,7 +338,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
                 {padBottom > 0 && <tr style={{ height: padBottom }} />}
                 {!query.isPending && rows.length === 0 && (
                   <Table.Tr>
-                    <Table.Td colSpan={columns.length} ta="center" c="dimmed">No data available</Table.Td>
+                    <Table.Td colSpan={span} ta="center" c="dimmed">No data available</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>
