@@ -35,7 +35,9 @@ const brokenCsv = (head: string, line: (sn: string) => string) => [head, line(cu
 const results: GridDriver = {
   name: 'results dialog',
   async open(page) {
-    await openAt(page, 'results');
+    current = await seed();
+    await signInThroughUi(page, s.server.url, s.labUser, '/labjobs');
+    await page.getByTestId(`job-card-${current.jobId}`).click();
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
   },
   dialog: 'results-dialog',
