@@ -49,6 +49,8 @@ describe('/labjobs', () => {
     await expect(page.getByTestId('entry-0-agent').inputValue()).resolves.toBe('Agent A');
     const line = (n: string, block: string) => [n, 'Paste Farms', 'Agent P', 'Dr P', 'Riverside', block, '2026-10-05', 'Roots', 'Pecan', 'Wichita', 'Hartswater', 'Dormancy'].join('\t');
     await paste(page, 'entry-0-sampleNumber', [line('P-008', 'B1'), line('P-009', 'B2'), line('P-010', 'B3')].join('\r\n'));
+    // a preview first (the entry-grid engine): Apply puts the rows in
+    await page.getByTestId('paste-preview-apply').click();
     await expect.poll(() => page.getByTestId('entry-2-sampleNumber').inputValue()).toBe('P-010');
     await expect(page.getByTestId('entry-1-entity').inputValue()).resolves.toBe('Paste Farms');
     await expect(page.getByTestId('entry-2-cultivarId').inputValue()).resolves.toBe(String(ref.cultivars[0].id));
@@ -94,6 +96,7 @@ describe('/labjobs', () => {
     await page.getByTestId('jobs-create').click();
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     await paste(page, 'entry-0-sampleNumber', ['Q-1\tKept Co', 'Q-2\tKept Co'].join('\n'));
+    await page.getByTestId('paste-preview-apply').click();
     await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('Q-2');
     await page.keyboard.press('Escape');
     await question.waitFor();

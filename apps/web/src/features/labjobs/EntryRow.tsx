@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Menu, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconLink, IconTrash } from '@tabler/icons-react';
-import { type ClipboardEvent, type MouseEvent, memo } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { CropOption, Match, TissueOption } from '@sapwood/contracts';
 import { isMultiPaste } from '@sapwood/contracts';
 import { DateField } from '../../components/ui/DateField';
 import { formatDate } from '../../lib/format';
-import { type EntryState, type JobCardValues, fromDateInput, growthOptions, toDateInput } from './entryModel';
+import { type EntryColumn, type EntryState, type JobCardValues, fromDateInput, growthOptions, toDateInput } from './entryModel';
 
 export interface EntryRowActions {
   change: (index: number, patch: Partial<EntryState>) => void;
@@ -16,6 +16,10 @@ export interface EntryRowActions {
   lookup: (index: number) => void;
   choose: (index: number, match: Match) => void;
   remove: (index: number) => void;
+  /** a key in a text cell: the grid's keyboard (Enter down the column, Tab across, the arrows) */
+  key: (index: number, column: EntryColumn, e: KeyboardEvent<HTMLElement>) => void;
+  /** the text cell's input, for the keyboard's focus */
+  element: (index: number, column: EntryColumn, el: HTMLInputElement | null) => void;
 }
 
 const options = (xs: { id: number; name: string }[]) => [{ value: '', label: '' }, ...xs.map((x) => ({ value: String(x.id), label: x.name }))];
@@ -24,6 +28,15 @@ const idOf = (v: string) => (v ? Number(v) : null);
 const showWhole = (message: string | undefined) => (ev: MouseEvent<HTMLInputElement>) => {
   ev.currentTarget.title = message ?? ev.currentTarget.value;
 };
+
+/** a registered input's ref, told to the grid's keyboard as well */
+const withRef = <T extends { ref: (el: HTMLInputElement | null) => void }>(reg: T, also: (el: HTMLInputElement | null) => void): T => ({
+  ...reg,
+  ref: (el: HTMLInputElement | null) => {
+    reg.ref(el);
+    also(el);
+  },
+});
 
 /** A row's messages by field (the form's errors of the row, shown once a save was tried). */
 export type EntryRowErrors = Partial<Record<string, { message?: string }>> | undefined;
@@ -55,7 +68,8 @@ export const EntryRow = memo(function EntryRow(props: {
   const text = (field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (
     <TextInput
       size="xs"
-      {...register(`rows.${i}.${field}`)}
+      {...withRef(register(`rows.${i}.${field}`), (el) => actions.element(i, field, el))}
+      onKeyDown={(ev) => actions.key(i, field, ev)}
       error={err(field)}
       title={errors?.[field]?.message}
       onMouseEnter={showWhole(errors?.[field]?.message)}
@@ -83,7 +97,8 @@ export const EntryRow = memo(function EntryRow(props: {
       <Table.Td>
         <TextInput
           size="xs"
-          {...sampleNumber}
+          {...withRef(sampleNumber, (el) => actions.element(i, 'sampleNumber', el))}
+          onKeyDown={(ev) => actions.key(i, 'sampleNumber', ev)}
           error={err('sampleNumber')}
           title={errors?.sampleNumber?.message}
           onMouseEnter={showWhole(errors?.sampleNumber?.message)}

@@ -1,20 +1,17 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { AT_LEAST_ONE_ENTRY, type HeaderValues, JOB_HAS_RESULTS, JobCardForm, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
+import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { DateField } from '../../components/ui/DateField';
-import { useConfirm } from '../../components/ui/confirm';
-import { useGridForm } from '../../components/ui/grid/gridForm';
-import { useGuardedClose } from '../../components/ui/unsaved';
-import { ApiError, call } from '../../lib/api';
-import { notify, snack } from '../../lib/notify';
-import { queryKeyOf, useEndpointMutation } from '../../lib/query';
+import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
+import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
+import { useEndpointQuery } from '../../lib/query';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
-import { useJobEntries } from './useJobEntries';
+import { useJobCardGrid } from './jobCardGrid';
+import { useJobCardSave } from './useJobCardSave';
 import { type NameOptions, useLabReference } from './useLabReference';
 
 /**
@@ -28,11 +25,6 @@ const FIELD_ORDER = [
   }).map((x) => x.field as string),
   'sampleDate', 'regionId', 'testCarbohydrateId', 'id', 'rowVersion',
 ];
-/** A server 400 field of an entry: 'entries.3.sampleNumber' is row 4's sample number. */
-const ENTRY_FIELD = /^entries\.(\d+)\.(\w+)$/;
-/** The server names the row itself ('Row 4: …'); the dialog adds it when it lists the row's messages. */
-const withoutRow = (message: string) => message.replace(/^Row \d+: /, '');
-const DELETE_JOB_QUESTION = 'Are you sure you want to delete this job?';
 
 /**
  * The suggestions of a free-text name field: the reference list first (labelled with it), then names typed
@@ -60,9 +52,10 @@ const PASTE_HELP = 'Paste rows from a spreadsheet into a Sample Number cell: one
   + 'by tabs become sample numbers of new entries.';
 
 /**
- * Job Card Details: Date Received, header defaults, Add Entry, the entries grid, Delete (a saved job without results),
- * Cancel and Submit. id 'create' is a new job. Closing with unsaved entries asks first; every refused rule shows as
- * 'Row N: …' with the red ring on its field, the server's as well. */
+ * Job Card Details: Date Received, header defaults, Add Entry, the entries grid (the entry-grid engine), CSV import,
+ * Delete (a saved job without results), Cancel and Submit. id 'create' is a new job. Closing with unsaved entries asks
+ * first; every refused rule shows as 'Row N: …' with the red ring on its field, the server's as well.
+ */
 export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   jobId: number | 'create';
   onClose: () => void;
@@ -72,54 +65,75 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
 }) {
   const ref = useLabReference();
   const existing = jobId === 'create' ? null : jobId;
-  const job = { id: existing ?? 0 };
-  const saved = useQuery({
-    queryKey: queryKeyOf(apiFeatures.lab.getData, job),
-    queryFn: () => call(apiFeatures.lab.getData, job, { overlay: true }),
-    enabled: existing !== null,
-    gcTime: 0,
-  });
-  // the dialog shows a refused save itself (above the grid); the page refreshes the lab answers once it closes
-  const upsertJob = useEndpointMutation(apiFeatures.lab.upsertJob, { invalidates: [], onError: false });
-  const deleteJob = useEndpointMutation(apiFeatures.lab.deleteJob, { invalidates: [], onError: false });
-  const confirm = useConfirm();
+  const saved = useEndpointQuery(apiFeatures.lab.getData, { id: existing ?? 0 }, { overlay: true, enabled: existing !== null, gcTime: 0 });
   // a new job starts with one entry (defaults from the empty header); an existing one gets its entries once loaded
   const [defaults] = useState<JobCardValues>(() => ({
     receivedOn: toDateInput(new Date()),
     rows: existing === null ? [newEntry(EMPTY_HEADER, nextSampleNumber(undefined))] : [],
   }));
-  /** Date Received and the entries, each checked with the contract's entry rules; `formState.isDirty` is unsaved work */
-  const grid = useGridForm<JobCardValues>(JobCardForm, defaults, { shouldFocusError: false });
-  const { control, reset, getValues, setError } = grid;
-  const form = useJobEntries(grid, existing, ref.crops, ref.tissues);
-  const { isDirty, submitCount, errors: formErrors } = grid.formState;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  /** Cancel, Escape, the close button: typed or pasted entries are not thrown away without asking */
-  const guardedClose = useGuardedClose(isDirty, onClose);
-
-  // After Add Entry the new row's first field (its sample number) takes the focus, by its element.
+  const jc = useJobCardGrid({ jobId: existing, crops: ref.crops, tissues: ref.tissues, defaults, onClose, onDirtyChange });
+  const { grid } = jc;
+  const save = useJobCardSave({ jc, existing, saved: saved.data, onSaved });
+  useEffect(() => {
+    if (saved.data) grid.load(saved.data.entries.map((e) => ({ row: fromSaved(e), version: e.rowVersion })), { receivedOn: saved.data.receivedOn });
+  }, [saved.data, grid.load]); // eslint-disable-line react-hooks/exhaustive-deps
   const entriesRef = useRef<HTMLTableElement>(null);
-  const focusRow = useRef<number | null>(null);
-  const addEntry = () => {
-    focusRow.current = getValues('rows').length;
-    form.add();
-  };
-  useEffect(() => {
-    const at = focusRow.current;
-    if (at === null || at >= form.fields.length) return;
-    focusRow.current = null;
-    entriesRef.current?.querySelector<HTMLInputElement>(`[data-testid="entry-${at}-sampleNumber"]`)?.focus();
-  }, [form.fields.length]);
-  const submitted = submitCount > 0;
-  const [serverError, setServerError] = useState<string | null>(null);
+  const addEntry = useAddEntry(jc, entriesRef);
+  const submitted = grid.form.formState.submitCount > 0;
+  const rowErrors = (grid.form.formState.errors.rows ?? []) as unknown as EntryRowErrors[];
+  const messages = rowMessages(grid.fields.length, rowErrors);
+  const hasResult = saved.data?.entries.some((e) => e.hasResult) ?? false;
+  return (
+    <AppDialog opened onClose={onClose} dirty={grid.dirty} tall modal={false} size="calc(100vw - 48px)"
+      title={existing ? `Job Card Details · J${existing}` : 'Job Card Details'} data-testid="job-card-dialog"
+      actions={
+        <>
+          {saved.data && (
+            <Button variant="light" color="red" leftSection={<IconTrash size={14} />} mr="auto" onClick={() => void save.removeJob()}
+              disabled={hasResult} title={hasResult ? JOB_HAS_RESULTS : undefined} loading={save.deleting} data-testid="job-delete">
+              Delete
+            </Button>
+          )}
+          <Button variant="default" onClick={() => void grid.close()} data-testid="job-cancel">Cancel</Button>
+          <Button onClick={save.submit} loading={save.saving} data-testid="job-submit">Submit</Button>
+        </>
+      }
+    >
+      <Stack gap="xs">
+        <JobCardHeader jc={jc} crops={ref.crops} tissues={ref.tissues} onAdd={addEntry} />
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" truncate title={PASTE_HELP} style={{ flex: 1 }}>{PASTE_HELP}</Text>
+          <GridCsvButton testId="job-csv" onFile={(f) => void jc.importCsv(f)} />
+        </Group>
+        {submitted && grid.fields.length === 0 && <Alert color="red" p="xs" data-testid="job-no-entries">{AT_LEAST_ONE_ENTRY}</Alert>}
+        {submitted && messages.length > 0 && (
+          <Alert color="red" p="xs" data-testid="job-errors">
+            {messages.slice(0, 12).map((m) => <div key={m}>{m}</div>)}
+            {messages.length > 12 && <div>… and {messages.length - 12} more</div>}
+          </Alert>
+        )}
+        {grid.message && <Alert color="red" p="xs" style={{ whiteSpace: 'pre-line' }} data-testid="job-server-error">{grid.message}</Alert>}
+        <Table ref={entriesRef} withTableBorder striped className="sw-grid" data-testid="job-entries">
+          <Table.Thead>
+            <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {grid.fields.map((f, i) => (
+              <EntryRow key={f._k} control={grid.form.control} register={grid.form.register} index={i} errors={submitted ? rowErrors[i] : undefined}
+                crops={ref.crops} tissues={ref.tissues} actions={jc.actions} />
+            ))}
+          </Table.Tbody>
+        </Table>
+        <NameLists names={ref} />
+      </Stack>
+      {grid.preview && <PastePreviewDialog {...grid.preview} />}
+    </AppDialog>
+  );
+}
 
-  useEffect(() => {
-    if (saved.data) reset({ receivedOn: saved.data.receivedOn, rows: saved.data.entries.map(fromSaved) });
-  }, [saved.data, reset]);
-
-  const rowErrors = (formErrors.rows ?? []) as unknown as EntryRowErrors[];
-  const noEntries = form.fields.length === 0;
-  const messages = form.fields.flatMap((_, i) => {
+/** Each row's messages as 'Row N: …', in the order of FIELD_ORDER (then any other field). */
+function rowMessages(count: number, rowErrors: EntryRowErrors[]): string[] {
+  return Array.from({ length: count }, (_, i) => i).flatMap((i) => {
     const row = rowErrors[i] ?? {};
     const fields = [...FIELD_ORDER, ...Object.keys(row).filter((f) => !FIELD_ORDER.includes(f))];
     return fields.flatMap((f) => {
@@ -127,140 +141,71 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
       return message ? [`Row ${i + 1}: ${message}`] : [];
     });
   });
+}
 
-  async function submit() {
-    form.submitted.current = true;
-    setServerError(null);
-    await grid.handleSubmit(async () => {
-      const { receivedOn, rows } = getValues();
-      if (rows.length === 0) return;
-      try {
-        await upsertJob.mutateAsync({
-          id: existing ?? 0,
-          receivedOn,
-          rowVersion: saved.data?.rowVersion ?? null,
-          entries: rows.map((e) => ({
-            id: e.id, rowVersion: e.rowVersion, sampleNumber: e.sampleNumber, entity: e.entity, agent: e.agent, agronomist: e.agronomist,
-            farmName: e.farmName, fieldBlockNumber: e.fieldBlockNumber, sampleDate: e.sampleDate, tissueId: e.tissueId, cropId: e.cropId,
-            cultivarId: e.cultivarId, regionId: e.regionId, testCarboCropGrowthId: e.testCarboCropGrowthId, testCarbohydrateId: e.testCarbohydrateId,
-          })),
-        });
-        notify.success(snack.updated('Job'));
-        onSaved();
-      } catch (err) {
-        if (!(err instanceof ApiError)) {
-          setServerError('Operation has failed');
-          return;
-        }
-        // a refused entry's field gets its red ring and its 'Row N: …' line; anything else shows above the grid
-        const rest: string[] = [];
-        for (const f of err.body?.fields ?? []) {
-          const m = ENTRY_FIELD.exec(f.field);
-          if (m && Number(m[1]) < rows.length) setError(`rows.${Number(m[1])}.${m[2]}` as never, { type: 'server', message: withoutRow(f.message) });
-          else rest.push(f.message);
-        }
-        if (rest.length || !err.body?.fields?.length) setServerError(rest.join('; ') || err.message);
-      }
-    })();
-  }
+/** Add Entry: a new entry from the header, its sample number taking the focus (by its element). */
+function useAddEntry(jc: ReturnType<typeof useJobCardGrid>, entriesRef: { current: HTMLTableElement | null }) {
+  const focusRow = useRef<number | null>(null);
+  const count = jc.grid.fields.length;
+  useEffect(() => {
+    const at = focusRow.current;
+    if (at === null || at >= count) return;
+    focusRow.current = null;
+    entriesRef.current?.querySelector<HTMLInputElement>(`[data-testid="entry-${at}-sampleNumber"]`)?.focus();
+  }, [count, entriesRef]);
+  return () => {
+    focusRow.current = jc.grid.rows().length;
+    jc.add();
+  };
+}
 
-  const hasResult = saved.data?.entries.some((e) => e.hasResult) ?? false;
-  async function removeJob() {
-    if (!saved.data || !(await confirm(DELETE_JOB_QUESTION, 'Delete job'))) return;
-    setServerError(null);
-    try {
-      await deleteJob.mutateAsync({ id: saved.data.id, rowVersion: saved.data.rowVersion });
-      notify.success(snack.updated('Job'));
-      onSaved();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : 'Operation has failed');
-    }
-  }
+function NameLists({ names }: { names: ReturnType<typeof useLabReference> }) {
+  return (
+    <>
+      <datalist id="lab-entities">{names.suggestions.entities.map((x) => <option key={x} value={x} />)}</datalist>
+      <NameList id="lab-agents" names={names.agents} listLabel="Agent list" />
+      <NameList id="lab-agronomists" names={names.agronomists} listLabel="Agronomist list" />
+      <datalist id="lab-farms">{names.suggestions.farms.map((x) => <option key={x} value={x} />)}</datalist>
+    </>
+  );
+}
 
-  const h = form.header;
-  const crop = ref.crops.find((c) => c.id === h.cropId);
+/** The header: Date Received and the defaults of new entries (an edit goes to the entries that still hold the previous value), Add Entry. */
+function JobCardHeader({ jc, crops, tissues, onAdd }: { jc: ReturnType<typeof useJobCardGrid>; crops: CropOption[]; tissues: { id: number; name: string }[]; onAdd: () => void }) {
+  const h = jc.header;
+  const crop = crops.find((c) => c.id === h.cropId);
   const headerText = (label: string, field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (
     <TextInput size="xs" label={label} style={HEADER_FIELD} labelProps={HEADER_LABEL} list={list} value={h[field]} title={h[field] || undefined} data-testid={`header-${field}`}
-      onChange={(e) => form.changeHeader({ [field]: e.currentTarget.value })} />
+      onChange={(e) => jc.changeHeader({ [field]: e.currentTarget.value })} />
   );
   const headerSelect = (label: string, field: keyof HeaderValues, data: { id: number; name: string }[]) => (
     <NativeSelect size="xs" label={label} style={HEADER_FIELD} labelProps={HEADER_LABEL} data-testid={`header-${field}`}
       title={data.find((x) => x.id === h[field])?.name}
       data={[{ value: '', label: '' }, ...data.map((x) => ({ value: String(x.id), label: x.name }))]}
       value={h[field] ? String(h[field]) : ''}
-      onChange={(e) => form.changeHeader({ [field]: e.currentTarget.value ? Number(e.currentTarget.value) : null })} />
+      onChange={(e) => jc.changeHeader({ [field]: e.currentTarget.value ? Number(e.currentTarget.value) : null })} />
   );
-
   return (
-    <AppDialog
-      opened
-      onClose={onClose}
-      dirty={isDirty}
-      tall
-      modal={false}
-      size="calc(100vw - 48px)"
-      title={existing ? `Job Card Details · J${existing}` : 'Job Card Details'}
-      data-testid="job-card-dialog"
-      actions={
-        <>
-          {saved.data && (
-            <Button variant="light" color="red" leftSection={<IconTrash size={14} />} mr="auto" onClick={() => void removeJob()}
-              disabled={hasResult} title={hasResult ? JOB_HAS_RESULTS : undefined} loading={deleteJob.isPending} data-testid="job-delete">
-              Delete
-            </Button>
-          )}
-          <Button variant="default" onClick={() => void guardedClose()} data-testid="job-cancel">Cancel</Button>
-          <Button onClick={submit} loading={upsertJob.isPending} data-testid="job-submit">Submit</Button>
-        </>
-      }
-    >
-      <Stack gap="xs">
-        <Group gap={6} align="flex-end" wrap="nowrap">
-          <Controller
-            control={control}
-            name="receivedOn"
-            render={({ field }) => (
-              <DateField size="xs" label="Date Received" withAsterisk style={{ flex: '0 0 112px' }} labelProps={HEADER_LABEL} value={field.value}
-                data-testid="job-received" ref={field.ref} name={field.name} onBlur={field.onBlur} onChange={field.onChange} />
-            )}
-          />
-          {headerText('Entity', 'entity', 'lab-entities')}
-          {headerText('Agent', 'agent', 'lab-agents')}
-          {headerText('Agronomist', 'agronomist', 'lab-agronomists')}
-          {headerText('Farm Name', 'farmName', 'lab-farms')}
-          {headerText('Field Block Number', 'fieldBlockNumber')}
-          {headerSelect('Tissue', 'tissueId', ref.tissues)}
-          {headerSelect('Crop', 'cropId', ref.crops)}
-          {headerSelect('Cultivar', 'cultivarId', crop?.cultivars ?? [])}
-          {headerSelect('Region', 'regionId', crop?.regions ?? [])}
-          {headerSelect('Growth', 'testCarboCropGrowthId', growthOptions(crop, h.tissueId))}
-          <Button size="xs" leftSection={<IconPlus size={14} />} style={{ flex: 'none' }} onClick={addEntry} data-testid="job-add-entry">Add Entry</Button>
-        </Group>
-        <Text size="xs" c="dimmed" truncate title={PASTE_HELP}>{PASTE_HELP}</Text>
-        {submitted && noEntries && <Alert color="red" p="xs" data-testid="job-no-entries">{AT_LEAST_ONE_ENTRY}</Alert>}
-        {submitted && messages.length > 0 && (
-          <Alert color="red" p="xs" data-testid="job-errors">
-            {messages.slice(0, 12).map((m) => <div key={m}>{m}</div>)}
-            {messages.length > 12 && <div>… and {messages.length - 12} more</div>}
-          </Alert>
+    <Group gap={6} align="flex-end" wrap="nowrap">
+      <Controller
+        control={jc.grid.form.control}
+        name="receivedOn"
+        render={({ field }) => (
+          <DateField size="xs" label="Date Received" withAsterisk style={{ flex: '0 0 112px' }} labelProps={HEADER_LABEL} value={field.value}
+            data-testid="job-received" ref={field.ref} name={field.name} onBlur={field.onBlur} onChange={field.onChange} />
         )}
-        {serverError && <Alert color="red" p="xs" data-testid="job-server-error">{serverError}</Alert>}
-        <Table ref={entriesRef} withTableBorder striped className="sw-grid" data-testid="job-entries">
-            <Table.Thead>
-              <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {form.fields.map((f, i) => (
-                <EntryRow key={f.fieldKey} control={control} register={grid.register} index={i} errors={submitted ? rowErrors[i] : undefined}
-                  crops={ref.crops} tissues={ref.tissues} actions={form.actions} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        <datalist id="lab-entities">{ref.suggestions.entities.map((x) => <option key={x} value={x} />)}</datalist>
-        <NameList id="lab-agents" names={ref.agents} listLabel="Agent list" />
-        <NameList id="lab-agronomists" names={ref.agronomists} listLabel="Agronomist list" />
-        <datalist id="lab-farms">{ref.suggestions.farms.map((x) => <option key={x} value={x} />)}</datalist>
-      </Stack>
-    </AppDialog>
+      />
+      {headerText('Entity', 'entity', 'lab-entities')}
+      {headerText('Agent', 'agent', 'lab-agents')}
+      {headerText('Agronomist', 'agronomist', 'lab-agronomists')}
+      {headerText('Farm Name', 'farmName', 'lab-farms')}
+      {headerText('Field Block Number', 'fieldBlockNumber')}
+      {headerSelect('Tissue', 'tissueId', tissues)}
+      {headerSelect('Crop', 'cropId', crops)}
+      {headerSelect('Cultivar', 'cultivarId', crop?.cultivars ?? [])}
+      {headerSelect('Region', 'regionId', crop?.regions ?? [])}
+      {headerSelect('Growth', 'testCarboCropGrowthId', growthOptions(crop, h.tissueId))}
+      <Button size="xs" leftSection={<IconPlus size={14} />} style={{ flex: 'none' }} onClick={onAdd} data-testid="job-add-entry">Add Entry</Button>
+    </Group>
   );
 }

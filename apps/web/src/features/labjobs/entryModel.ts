@@ -12,6 +12,9 @@ export interface EntryState extends HeaderValues {
   matches: Match[] | null;
 }
 
+/** The text cells of an entry, the ones the grid's keyboard moves through. */
+export type EntryColumn = 'sampleNumber' | 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber';
+
 /** The job card's form values: Date Received and the entries (checked with the contract's `JobCardForm`). */
 export interface JobCardValues {
   receivedOn: string;

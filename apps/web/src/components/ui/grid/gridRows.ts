@@ -11,10 +11,10 @@ export function hostOf<R extends RowValues>(l: { spec: EntryGridSpec<R, string, 
     label: (key) => (rowOf(key) ? spec.label(rowOf(key)) : String(key)),
     values: spec.values,
     schema: spec.row,
-    settle: (key, row, all) => settleRow(l.form as never, indexOf(key), row, spec.values, all),
+    settle: (key, row, all) => settleRow(l.form as never, indexOf(key), row as Record<string, unknown>, spec.values, all),
     say: l.say,
     ask: l.confirm,
-    describe: spec.describe ?? ((row) => spec.values.map((f) => `${f} ${String(row[f] ?? '—')}`).join(' · ')),
+    describe: spec.describe ?? ((row) => spec.values.map((f) => `${f} ${String((row as Record<string, unknown>)[f] ?? '—')}`).join(' · ')),
     before: spec.before,
     refused: spec.refused,
   };
@@ -31,14 +31,14 @@ export type FormLike = { getValues: (n: string) => unknown; setValue: (n: string
 /** a row's new values into the form, field by field, only what changed (its inputs follow; marked dirty) */
 export function writeRow(form: unknown, index: number, next: RowValues) {
   const f = form as FormLike;
-  const cur = (f.getValues(`rows.${index}`) ?? {}) as RowValues;
-  for (const k of Object.keys(next)) if (!Object.is(cur[k], next[k])) f.setValue(`rows.${index}.${k}`, next[k], { shouldDirty: true });
+  const cur = (f.getValues(`rows.${index}`) ?? {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(next)) if (!Object.is(cur[k], v)) f.setValue(`rows.${index}.${k}`, v, { shouldDirty: true });
 }
 
 /** the row's values are the server's: they become the form's baseline (a field typed over meanwhile stays dirty unless `all`) */
-export function settleRow(form: FormLike, index: number, row: RowValues, fields: readonly string[], all: boolean) {
+export function settleRow(form: FormLike, index: number, row: Record<string, unknown>, fields: readonly string[], all: boolean) {
   if (index < 0) return;
-  const cur = (form.getValues(`rows.${index}`) ?? {}) as RowValues;
+  const cur = (form.getValues(`rows.${index}`) ?? {}) as Record<string, unknown>;
   for (const k of fields) {
     if (!all && !Object.is(cur[k] ?? null, row[k] ?? null)) continue;
     form.register(`rows.${index}.${k}`); // react-hook-form resets only a registered field

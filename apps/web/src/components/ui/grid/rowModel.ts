@@ -2,12 +2,14 @@
  * The row model of an entry grid, pure: a row's values (the fields a save sends), whether two agree, the N/A rule
  * (a row marked N/A takes no values), what a pasted column puts where, and a server's 400 messages by cell.
  */
-export type RowValues = Record<string, unknown>;
+export type RowValues = object;
+type Fields = Record<string, unknown>;
+const at = (row: RowValues, f: string) => (row as Fields)[f];
 
 /** The row's value fields only. */
 export function valuesOf<V extends RowValues>(row: RowValues, fields: readonly (keyof V & string)[]): V {
-  const out: RowValues = {};
-  for (const f of fields) out[f] = row[f] ?? (typeof row[f] === 'boolean' ? false : null);
+  const out: Fields = {};
+  for (const f of fields) out[f] = at(row, f) ?? null;
   return out as V;
 }
 
@@ -15,7 +17,7 @@ const norm = (v: unknown) => (v === undefined ? null : v instanceof Date ? v.get
 
 /** Whether two rows hold the same values in `fields` (undefined and null alike; dates by their time). */
 export function sameValues(a: RowValues, b: RowValues, fields: readonly string[]): boolean {
-  return fields.every((f) => Object.is(norm(a[f]), norm(b[f])));
+  return fields.every((f) => Object.is(norm(at(a, f)), norm(at(b, f))));
 }
 
 /** The N/A rule of a grid: the flag's field, and the value fields a row marked N/A leaves empty. */
@@ -24,12 +26,12 @@ export interface NaRule {
   values: readonly string[];
 }
 
-export const isNa = (row: RowValues, na: NaRule | undefined) => !!na && !!row[na.flag];
+export const isNa = (row: RowValues, na: NaRule | undefined) => !!na && !!at(row, na.flag);
 
 /** The row marked N/A (its values emptied: an N/A row takes none) or not. */
 export function withNa<R extends RowValues>(row: R, na: NaRule, flag: boolean): R {
   if (!flag) return { ...row, [na.flag]: false };
-  const next: RowValues = { ...row, [na.flag]: true };
+  const next: Fields = { ...row, [na.flag]: true };
   for (const f of na.values) next[f] = null;
   return next as R;
 }
@@ -39,7 +41,7 @@ export function withNa<R extends RowValues>(row: R, na: NaRule, flag: boolean): 
  * unless `unNa`, which clears N/A first. Answers the row, or null when refused.
  */
 export function putValues<R extends RowValues>(row: R, patch: Partial<R>, na: NaRule | undefined, unNa = false): R | null {
-  const writes = !!na && na.values.some((f) => patch[f] !== undefined && patch[f] !== null);
+  const writes = !!na && na.values.some((f) => at(patch, f) !== undefined && at(patch, f) !== null);
   if (na && isNa(row, na) && writes) return unNa ? { ...row, ...patch, [na.flag]: false } : null;
   return { ...row, ...patch };
 }
@@ -76,7 +78,7 @@ export function columnPlan<R extends RowValues>(rows: readonly R[], start: numbe
   for (const value of values) {
     while (k < rows.length && isNa(rows[k], opts.na)) skipped.push(opts.label(rows[k++]));
     if (k >= rows.length) break;
-    planned.push({ index: k, label: opts.label(rows[k]), from: rows[k], to: { ...rows[k], [column]: value } });
+    planned.push({ index: k, label: opts.label(rows[k]), from: rows[k], to: { ...rows[k], [column]: value } as R });
     k += 1;
   }
   const leftOver = values.length - planned.length;

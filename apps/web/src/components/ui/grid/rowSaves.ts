@@ -86,7 +86,7 @@ export class RowSaves<R extends RowValues> {
   /** saves the rows (after any save of each still under way; the host asked first about them all); never throws */
   async saveRows(keys: RowKey[]) {
     const host = this.host();
-    const rows = keys.filter((k) => this.changed(k)).map((k) => host.rowOf(k)!);
+    const rows = keys.filter((k) => this.changed(k)).map((k) => ({ ...host.rowOf(k)! }));
     const declined = host.before && rows.length ? await host.before(rows) : new Set<RowKey>();
     await Promise.all(keys.filter((k) => !declined.has(k)).map((k) => this.queue.run(k, () => this.saveNow(k, true))));
   }
@@ -97,9 +97,10 @@ export class RowSaves<R extends RowValues> {
   private async saveNow(key: RowKey, asked: boolean) {
     const host = this.host();
     const saver = this.saver();
-    const row = host.rowOf(key);
+    const live = host.rowOf(key);
     const held = this.held.get(key);
-    if (!saver || !row || !held) return;
+    if (!saver || !live || !held) return;
+    const row = { ...live }; // as sent: the form's row object changes under the typist
     if (sameValues(row, held.values, host.values)) {
       if (this.status.get(key)?.state === 'failed') this.status.set(key, undefined);
       return;

@@ -27,21 +27,24 @@ export function createSaveQueue<K>(): SaveQueue<K> {
   };
 }
 
-/** What the server holds for each row: its values and the version they carry (sent with the next save; a stale one gets 409). */
-export interface SavedRows<K, V> {
+/**
+ * What the server holds for each row: its values and the version they carry (sent with the next save; a stale one
+ * gets 409). Values are copied in: a form's row object changes under the typist.
+ */
+export interface SavedRows<K, V extends object> {
   get(key: K): { values: V; version: number } | undefined;
   set(key: K, values: V, version: number): void;
   load(rows: Iterable<[K, V, number]>): void;
   keys(): K[];
 }
 
-export function createSavedRows<K, V>(): SavedRows<K, V> {
+export function createSavedRows<K, V extends object>(): SavedRows<K, V> {
   let held = new Map<K, { values: V; version: number }>();
   return {
     get: (key) => held.get(key),
-    set: (key, values, version) => void held.set(key, { values, version }),
+    set: (key, values, version) => void held.set(key, { values: { ...values }, version }),
     load(rows) {
-      held = new Map([...rows].map(([k, values, version]) => [k, { values, version }]));
+      held = new Map([...rows].map(([k, values, version]) => [k, { values: { ...values }, version }]));
     },
     keys: () => [...held.keys()],
   };

@@ -25,23 +25,25 @@ export function useGridPlan<R extends RowValues, C extends string>(p: {
     latest.current.say(null);
     setPending({ ...plan, show });
   }, []);
+  const current = useRef(pending);
+  current.current = pending;
   const apply = useCallback(() => {
+    const plan = current.current;
+    setPending(null);
+    if (!plan) return;
     const { rows, write, append, saves, spec, cells } = latest.current;
-    setPending((plan) => {
-      if (!plan) return null;
-      const list = rows();
-      plan.rows.filter((r) => r.index < list.length).forEach((r) => write(r.index, r.to));
-      const added = plan.rows.filter((r) => r.index >= list.length).map((r) => r.to);
-      if (added.length) append(added);
-      if (spec.save) void saves.saveRows(plan.rows.map((r) => spec.key(r.to)));
-      if (plan.focus) setTimeout(() => cells.focus(plan.focus!.row, plan.focus!.column as C));
-      return null;
-    });
+    const list = rows();
+    plan.rows.filter((r) => r.index < list.length).forEach((r) => write(r.index, r.to));
+    const added = plan.rows.filter((r) => r.index >= list.length).map((r) => r.to);
+    if (added.length) append(added);
+    if (spec.save) void saves.saveRows(plan.rows.map((r) => spec.key(r.to)));
+    if (plan.focus) cells.focus(plan.focus.row, plan.focus.column as C);
   }, []);
-  const cancel = useCallback(() => setPending((plan) => {
-    if (plan?.focus) setTimeout(() => latest.current.cells.focus(plan.focus!.row, plan.focus!.column as C));
-    return null;
-  }), []);
+  const cancel = useCallback(() => {
+    const plan = current.current;
+    setPending(null);
+    if (plan?.focus) latest.current.cells.focus(plan.focus.row, plan.focus.column as C);
+  }, []);
   /** a CSV file: its problems said by line (nothing taken), else its rows planned by the host and previewed */
   const importCsv = useCallback(async (file: File | string, columns: readonly CsvColumn[], toPlan: (rows: CsvRow[]) => GridPlan<R> | string[], show: (row: R | null) => string) => {
     const text = typeof file === 'string' ? file : await file.text();

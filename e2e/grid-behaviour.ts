@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { UNSAVED, activeTestId, paste } from '../tests/support/labjobs-screen';
+
+/**
+ * How the shared grid behaviour suite drives one grid (components/ui/grid). A grid adds a driver: how to open it on
+ * seeded rows, its cells' test ids, and how to provoke a conflict and a refusal; a check it lacks (no N/A) is left out.
+ */
+export interface GridDriver {
+  name: string;
+  /** seeds a fresh grid of 4 rows and opens it in the page (signed in) */
+  open(page: Page): Promise<void>;
+  dialog: string;
+  cancel: string;
+  /** the grid's message above the rows */
+  message: string;
+  /** the test id of a cell: row index, and 0 or 1 for two neighbouring keyboard columns */
+  cell(row: number, col: 0 | 1): string;
+  /** a value to type into cell(0, 0), and how the cell shows it */
+  typed: string;
+  /** a paste with a preview: the cell pasted into, the text, and a cell with the value it then holds */
+  paste: { cell: string; text: string; rows: number; check: [string, string] };
+  /** marks a row N/A (absent: the grid has no N/A) and the pasted column that then skips it */
+  na?: { mark(page: Page, row: number): Promise<void>; column: string; emptyCell: string };
+  /** a CSV with a stray quote on line 3 */
+  brokenCsv: string;
+  /** someone else saves the grid's first row, then the page saves its own: ends with the 409 question shown */
+  conflict(page: Page): Promise<void>;
+  /** after 'No keeps theirs': the other user's value shown */
+  theirs: [string, string];
+  /** a save the server refuses with a 400 at a field: its route, the field as the server names it, how to save, the cell's message */
+  refusal: { route: string; field: string; save(page: Page): Promise<void>; cellMessage(page: Page): Promise<string | null> };
+}
+
+const confirmText = (page: Page) => page.getByTestId('confirm-dialog').textContent();
+const answer = async (page: Page, name: 'Yes' | 'No') => {
+  await page.getByTestId('confirm-dialog').getByRole('button', { name }).click();
+  await expect.poll(() => confirmText(page)).toBe('');
+};
+
+/** The behaviour every entry grid shares, as `it` cases in the caller's `describe`; `newPage` gives a signed-in page. */
+export function gridBehaviour(driver: GridDriver, newPage: () => Promise<Page>) {
+  const run = (what: string, body: (page: Page) => Promise<void>) => it(`${driver.name}: ${what}`, async () => {
+    const page = await newPage();
+    try {
+      await driver.open(page);
+      await body(page);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  run('Enter goes down the column, Tab across, the arrows between rows', async (page) => {
+    await page.getByTestId(driver.cell(0, 0)).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => activeTestId(page)).toBe(driver.cell(0, 1));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeTestId(page)).toBe(driver.cell(1, 1));
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => activeTestId(page)).toBe(driver.cell(0, 1));
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => activeTestId(page)).toBe(driver.cell(0, 0));
+  });
+
+  run('a paste shows a preview first: Cancel changes nothing, Apply fills the rows', async (page) => {
+    const [checkCell, value] = driver.paste.check;
+    const before = await page.getByTestId(checkCell).inputValue();
+    await paste(page, driver.paste.cell, driver.paste.text);
+    await expect.poll(() => page.getByTestId('paste-preview').locator('tbody tr').count()).toBe(driver.paste.rows);
+    await page.getByTestId('paste-preview-cancel').click();
+    await page.getByTestId('paste-preview').waitFor({ state: 'detached' });
+    expect(await page.getByTestId(checkCell).inputValue()).toBe(before);
+    await paste(page, driver.paste.cell, driver.paste.text);
+    await page.getByTestId('paste-preview-apply').click();
+    await expect.poll(() => page.getByTestId(checkCell).inputValue()).toBe(value);
+  });
+
+  if (driver.na) {
+    const na = driver.na;
+    run('an N/A row is skipped by Enter, and a pasted column never puts values into it (the preview says so)', async (page) => {
+      await na.mark(page, 1);
+      await page.getByTestId(driver.cell(0, 0)).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => activeTestId(page)).toBe(driver.cell(2, 0));
+      await paste(page, driver.cell(0, 0), na.column);
+      await expect.poll(() => page.getByTestId('paste-preview-note').textContent()).toContain('N/A rows take no values and are skipped');
+      await page.getByTestId('paste-preview-apply').click();
+      await page.getByTestId('paste-preview').waitFor({ state: 'detached' });
+      expect(await page.getByTestId(na.emptyCell).inputValue()).toBe('');
+    });
+  }
+
+  run('a CSV with a stray quote is refused with its line named, and no row is taken', async (page) => {
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(driver.brokenCsv) });
+    await expect.poll(() => page.getByTestId(driver.message).textContent()).toContain('Line 3: ');
+    expect(await page.getByTestId('paste-preview').count()).toBe(0);
+  });
+
+  run("a 409 shows the other user's values with the choice; No keeps theirs", async (page) => {
+    await driver.conflict(page);
+    await expect.poll(() => confirmText(page)).toContain('was changed by someone else');
+    expect(await confirmText(page)).toContain('No keeps theirs');
+    await answer(page, 'No');
+    await expect.poll(() => page.getByTestId(driver.theirs[0]).inputValue()).toBe(driver.theirs[1]);
+  });
+
+  run("a 400 puts the server's message at its cell", async (page) => {
+    await page.route(driver.refusal.route, (route) => route.fulfill({
+      status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Bad Request', message: 'Refused', fields: [{ field: driver.refusal.field, message: 'Refused at this cell' }] }),
+    }));
+    await driver.refusal.save(page);
+    await expect.poll(() => driver.refusal.cellMessage(page)).toContain('Refused at this cell');
+  });
+
+  run('closing with unsaved work asks: No keeps it, Yes discards it', async (page) => {
+    await page.getByTestId(driver.cell(0, 0)).fill(driver.typed);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirmText(page)).toContain(UNSAVED);
+    await answer(page, 'No');
+    expect(await page.getByTestId(driver.cell(0, 0)).inputValue()).toBe(driver.typed);
+    await page.getByTestId(driver.cancel).click();
+    await expect.poll(() => confirmText(page)).toContain(UNSAVED);
+    await answer(page, 'Yes');
+    await page.getByTestId(driver.dialog).waitFor({ state: 'detached' });
+  });
+}
