@@ -7,6 +7,7 @@ import { agentsEndpoints } from './features/agents';
 import { depotsEndpoints } from './features/depots';
 import { farmsEndpoints } from './features/farms';
 import { labEndpoints } from './features/lab';
+import { qcEndpoints } from './features/qc';
 import { addressEndpoints } from './features/addresses';
 import { distributorEndpoints } from './features/distributors';
 import { userEndpoints } from './features/users';
@@ -90,6 +91,7 @@ export const apiFeatures = {
   depots: depotsEndpoints,
   farms: farmsEndpoints,
   lab: labEndpoints,
+  qc: qcEndpoints,
   addresses: addressEndpoints,
   distributors: distributorEndpoints,
   users: userEndpoints,
@@ -118,3 +120,5 @@ export const apiFeatures = {
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);
+export * from './qc/westgard';
+export * from './features/qc';
