@@ -6,9 +6,17 @@ import { containsPattern } from '../../db/paged-query';
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
 
+/**
+ * A job's controls are missing (it cannot complete, issue 37) while one of its control rows has no result, or
+ * while it has no control result at all and the QC setting does not say controls are optional.
+ */
+const CONTROLS_MISSING = sql<SqlBool>`(exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null)
+  or (not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id)
+      and not coalesce((select s.controls_optional from qc_settings s where s.id = 1), true)))`;
+
 /** The SQL condition of a job state (see JobStatus in the contracts for the definitions). */
 function statusCondition(status: JobStatus | 'all'): Expression<SqlBool> {
-  const unfinished = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE})`;
+  const unfinished = sql<SqlBool>`(exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE}) or ${CONTROLS_MISSING})`;
   const anyEntry = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)`;
   switch (status) {
     case 'current': return sql<SqlBool>`(j.downloaded_at is null and (${unfinished} or not ${anyEntry}))`;
@@ -26,6 +34,8 @@ export interface JobRow {
   samples: number;
   samplesCompleted: number;
   downloaded: boolean;
+  /** every entry done and the controls entered (statusCondition) */
+  completed: boolean;
   totalCount: number;
 }
 
@@ -44,7 +54,7 @@ export class LabJobsRepository {
     const r = await sql<JobRow>`
       select j.id, j.received_on::text as received, j.created_at as created, coalesce(u.name, '') as "createdBy",
         coalesce(c.total, 0)::int as samples, coalesce(c.done, 0)::int as "samplesCompleted",
-        (j.downloaded_at is not null) as downloaded, (count(*) over ())::int as "totalCount"
+        (j.downloaded_at is not null) as downloaded, ${statusCondition('completed')} as completed, (count(*) over ())::int as "totalCount"
       from lab_jobs j
       left join users u on u.id = j.created_by
       left join lateral (
