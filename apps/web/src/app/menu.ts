@@ -27,7 +27,11 @@ export const MENU: MenuGroup[] = [
     { label: 'Entries', path: '/farmerssampleentries', permission: 'FarmersSampleEntries' },
     { label: 'Submissions', path: '/farmerssamplesubmissions', permission: 'FarmersSampleSubmissions' },
   ] },
-  { group: 'Lab', key: 'menu.group.lab', items: [{ label: 'Jobs', path: '/labjobs', permission: 'LabJobs' }] },
+  { group: 'Lab', key: 'menu.group.lab', items: [
+    { label: 'Jobs', path: '/labjobs', permission: 'LabJobs' },
+    // issue 37: control materials, their Levey–Jennings charts and the QC setting
+    { label: 'Control materials', path: '/controlmaterials', permission: 'ControlMaterials' },
+  ] },
   { group: 'Configuration', key: 'menu.group.configuration', items: [
     { label: 'Labmin', path: '/labmins', permission: 'Labmin' },
     { label: 'Crop', path: '/crops', permission: 'Crop' },

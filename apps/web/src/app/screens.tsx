@@ -12,6 +12,7 @@ import * as drisgraphs from '../features/drisgraphs';
 import * as errors from '../features/errors';
 import * as farms from '../features/farms';
 import * as labjobs from '../features/labjobs';
+import * as qc from '../features/qc';
 import * as labmins from '../features/labmins';
 import * as languages from '../features/languages';
 import * as leafs from '../features/leafs';
@@ -39,6 +40,7 @@ const FEATURES: readonly FeatureModule[] = [
   errors,
   farms,
   labjobs,
+  qc,
   labmins,
   languages,
   leafs,
