@@ -12,6 +12,7 @@ import { useGuardedClose } from '../../components/ui/unsaved';
 import { ApiError, call } from '../../lib/api';
 import { notify, snack } from '../../lib/notify';
 import { queryKeyOf, useEndpointMutation } from '../../lib/query';
+import { ControlRows } from './controls/ControlRows';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
 import { useJobEntries } from './useJobEntries';
@@ -256,6 +257,8 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
               ))}
             </Table.Tbody>
           </Table>
+        {/* issue 37: the job's control rows, chosen from the active lots (once the job is saved) */}
+        {existing && <ControlRows jobId={existing} mode="card" />}
         <datalist id="lab-entities">{ref.suggestions.entities.map((x) => <option key={x} value={x} />)}</datalist>
         <NameList id="lab-agents" names={ref.agents} listLabel="Agent list" />
         <NameList id="lab-agronomists" names={ref.agronomists} listLabel="Agronomist list" />

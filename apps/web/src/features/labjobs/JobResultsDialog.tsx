@@ -17,6 +17,7 @@ import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn, type ResultRowActions, type ResultRowsValues } from './ResultRow';
 import { errorText } from './results/errorText';
 import { ResultsTable } from './results/ResultsTable';
+import { ControlRows } from './controls/ControlRows';
 import { useColumnPaste } from './results/useColumnPaste';
 import { useResultSaves } from './results/useResultSaves';
 
@@ -262,6 +263,8 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           <Group justify="space-between" mt={4}>
             <Text size="xs" c="dimmed">{fields.length} samples{removed.length ? ` · ${removed.length} to redo on Submit` : ''}</Text>
           </Group>
+          {/* issue 37: the job's control rows and its QC hold, kept apart from the samples' grid */}
+          <ControlRows jobId={jobId} mode="results" />
         </>
       )}
       {preview && <PastePreviewDialog {...preview} />}
