@@ -126,13 +126,10 @@ describe('control results and holds', () => {
     const started = await lab.call(report.startReport, reportRequest(j.entryIds, { includeControls: true }));
     expect(started.status).toBe(200);
     // the report states the controls of its runs (the tick box), frozen into its record
-    let frozen: { controls?: unknown[] } | null = null;
-    for (let i = 0; i < 200 && !frozen; i += 1) {
-      const row = await server.built.deps.db.selectFrom('carbohydrate_reports').select('frozen').where('id', '=', started.body.id).executeTakeFirstOrThrow();
-      frozen = row.frozen as typeof frozen;
-      if (!frozen) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(frozen?.controls).toEqual([expect.objectContaining({ jobId: j.jobId, lot: 'SUG-T1', value: 4.3, outcome: 'reject', rules: ['1-2s', '1-3s'], released: true })]);
+    const frozenOf = async () => (await server.built.deps.db.selectFrom('carbohydrate_reports').select('frozen').where('id', '=', started.body.id)
+      .executeTakeFirstOrThrow()).frozen as { controls?: unknown[] } | null;
+    await expect.poll(frozenOf).not.toBeNull();
+    expect((await frozenOf())?.controls).toEqual([expect.objectContaining({ jobId: j.jobId, lot: 'SUG-T1', value: 4.3, outcome: 'reject', rules: ['1-2s', '1-3s'], released: true })]);
   });
 
   it('a repeat of the run with a passing control releases the job', async () => {
