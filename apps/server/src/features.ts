@@ -19,6 +19,7 @@ import { labminsFeature } from './features/labmins';
 import { leafsFeature } from './features/leafs';
 import { leafReportFeature } from './features/leaf-report';
 import { labFeature } from './features/lab';
+import { qcFeature } from './features/qc';
 import { languagesFeature } from './features/languages';
 import { preferencesFeature } from './features/preferences';
 import { rolesFeature } from './features/roles';
@@ -45,6 +46,7 @@ export const features: readonly FeatureModule[] = [
   cropGrowthsFeature,
   distributorsFeature,
   labFeature,
+  qcFeature,
   carbohydrateReportFeature,
   languagesFeature,
   usersFeature,

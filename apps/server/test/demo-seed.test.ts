@@ -37,6 +37,19 @@ describe('demo data on a first start', () => {
     expect(results.body.rows.length).toBeGreaterThan(0);
   });
 
+  it('has two control lots with about thirty runs each, some violating Westgard rules, none left holding (issue 37)', async () => {
+    const lots = (await admin.call(apiFeatures.qc.lots, { page: 1, rowsPerPage: 20 })).body.rows as { id: number; analyte: string }[];
+    expect(lots.map((l) => l.analyte).sort()).toEqual(['starch', 'sugar']);
+    const rules = new Set<string>();
+    for (const lot of lots) {
+      const { runs } = (await admin.call(apiFeatures.qc.chart, { lotId: lot.id })).body as { runs: { violations: { rule: string }[]; outcome: string; released: boolean }[] };
+      expect(runs.length).toBeGreaterThanOrEqual(28);
+      for (const r of runs) r.violations.forEach((v) => rules.add(v.rule));
+      expect(runs.filter((r) => r.outcome === 'reject').every((r) => r.released)).toBe(true);
+    }
+    expect([...rules].sort()).toEqual(['1-2s', '1-3s', '10-x', '2-2s', '4-1s']);
+  });
+
   it('has what the report dialog needs: a distributor and a default address', async () => {
     expect((await admin.call(apiFeatures.distributors.all, {})).body.length).toBeGreaterThan(0);
     expect((await admin.call(apiFeatures.addresses.index)).body.length).toBeGreaterThan(0);

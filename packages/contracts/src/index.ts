@@ -8,6 +8,7 @@ import { agentsEndpoints } from './features/agents';
 import { depotsEndpoints } from './features/depots';
 import { farmsEndpoints } from './features/farms';
 import { labEndpoints } from './features/lab';
+import { qcEndpoints } from './features/qc';
 import { addressEndpoints } from './features/addresses';
 import { distributorEndpoints } from './features/distributors';
 import { userEndpoints } from './features/users';
@@ -94,6 +95,7 @@ export const apiFeatures = {
   depots: depotsEndpoints,
   farms: farmsEndpoints,
   lab: labEndpoints,
+  qc: qcEndpoints,
   addresses: addressEndpoints,
   distributors: distributorEndpoints,
   users: userEndpoints,
@@ -123,3 +125,5 @@ export const apiFeatures = {
 
 export const allEndpoints: EndpointDef[] = Object.values(apiFeatures).flatMap((f) => Object.values(f) as EndpointDef[]);
 export * from './values/result-row';
+export * from './qc/westgard';
+export * from './features/qc';

@@ -4,6 +4,7 @@ export const PERMISSIONS = [
   'CarbohydrateEntries', 'CarbohydrateTissues', 'Settings', 'Agronomists', 'FarmersSampleSubmissions',
   'FarmersSampleEntries', 'Agents', 'Depots', 'LeafResults', 'SubmissionsPrepare', 'SubmissionsWaitingForLab',
   'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete', 'LabResults', 'LabJobs', 'DrisGraphs',
+  'ControlMaterials', 'QcRelease',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -13,7 +14,7 @@ export const PERMISSION_GROUPS: { group: string; permissions: Permission[] }[] =
   { group: 'ITest Leaf', permissions: ['Leafs', 'LeafResults', 'Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'] },
   { group: 'ITest Carbohydrates', permissions: ['CarbohydrateEntries', 'CarbohydrateTissues'] },
   { group: 'ITest Farmers Sample', permissions: ['FarmersSampleEntries', 'FarmersSampleSubmissions'] },
-  { group: 'Lab', permissions: ['LabJobs', 'LabResults'] },
+  { group: 'Lab', permissions: ['LabJobs', 'LabResults', 'ControlMaterials', 'QcRelease'] },
   { group: 'Configuration', permissions: ['Labmin', 'Crop', 'DrisGraphs'] },
   { group: 'Management', permissions: ['Users', 'Roles', 'Language', 'Address', 'Distributors', 'Settings', 'Agronomists', 'Agents', 'Depots', 'Admin'] },
 ];

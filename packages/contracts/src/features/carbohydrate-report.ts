@@ -36,8 +36,13 @@ export const ReportRequest = z.object({
   addressId: RequiredId('Address is required'),
   lowImageQuality: FormBool.default(false),
   includeSummary: FormBool.default(true),
+  /** state the controls of the runs reported (issue 37) */
+  includeControls: FormBool.default(false),
 });
 export type ReportRequestInput = z.input<typeof ReportRequest>;
+
+/** Why a report or an upload is refused: a selected result is held by a rejected control of its run (issue 37). */
+const QC_HELD = 'A selected result is held by a rejected quality control of its run: the message names the jobs';
 
 export const PostResult = z.object({ status: z.enum(['Success', 'Failed']), message: z.string() });
 
@@ -70,12 +75,12 @@ export const carbohydrateReportEndpoints = {
   blockReport: endpoint({
     method: 'POST', path: '/api/carbohydrate/blockreport', writes: { unversioned: 'action', reason: 'starts a report job (a new report record)' }, access: { permission: 'CarbohydrateEntries' },
     input: ReportRequest, output: z.unknown(), kind: 'file', media: [], multipart: true,
-    answers: { 303: "The report's progress page (Location), where the PDF is downloaded when it is ready" },
+    answers: { 303: "The report's progress page (Location), where the PDF is downloaded when it is ready", 409: QC_HELD },
   }),
   /** Starts a report from the dialog (JSON) and answers its id; the same work as blockreport. */
   startReport: endpoint({
     method: 'POST', path: '/api/carbohydrate/startreport', writes: { unversioned: 'action', reason: 'starts a report job (a new report record)' }, access: { permission: 'CarbohydrateEntries' },
-    input: ReportRequest, output: z.object({ id: z.number() }),
+    input: ReportRequest, output: z.object({ id: z.number() }), answers: { 409: QC_HELD },
   }),
   reportStatus: endpoint({
     method: 'GET', path: '/api/carbohydrate/reportstatus', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
@@ -88,6 +93,6 @@ export const carbohydrateReportEndpoints = {
   }),
   postToMfw: endpoint({
     method: 'POST', path: '/api/carbohydrate/posttomfw', writes: { unversioned: 'action', reason: 'posts the report to MFW and records the posting' }, access: { permission: 'CarbohydrateEntries' },
-    input: ReportRequest, output: z.array(PostResult),
+    input: ReportRequest, output: z.array(PostResult), answers: { 409: QC_HELD },
   }),
 };

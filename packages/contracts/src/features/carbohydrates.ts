@@ -57,6 +57,8 @@ export const CarbohydrateResultRow = z.object({
   completedOn: DateTime.nullable(),
   carboHydrateId: z.number().int().nullable(),
   rowVersion: z.number().int(),
+  /** the entry's job is held by a rejected control (issue 37): not reported nor sent until released */
+  qcHold: z.boolean().optional(),
 });
 export type CarbohydrateResultRow = z.output<typeof CarbohydrateResultRow>;
 

@@ -1,6 +1,7 @@
 import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
 import { formatDay } from '@sapwood/contracts';
 import { drawRangeChart } from './report.chart';
+import { type ReportControl, drawControls } from './report.controls';
 import type { Flag, ReportGroup, ReportSample } from './report.model';
 import type { ReportTexts } from './report.texts';
 
@@ -16,6 +17,8 @@ export interface ReportDocument {
   distributor: string;
   groups: ReportGroup[];
   generatedOn: string;
+  /** the controls of the runs reported, when the report states them */
+  controls?: ReportControl[];
 }
 
 const M = PAGE.margin;
@@ -38,6 +41,10 @@ export async function renderReportPdf(r: ReportDocument, t: ReportTexts, logo: B
   if (r.includeSummary) {
     doc.addPage();
     summaryPage(doc, r, t, logo);
+  }
+  if (r.controls?.length) {
+    doc.addPage();
+    drawControls(doc, r.controls, t, header(doc, r, t, logo));
   }
   finishPdf(doc, `${r.address.name} · ${r.generatedOn}`, t['report.page']);
   return bytes;

@@ -15,6 +15,7 @@ import { type ReportDocument, renderReportPdf } from './report.pdf';
 import { ReportRepository } from './report.repository';
 import { upsertFarm } from '../farms';
 import { loadTexts } from '../languages';
+import { controlsOfResults, refuseHeldResults } from '../qc';
 import { REPORT_TEXTS, reportTexts } from './report.texts';
 
 export type ReportOptions = Omit<z.output<typeof ReportRequest>, 'result'>;
@@ -62,6 +63,8 @@ export class ReportService {
     const ids = [...new Set(selection.map((s) => s.id))];
     const found = await this.repo.entries(ids);
     if (found.length !== ids.length) throw fieldError('result', 'Some selected results no longer exist; refresh and select again.');
+    // a result of a run whose control was rejected is held: neither reported nor sent (issue 37)
+    await refuseHeldResults(this.db, ids);
     if (!(await this.repo.address(options.addressId))) throw fieldError('addressId', 'Address not found');
     if (!(await this.repo.distributor(options.distributor))) throw fieldError('distributor', 'Distributor not found');
     if (!(await this.repo.language(options.langId))) throw fieldError('langId', 'Language not found');
@@ -123,8 +126,18 @@ export class ReportService {
       distributor: distributor?.name ?? '',
       groups,
       generatedOn: `${formatDayTime(new Date(), 'UTC')} UTC`,
+      ...(options.includeControls ? { controls: await this.controls(entries.map((e) => e.id)) } : {}),
     };
     return { groups, doc };
+  }
+
+  /** The controls of the runs of the reported entries, as the report states them. */
+  private async controls(entryIds: number[]) {
+    const rows = await controlsOfResults(this.db, entryIds);
+    return rows.map((c) => ({
+      jobId: c.jobId, name: c.name, lot: c.lot, analyte: c.analyte, mean: c.mean, sd: c.sd, value: c.value!, outcome: c.outcome ?? 'pass',
+      rules: ((c.violations ?? []) as { rule: string }[]).map((v) => v.rule), released: c.releasedAt !== null,
+    }));
   }
 
   /** Posts each location group's results to MFW; safe to retry (same content, same idempotency key). */

@@ -57,6 +57,8 @@ function columns(withGroupCount: boolean, bulk: boolean): RowColumn[] {
     { as: 'completedOn', value: sql`e.result_on`, time: true },
     { as: 'carboHydrateId', value: sql`e.carbohydrate_sample_id` },
     { as: 'rowVersion', value: sql`e.row_version` },
+    // a page says whether the entry's job is held by a rejected control (issue 37); a download does not
+    ...(bulk ? [] : [{ as: 'qcHold', value: sql`exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null)` }]),
   ];
 }
 

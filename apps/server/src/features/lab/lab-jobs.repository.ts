@@ -6,9 +6,17 @@ import { pagedQuery } from '../../db/paged-query';
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
 
+/**
+ * A job's controls are missing (it cannot complete, issue 37) while one of its control rows has no result, or
+ * while it has no control result at all and the QC setting does not say controls are optional.
+ */
+const CONTROLS_MISSING = sql<SqlBool>`(exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null)
+  or (not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id)
+      and not coalesce((select s.controls_optional from qc_settings s where s.id = 1), true)))`;
+
 /** The SQL condition of a job state (see JobStatus in the contracts for the definitions). */
 function statusCondition(status: JobStatus | 'all'): Expression<SqlBool> {
-  const unfinished = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE})`;
+  const unfinished = sql<SqlBool>`(exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE}) or ${CONTROLS_MISSING})`;
   const anyEntry = sql<SqlBool>`exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)`;
   switch (status) {
     case 'current': return sql<SqlBool>`(j.downloaded_at is null and (${unfinished} or not ${anyEntry}))`;
@@ -26,6 +34,8 @@ export interface JobRow {
   samples: number;
   samplesCompleted: number;
   downloaded: boolean;
+  /** every entry done and the controls entered (statusCondition) */
+  completed: boolean;
 }
 
 /** A job list's search: the job number (`123` or `J123`), or an entry's entity, farm or sample number. */
@@ -52,6 +62,7 @@ export class LabJobsRepository {
         sql<number>`(select count(*) from lab_job_entries e where e.lab_job_id = j.id)::int`.as('samples'),
         sql<number>`(select count(*) from lab_job_entries e where e.lab_job_id = j.id and ${DONE})::int`.as('samplesCompleted'),
         sql<boolean>`(j.downloaded_at is not null)`.as('downloaded'),
+        sql<boolean>`${statusCondition('completed')}`.as('completed'),
       ]),
       search: [jobSearch(search)],
       sorts: { newest: sql`-j.id`, id: 'j.id', received: 'j.received_on', created: 'j.created_at', createdBy: 'u.name' },

@@ -40,7 +40,6 @@ export class LabJobsService {
     const items = rows.map((r): JobListItem => {
       const mine = summaries.filter((s) => s.jobId === r.id);
       const numbers = mine.map((s) => s.sampleNumber).sort(naturalSampleCompare);
-      const done = r.samples > 0 && r.samples === r.samplesCompleted;
       return {
         id: r.id,
         entities: [...new Set(mine.map((s) => s.entity))],
@@ -52,7 +51,7 @@ export class LabJobsService {
         created: r.created,
         createdBy: r.createdBy,
         received: r.received,
-        status: r.downloaded ? 'downloaded' : done ? 'completed' : 'current',
+        status: r.downloaded ? 'downloaded' : r.completed ? 'completed' : 'current',
       };
     });
     return { rows: items, total };

@@ -14,3 +14,8 @@ export const leafReportFeature: FeatureModule = {
   // the page's fixed texts, editable on /languages (report keys, not frontend keys)
   textKeys: Object.entries({ ...LEAF_REPORT_TEXTS, ...REPORT_PDF_TEXTS }).map(([key, [english, afrikaans]]) => [key, false, english, afrikaans]),
 };
+
+/** The report chart module (shapes laid out once, drawn as SVG/PNG for screens and as vectors in PDFs): other charts use it too (QC). */
+export { chartPng, chartSvg } from './chart/chart-svg';
+export { drawChartOnPdf } from './chart/chart-pdf';
+export type { LeafChart as ReportChart, Shape as ChartShape } from './chart/leaf-chart';

@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Tooltip } from '@mantine/core';
 import { IconBug, IconCircleCheckFilled, IconPencil } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
@@ -52,7 +52,18 @@ export function resultColumns(opts: {
         );
       },
     },
-    { ...col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true), size: 130, meta: { pin: 'left' } },
+    {
+      ...col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true),
+      // issue 37: a result of a run whose control was rejected is held until a passing repeat or a release
+      cell: (c) => (
+        <>
+          {c.row.original.sampleNumber}
+          {c.row.original.qcHold && <Badge ml={4} size="xs" color="red" title="Held: a control of this run was rejected" data-testid={`qc-hold-${c.row.original.sampleNumber}`}>QC hold</Badge>}
+        </>
+      ),
+      size: 130,
+      meta: { pin: 'left' },
+    },
     col('entity', 'Entity', (r) => r.entity, true),
     col('farmName', 'Farm', (r) => r.farmName, true),
     col('crop', 'Crop / Cultivar', (r) => (r.cultivar ? `${r.crop} / ${r.cultivar}` : r.crop), true),

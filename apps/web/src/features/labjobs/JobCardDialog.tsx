@@ -8,6 +8,7 @@ import { DateField } from '../../components/ui/DateField';
 import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
 import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useEndpointQuery } from '../../lib/query';
+import { ControlRows } from './controls/ControlRows';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
 import { useJobCardGrid } from './jobCardGrid';
@@ -124,6 +125,8 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
             ))}
           </Table.Tbody>
         </Table>
+        {/* issue 37: the job's control rows, chosen from the active lots (once the job is saved) */}
+        {existing && <ControlRows jobId={existing} mode="card" />}
         <NameLists names={ref} />
       </Stack>
       {grid.preview && <PastePreviewDialog {...grid.preview} />}

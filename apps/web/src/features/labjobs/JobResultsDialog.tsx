@@ -11,6 +11,7 @@ import { UNCONFIRMED } from '../../lib/unusual';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn } from './ResultRow';
+import { ControlRows } from './controls/ControlRows';
 import { errorText } from './results/errorText';
 import { csvPlan, showResult } from './results/resultsCsv';
 import { ResultsTable } from './results/ResultsTable';
@@ -94,6 +95,8 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
             <Text size="xs" c="dimmed">{grid.fields.length} samples{removed.length ? ` · ${removed.length} to redo on Submit` : ''}</Text>
             <GridCsvButton testId="results-csv" onFile={(f) => void grid.importCsv(f, RESULT_CSV, (csv) => csvPlan(csv, grid.rows(), info), showResult)} />
           </Group>
+          {/* issue 37: the job's control rows and its QC hold, kept apart from the samples' grid */}
+          <ControlRows jobId={jobId} mode="results" />
         </>
       )}
       {grid.preview && <PastePreviewDialog {...grid.preview} />}

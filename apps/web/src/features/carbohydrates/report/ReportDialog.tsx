@@ -1,4 +1,4 @@
-import { Button, Grid, Select, Switch, TextInput, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Grid, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
@@ -15,7 +15,7 @@ import { PostResultsDialog } from '../../../components/ui/PostResultsDialog';
 import { firstSelectedId, postForm } from './report-form';
 
 const api = apiFeatures.carbohydrateReport;
-const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary'] as const;
+const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary', 'includeControls'] as const;
 
 /** a late default (prefill, a list's first choice) leaves what was typed already, and its messages */
 const KEEP_TYPED = { keepDirtyValues: true, keepDirty: true, keepErrors: true, keepSubmitCount: true, keepIsSubmitted: true } as const;
@@ -23,7 +23,7 @@ const KEEP_TYPED = { keepDirtyValues: true, keepDirty: true, keepErrors: true, k
 /** Defaults (spec part 1 §9): Include Summary on, Low Image Quality off. */
 const emptyReport = (result: string, languageId: number | null): ReportRequestInput => ({
   result, langId: languageId, client: '', farm: '', agriculturist: '', agent: '', distributor: null, addressId: null,
-  lowImageQuality: false, includeSummary: true,
+  lowImageQuality: false, includeSummary: true, includeControls: false,
 });
 
 export interface ReportDialogProps {
@@ -127,6 +127,9 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
             </Tooltip>
             <Controller control={form.control} name="includeSummary" render={({ field }) => (
               <Switch label="Include Summary" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-summary" />
+            )} />
+            <Controller control={form.control} name="includeControls" render={({ field }) => (
+              <Checkbox mt={6} label="State the controls of the runs" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-controls" />
             )} />
           </Grid.Col>
         </Grid>

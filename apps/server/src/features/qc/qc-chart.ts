@@ -1,0 +1,67 @@
+import type { ChartRun, ControlLot } from '@sapwood/contracts';
+import type { ChartShape, ReportChart } from '../leaf-report';
+
+/**
+ * The Levey–Jennings chart of a control lot, laid out as the report chart module's shapes (drawn as PNG for the
+ * screen and as vectors in the PDF): the assigned mean and the ±1, 2, 3 SD lines, each run's value in run order,
+ * and each run that violated a Westgard rule marked (red square: rejected, orange: 1-2s warning) and named.
+ */
+export const LJ = { width: 720, height: 340, left: 78, right: 16, top: 34, bottom: 40 } as const;
+const INK = '#222222';
+const MUTED = '#666666';
+const COLOURS = { pass: '#2f7d57', warning: '#d68910', reject: '#c0392b' } as const;
+const LIMITS: { k: number; stroke: string; dash: boolean; width: number }[] = [
+  { k: 3, stroke: '#c0392b', dash: false, width: 0.8 },
+  { k: 2, stroke: '#d68910', dash: true, width: 0.8 },
+  { k: 1, stroke: '#999999', dash: true, width: 0.5 },
+];
+
+const fmt = (v: number) => (Math.round(v * 1000) / 1000).toString();
+
+export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
+  const { width, height, left, right, top, bottom } = LJ;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const span = Math.max(4, Math.ceil(Math.max(0, ...runs.map((r) => Math.abs(r.z))) + 0.5));
+  const yOf = (z: number) => top + plotH / 2 - (Math.max(-span, Math.min(span, z)) / span) * (plotH / 2);
+  const step = plotW / Math.max(1, runs.length);
+  const xOf = (i: number) => left + step * i + step / 2;
+  const shapes: ChartShape[] = [
+    { kind: 'text', x: width / 2, y: 16, text: `${lot.name} · lot ${lot.lot} · ${lot.analyte} (mean ${fmt(lot.mean)}, SD ${fmt(lot.sd)})`, size: 11, anchor: 'middle', bold: true, fill: INK },
+    { kind: 'rect', x: left, y: top, w: plotW, h: plotH, fill: '#ffffff', stroke: '#bbbbbb' },
+    { kind: 'line', x1: left, y1: yOf(0), x2: left + plotW, y2: yOf(0), stroke: INK, width: 1 },
+    { kind: 'text', x: left - 4, y: yOf(0) + 3, text: `Mean ${fmt(lot.mean)}`, size: 8, anchor: 'end', fill: INK },
+  ];
+  for (const l of LIMITS) {
+    for (const sign of [1, -1]) {
+      const y = yOf(sign * l.k);
+      shapes.push({ kind: 'line', x1: left, y1: y, x2: left + plotW, y2: y, stroke: l.stroke, width: l.width, dash: l.dash });
+      shapes.push({ kind: 'text', x: left - 4, y: y + 3, text: `${sign > 0 ? '+' : '−'}${l.k} SD ${fmt(lot.mean + sign * l.k * lot.sd)}`, size: 7, anchor: 'end', fill: MUTED });
+    }
+  }
+  let previous: { x: number; y: number } | null = null;
+  runs.forEach((r, i) => {
+    const x = xOf(i);
+    const y = yOf(r.z);
+    if (previous) shapes.push({ kind: 'line', x1: previous.x, y1: previous.y, x2: x, y2: y, stroke: '#7a8fa6', width: 0.6 });
+    previous = { x, y };
+  });
+  runs.forEach((r, i) => {
+    const x = xOf(i);
+    const y = yOf(r.z);
+    if (r.outcome === 'pass') shapes.push({ kind: 'marker', x, y, r: 2.6, placement: 'inside' });
+    else {
+      shapes.push({ kind: 'rect', x: x - 3.2, y: y - 3.2, w: 6.4, h: 6.4, fill: COLOURS[r.outcome], stroke: '#000000' });
+      const above = r.z >= 0;
+      shapes.push({
+        kind: 'text', x, y: above ? y - 7 - (i % 2) * 8 : y + 13 + (i % 2) * 8, text: r.violations.map((v) => v.rule).join(' '), size: 7,
+        anchor: 'middle', bold: r.outcome === 'reject', fill: COLOURS[r.outcome],
+      });
+    }
+    if (runs.length <= 40 || i % Math.ceil(runs.length / 40) === 0) {
+      shapes.push({ kind: 'text', x, y: top + plotH + 12, text: String(i + 1), size: 6, anchor: 'middle', fill: MUTED });
+    }
+  });
+  shapes.push({ kind: 'text', x: left + plotW / 2, y: height - 10, text: runs.length ? 'Run (in the order entered)' : 'No runs yet', size: 8, anchor: 'middle', fill: MUTED });
+  return { width, height, shapes, rows: [] };
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QC_MESSAGES, carbohydrateReportEndpoints as report, carbohydratesEndpoints, labEndpoints, qcEndpoints as qc } from '@sapwood/contracts';
+import type { ApiClient } from '../../../tests/support/api-client';
+import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
+import { createUser, signedIn } from '../../../tests/support/users';
+import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
+import { listAudit } from '../src/platform/audit/audit.repository';
+
+let mfw: MfwStandIn;
+let server: TestServer;
+let admin: ApiClient;
+let lab: ApiClient;
+let releaser: ApiClient;
+let manager: ApiClient;
+let ref: CarbohydrateReference;
+let base: { langId: number; addressId: number; distributor: number };
+let sugarLot: number;
+let counter = 0;
+
+const MEAN = 5.2;
+const SD = 0.2;
+
+/** A job with two measured samples and one control row of the sugar lot; answers the job and its entry ids. */
+async function jobWithControl(lotId = sugarLot) {
+  counter += 1;
+  const job = await seedLabJob(server.built.deps.db, ref, { samples: [
+    { sampleNumber: `Q${counter}-1`, sugar: 5, starch: 10, farm: `Farm ${counter}` },
+    { sampleNumber: `Q${counter}-2`, sugar: 6, starch: 11, farm: `Farm ${counter}` },
+  ] });
+  const set = await lab.call(qc.setJobControls, { jobId: job.jobId, rows: [{ id: 0, controlLotId: lotId }] });
+  expect(set.status).toBe(200);
+  return { jobId: job.jobId, entryIds: job.entries.map((e) => e.id), control: set.body.rows[0] as { id: number; rowVersion: number } };
+}
+
+const enter = (jobId: number, control: { id: number; rowVersion: number }, value: number) =>
+  lab.call(qc.saveControlResults, { jobId, rows: [{ id: control.id, value, rowVersion: control.rowVersion }] });
+
+function reportRequest(entryIds: number[], extra: Record<string, unknown> = {}) {
+  return {
+    result: entryIds.map((id) => `Farm,${id}`).join(';'), langId: base.langId, client: 'Green Valley Farms', farm: 'Riverside', agriculturist: 'Dr Nel',
+    agent: 'Agent Smith', distributor: base.distributor, addressId: base.addressId, lowImageQuality: false, includeSummary: false, ...extra,
+  };
+}
+
+beforeAll(async () => {
+  mfw = await startMfwStandIn({ apiKey: 'k-qc' });
+  server = await startTestServer({ MFW_URL: mfw.url, MFW_API_KEY: 'k-qc' });
+  const db = server.built.deps.db;
+  ref = await seedCarbohydrateReference(db);
+  admin = await signedIn(server.url, ADMIN);
+  lab = await signedIn(server.url, await createUser(db, ['LabJobs', 'CarbohydrateEntries']));
+  releaser = await signedIn(server.url, await createUser(db, ['LabJobs', 'CarbohydrateEntries', 'QcRelease']));
+  manager = await signedIn(server.url, await createUser(db, ['ControlMaterials']));
+  const langs = await db.selectFrom('languages').select(['id', 'name']).execute();
+  const address = await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).returning('id').executeTakeFirstOrThrow();
+  const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: null, image_hash: null }).returning('id').executeTakeFirstOrThrow();
+  base = { langId: langs.find((l) => l.name === 'English')!.id, addressId: address.id, distributor: distributor.id };
+  const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Sugar control', lot: 'SUG-T1', analyte: 'sugar', mean: MEAN, sd: SD, validFrom: '2026-01-01', validTo: null, active: true });
+  expect(lot.status).toBe(200);
+  sugarLot = lot.body.id;
+});
+afterAll(async () => {
+  await server?.close();
+  await mfw?.close();
+});
+
+describe('control materials', () => {
+  it('are kept by a user with ControlMaterials only, with unique lots and a valid period', async () => {
+    expect((await lab.call(qc.upsertLot, { id: 0, name: 'X', lot: 'X1', analyte: 'sugar', mean: 1, sd: 0.1, validFrom: '2026-01-01' })).status).toBe(403);
+    const dup = await manager.call(qc.upsertLot, { id: 0, name: 'Again', lot: 'sug-t1', analyte: 'sugar', mean: 1, sd: 0.1, validFrom: '2026-01-01' });
+    expect(dup.status).toBe(400);
+    expect(dup.body.fields).toEqual([{ field: 'lot', message: QC_MESSAGES.lotTaken }]);
+    const period = await manager.call(qc.upsertLot, { id: 0, name: 'P', lot: 'P1', analyte: 'starch', mean: 1, sd: 0.1, validFrom: '2026-05-01', validTo: '2026-04-01' });
+    expect(period.status).toBe(400);
+    expect(period.body.fields).toContainEqual({ field: 'validTo', message: QC_MESSAGES.validTo });
+    const page = await manager.call(qc.lots, { search: 'SUG-T1' });
+    expect(page.body.rows).toMatchObject([{ lot: 'SUG-T1', analyte: 'sugar', mean: MEAN, sd: SD, active: true }]);
+    expect((await lab.call(qc.activeLots, {})).body.map((l: { id: number }) => l.id)).toContain(sugarLot);
+  });
+});
+
+describe('control results and holds', () => {
+  it('a passing control holds nothing; a 1-2s warning never holds', async () => {
+    const a = await jobWithControl();
+    const ok = await enter(a.jobId, a.control, 5.3);
+    expect(ok.body).toMatchObject({ held: false, rows: [{ outcome: 'pass', violations: [] }] });
+    const b = await jobWithControl();
+    const warned = await enter(b.jobId, b.control, 5.65);
+    expect(warned.body).toMatchObject({ held: false, rows: [{ outcome: 'warning', violations: [{ rule: '1-2s', severity: 'warning' }] }] });
+    expect((await lab.call(report.startReport, reportRequest(b.entryIds))).status).toBe(200);
+  });
+
+  it('a rejected control holds every client result of its job: marked on the list, refused by the report and the MFW upload', async () => {
+    const j = await jobWithControl();
+    const saved = await enter(j.jobId, j.control, 5.9);
+    expect(saved.status).toBe(200);
+    expect(saved.body.held).toBe(true);
+    expect(saved.body.rows[0]).toMatchObject({ outcome: 'reject', z: expect.closeTo(3.5, 6) });
+    expect(saved.body.rows[0].violations.map((v: { rule: string }) => v.rule)).toContain('1-3s');
+    const list = await lab.call(carbohydratesEndpoints.paged, { search: `Q${counter}-` });
+    expect(list.body.rows.map((r: { qcHold: boolean }) => r.qcHold)).toEqual([true, true]);
+    const refused = await lab.call(report.startReport, reportRequest(j.entryIds));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(QC_MESSAGES.held(`J${j.jobId}`));
+    const before = mfw.received.length;
+    const upload = await lab.call(report.postToMfw, reportRequest(j.entryIds));
+    expect(upload.status).toBe(409);
+    expect(upload.body.message).toContain('QC hold');
+    expect(mfw.received.length).toBe(before);
+  });
+
+  it('a release needs QcRelease and a reason, is audited, and lets the results be reported', async () => {
+    const j = await jobWithControl();
+    await enter(j.jobId, j.control, 4.3);
+    expect((await lab.call(qc.release, { jobId: j.jobId, reason: 'Looked at it' })).status).toBe(403);
+    const blank = await releaser.call(qc.release, { jobId: j.jobId, reason: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toEqual([{ field: 'reason', message: QC_MESSAGES.reasonRequired }]);
+    const ok = await releaser.call(qc.release, { jobId: j.jobId, reason: 'Pipette re-calibrated; values confirmed' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ held: false, rows: [{ outcome: 'reject', released: true, releaseReason: 'Pipette re-calibrated; values confirmed' }] });
+    const [audit] = await listAudit(server.built.deps.db, 'qc_job_control', j.control.id).then((a) => a.filter((x) => x.action === 'release'));
+    expect(audit).toMatchObject({ reason: 'Pipette re-calibrated; values confirmed' });
+    expect((await releaser.call(qc.release, { jobId: j.jobId, reason: 'again' })).status).toBe(409);
+    const started = await lab.call(report.startReport, reportRequest(j.entryIds, { includeControls: true }));
+    expect(started.status).toBe(200);
+    // the report states the controls of its runs (the tick box), frozen into its record
+    const frozenOf = async () => (await server.built.deps.db.selectFrom('carbohydrate_reports').select('frozen').where('id', '=', started.body.id)
+      .executeTakeFirstOrThrow()).frozen as { controls?: unknown[] } | null;
+    await expect.poll(frozenOf).not.toBeNull();
+    expect((await frozenOf())?.controls).toEqual([expect.objectContaining({ jobId: j.jobId, lot: 'SUG-T1', value: 4.3, outcome: 'reject', rules: ['1-2s', '1-3s'], released: true })]);
+  });
+
+  it('a repeat of the run with a passing control releases the job', async () => {
+    const j = await jobWithControl();
+    expect((await enter(j.jobId, j.control, 6)).body.held).toBe(true);
+    const added = await lab.call(qc.setJobControls, { jobId: j.jobId, rows: [{ id: j.control.id, controlLotId: sugarLot }, { id: 0, controlLotId: sugarLot }] });
+    const repeat = added.body.rows[1];
+    const saved = await enter(j.jobId, repeat, 5.1);
+    expect(saved.body.held).toBe(false);
+    expect(saved.body.rows).toMatchObject([{ outcome: 'reject', released: true, releaseReason: QC_MESSAGES.repeatReleased }, { outcome: 'pass' }]);
+    const audits = await listAudit(server.built.deps.db, 'qc_job_control', j.control.id);
+    expect(audits.find((a) => a.action === 'release')).toMatchObject({ reason: QC_MESSAGES.repeatReleased });
+    expect((await lab.call(report.postToMfw, reportRequest(j.entryIds))).status).toBe(200);
+  });
+
+  it('judges over the lot history: two consecutive runs beyond +2 SD reject by 2-2s', async () => {
+    const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Sugar control', lot: 'SUG-T2', analyte: 'sugar', mean: 10, sd: 1, validFrom: '2026-01-01', validTo: null, active: true });
+    const first = await jobWithControl(lot.body.id);
+    expect((await enter(first.jobId, first.control, 12.5)).body.rows[0].outcome).toBe('warning');
+    const second = await jobWithControl(lot.body.id);
+    const r = await enter(second.jobId, second.control, 12.4);
+    expect(r.body.rows[0].violations.map((v: { rule: string }) => v.rule)).toEqual(['1-2s', '2-2s']);
+    expect(r.body.held).toBe(true);
+    const chart = await manager.call(qc.chart, { lotId: lot.body.id });
+    expect(chart.body.runs.map((x: { outcome: string }) => x.outcome)).toEqual(['warning', 'reject']);
+  });
+});
+
+describe('completion and charts', () => {
+  it('a job without a control result cannot complete unless controls are optional', async () => {
+    const settings = (await admin.call(qc.settings, {})).body;
+    expect(settings.controlsOptional).toBe(true);
+    const required = await admin.call(qc.updateSettings, { controlsOptional: false, rowVersion: settings.rowVersion });
+    expect(required.status).toBe(200);
+    const bare = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'N1', sugar: 5, starch: 9 }] });
+    expect((await lab.call(labEndpoints.jobData, { id: bare.jobId })).body.status).toBe('current');
+    const j = await jobWithControl();
+    expect((await lab.call(labEndpoints.jobData, { id: j.jobId })).body.status).toBe('current');
+    await enter(j.jobId, j.control, 5.2);
+    expect((await lab.call(labEndpoints.jobData, { id: j.jobId })).body.status).toBe('completed');
+    await admin.call(qc.updateSettings, { controlsOptional: true, rowVersion: required.body.rowVersion });
+    expect((await lab.call(labEndpoints.jobData, { id: bare.jobId })).body.status).toBe('completed');
+  });
+
+  it('draws the Levey–Jennings chart as PNG and as PDF', async () => {
+    for (const [path, type] of [[qc.chartPng.path, 'image/png'], [qc.chartPdf.path, 'application/pdf']]) {
+      const res = await fetch(`${server.url}${path}?lotId=${sugarLot}`, { headers: { cookie: manager.cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(type);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    const chart = await manager.call(qc.chart, { lotId: sugarLot });
+    expect(chart.body.runs.some((r: { violations: { rule: string }[] }) => r.violations.some((v) => v.rule === '1-3s'))).toBe(true);
+  });
+});

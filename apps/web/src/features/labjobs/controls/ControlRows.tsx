@@ -1,0 +1,126 @@
+import { ActionIcon, Badge, Box, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { type JobControl, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { NumericInput } from '../../../components/ui/NumericInput';
+import { notify } from '../../../lib/notify';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
+import { useSession } from '../../../lib/session';
+
+const qc = apiFeatures.qc;
+const lab = apiFeatures.lab;
+
+const OUTCOME_COLOUR = { pass: 'green', warning: 'orange', reject: 'red' } as const;
+
+/** A control's judgement: the outcome and each rule it violated, named. */
+function Judgement({ row }: { row: JobControl }) {
+  if (!row.outcome) return null;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid={`control-outcome-${row.id}`}>
+      <Badge size="xs" color={OUTCOME_COLOUR[row.outcome]}>{row.released ? 'released' : row.outcome}</Badge>
+      {row.violations.map((v) => <Badge key={v.rule} size="xs" variant="outline" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>)}
+    </Group>
+  );
+}
+
+/** The "QC hold" mark of a held job, with the release (QcRelease, a reason) for those who may. */
+export function QcHold({ jobId, held }: { jobId: number; held: boolean }) {
+  const session = useSession();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const release = useEndpointMutation(qc.release, { invalidates: [qc, lab], onSuccess: () => notify.success('Results released') });
+  if (!held) return null;
+  return (
+    <Group gap="xs" align="flex-end" data-testid="qc-hold">
+      <Badge color="red" title={QC_MESSAGES.held(`J${jobId}`)}>QC hold</Badge>
+      {hasPermission(session.permissions, 'QcRelease') && (
+        <>
+          <TextInput size="xs" label="Reason for release" value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} data-testid="qc-release-reason" />
+          <Button
+            size="xs" color="red" variant="light" loading={release.isPending} data-testid="qc-release"
+            onClick={() => (reason.trim() ? release.mutate({ jobId, reason }) : setError(QC_MESSAGES.reasonRequired))}
+          >Release</Button>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The control rows of a job, beside its client samples (issue 37): on the job card they are chosen from the active
+ * lots ('card'); in the results dialog their results are typed with the samples' keyboard flow ('results': Enter or
+ * Tab saves the value and moves to the next control). Each saved result shows its Westgard judgement.
+ */
+export function ControlRows({ jobId, mode }: { jobId: number; mode: 'card' | 'results' }) {
+  const controls = useEndpointQuery(qc.jobControls, { jobId });
+  const lots = useEndpointQuery(qc.activeLots, {}, { enabled: mode === 'card' });
+  const setControls = useEndpointMutation(qc.setJobControls, { invalidates: [qc, lab] });
+  const save = useEndpointMutation(qc.saveControlResults, { invalidates: [qc, lab] });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Record<number, number | null>>({});
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const data = controls.data;
+  if (!data) return null;
+  const keep = data.rows.map((r) => ({ id: r.id, controlLotId: r.controlLotId }));
+  const add = () => chosen && setControls.mutate({ jobId, rows: [...keep, { id: 0, controlLotId: Number(chosen) }] }, { onSuccess: () => setChosen(null) });
+  const remove = (id: number) => setControls.mutate({ jobId, rows: keep.filter((r) => r.id !== id) });
+  const commit = (row: JobControl, index: number) => {
+    const value = row.id in typed ? typed[row.id] : row.value;
+    if (value !== row.value) save.mutate({ jobId, rows: [{ id: row.id, value, rowVersion: row.rowVersion }] });
+    inputs.current[index + 1]?.focus();
+  };
+
+  return (
+    <Box mt="sm" data-testid="control-rows">
+      <Group justify="space-between" mb={4}>
+        <Text fw={600} size="sm">Controls</Text>
+        <QcHold jobId={jobId} held={data.held} />
+      </Group>
+      {data.rows.length === 0 && (
+        <Text size="xs" c="dimmed" data-testid="controls-none">{data.controlsOptional ? 'No controls on this job.' : 'This job needs a control result before it can be completed.'}</Text>
+      )}
+      {data.rows.length > 0 && (
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            {data.rows.map((r, i) => (
+              <Table.Tr key={r.id} data-testid={`control-row-${i}`}>
+                <Table.Td fz="xs">{r.name} · {r.lot} · {r.analyte}</Table.Td>
+                <Table.Td fz="xs" c="dimmed">{r.mean} ± {r.sd}</Table.Td>
+                <Table.Td w={110}>
+                  {mode === 'results' ? (
+                    <NumericInput
+                      size="xs" aria-label={`Control ${r.lot} ${r.analyte}`} ref={(el) => { inputs.current[i] = el; }}
+                      value={r.id in typed ? typed[r.id] : r.value} onChange={(v) => setTyped((t) => ({ ...t, [r.id]: v }))}
+                      onKeyDown={(e) => { if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey && i < data.rows.length - 1)) { e.preventDefault(); commit(r, i); } }}
+                      onBlur={() => commit(r, data.rows.length)}
+                      data-testid={`control-value-${i}`}
+                    />
+                  ) : (
+                    <Text fz="xs">{r.value ?? ''}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td><Judgement row={r} /></Table.Td>
+                {mode === 'card' && (
+                  <Table.Td w={36}>
+                    <Tooltip label={r.value === null ? 'Remove control' : QC_MESSAGES.hasResult}>
+                      <ActionIcon size="sm" variant="subtle" color="red" disabled={r.value !== null} aria-label={`Remove control ${r.lot}`} onClick={() => remove(r.id)} data-testid={`control-remove-${i}`}><IconTrash size={14} /></ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {mode === 'card' && (
+        <Group gap="xs" mt={4} align="flex-end">
+          <Select
+            size="xs" placeholder="Choose a control lot" value={chosen} onChange={setChosen} data-testid="control-lot-choose"
+            data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${l.analyte})` }))}
+          />
+          <Button size="xs" variant="light" disabled={!chosen} loading={setControls.isPending} onClick={add} data-testid="control-add">Add control</Button>
+        </Group>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qcEndpoints as qc } from '@sapwood/contracts';
+import type { ApiClient } from '../tests/support/api-client';
+import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { startLabJobsScreen } from '../tests/support/labjobs-screen';
+import { ADMIN, type TestServer } from '../tests/support/server';
+import { signedIn } from '../tests/support/users';
+
+/** Issue 37: a control out of range holds the job's results (marks), a release with a reason, the chart names the violation. */
+let server: TestServer;
+let browser: Browser;
+let ref: CarbohydrateReference;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  ({ server, browser, ref } = await startLabJobsScreen());
+  admin = await signedIn(server.url, ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('quality control', () => {
+  it('enters a control out of range: QC hold on the dialog and the results list; released with a reason; the chart names the rule', async () => {
+    const lot = await admin.call(qc.upsertLot, { id: 0, name: 'Sugar control', lot: 'E2E-1', analyte: 'sugar', mean: 5, sd: 0.2, validFrom: '2026-01-01', validTo: null, active: true });
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'QC1', sugar: 4, starch: 9 }, { sampleNumber: 'QC2' }] });
+    expect((await admin.call(qc.setJobControls, { jobId, rows: [{ id: 0, controlLotId: lot.body.id }] })).status).toBe(200);
+
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughUi(page, server.url, ADMIN, '/labjobs');
+    await page.getByTestId(`job-card-${jobId}`).click();
+    await page.getByTestId('control-value-0').click();
+    await page.keyboard.type('6');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('qc-hold').waitFor();
+    await expect.poll(() => page.getByTestId('control-rows').textContent()).toContain('1-3s');
+
+    await page.goto(`${server.url}/carbohydrates`);
+    await page.getByTestId('qc-hold-QC1').waitFor();
+
+    await page.goto(`${server.url}/labjobs`);
+    await page.getByTestId(`job-card-${jobId}`).click();
+    await page.getByTestId('qc-release').click();
+    await expect.poll(() => page.getByTestId('qc-hold').textContent()).toContain('A reason is required to release held results.');
+    await page.getByTestId('qc-release-reason').fill('Control vial was old; results checked');
+    await page.getByTestId('qc-release').click();
+    await page.getByTestId('qc-hold').waitFor({ state: 'detached' });
+    const controlId = (await admin.call(qc.jobControls, { jobId })).body.rows[0].id;
+    await expect.poll(() => page.getByTestId(`control-outcome-${controlId}`).textContent()).toContain('released');
+
+    await page.goto(`${server.url}/controlmaterials`);
+    await page.getByTestId(`control-lot-chart-${lot.body.id}`).click();
+    await page.getByTestId('lot-chart-image').waitFor();
+    await expect.poll(() => page.getByTestId('lot-run-1').textContent()).toContain('1-3s');
+    await expect.poll(() => page.getByTestId('lot-chart-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
