@@ -91,7 +91,9 @@ export function gridBehaviour(driver: GridDriver, newPage: () => Promise<Page>) 
   }
 
   run('a CSV with a stray quote is refused with its line named, and no row is taken', async (page) => {
-    await page.locator('input[type=file]').first().setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(driver.brokenCsv) });
+    // the file input beside the grid's CSV import button (Mantine's FileButton keeps it hidden next to the button)
+    const input = page.getByTestId(driver.dialog).locator('input[type=file][accept*="csv"]');
+    await input.setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(driver.brokenCsv) });
     await expect.poll(() => page.getByTestId(driver.message).textContent()).toContain('Line 3: ');
     expect(await page.getByTestId('paste-preview').count()).toBe(0);
   });
