@@ -21,12 +21,12 @@ afterAll(() => server.close());
 describe('column preferences', () => {
   it('start empty; a first save needs no version, later ones the version read; each user sees only their own', async () => {
     expect((await ann.call(ep.columns)).body).toEqual([]);
-    const first = await ann.call(ep.saveColumns, { table: 'carbohydrates', hidden: ['entity', 'region', 'entity'] });
+    const first = await ann.call(ep.saveColumns, { table: 'carbohydrates', hidden: ['entity', 'region', 'entity'], rowVersion: 0 });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ table: 'carbohydrates', hidden: ['entity', 'region'], rowVersion: 1 });
     const next = await ann.call(ep.saveColumns, { table: 'carbohydrates', hidden: ['organ'], rowVersion: 1 });
     expect(next.body).toEqual({ table: 'carbohydrates', hidden: ['organ'], rowVersion: 2 });
-    await ann.call(ep.saveColumns, { table: 'leaf-results', hidden: [] });
+    await ann.call(ep.saveColumns, { table: 'leaf-results', hidden: [], rowVersion: 0 });
     expect((await ann.call(ep.columns)).body).toEqual([
       { table: 'carbohydrates', hidden: ['organ'], rowVersion: 2 },
       { table: 'leaf-results', hidden: [], rowVersion: 1 },
@@ -38,7 +38,7 @@ describe('column preferences', () => {
     const stale = await ann.call(ep.saveColumns, { table: 'carbohydrates', hidden: ['sugar'], rowVersion: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(PREFERENCE_MESSAGES.changed);
-    const again = await ann.call(ep.saveColumns, { table: 'leaf-results', hidden: ['lab'] });
+    const again = await ann.call(ep.saveColumns, { table: 'leaf-results', hidden: ['lab'], rowVersion: 0 });
     expect(again.status).toBe(409);
     expect((await ann.call(ep.columns)).body).toEqual([
       { table: 'carbohydrates', hidden: ['organ'], rowVersion: 2 },
@@ -47,7 +47,7 @@ describe('column preferences', () => {
   });
 
   it('refuses a bad list or column name with 400 naming the field', async () => {
-    const r = await ann.call(ep.saveColumns, { table: 'Bad Name!', hidden: ['ok', ''] });
+    const r = await ann.call(ep.saveColumns, { table: 'Bad Name!', hidden: ['ok', ''], rowVersion: 0 });
     expect(r.status).toBe(400);
     expect(r.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['hidden.1', 'table']);
   });

@@ -32,7 +32,7 @@ describe('menu', () => {
       ['ITest Leaf', ['Entries', 'Submissions']],
       ['ITest Carbohydrates', ['Results', 'Tissues', 'Growths']],
       ['ITest Farmers Sample', ['Entries', 'Submissions']],
-      ['Lab', ['Jobs']],
+      ['Lab', ['Jobs', 'Control materials']],
       ['Configuration', ['Labmin', 'Crop', 'DrisGraphs']],
       ['Management', ['Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot', 'Errors']],
     ]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RowVersion, patterned } from '../fields';
+import { int, patterned } from '../fields';
 import { Empty, endpoint } from '../endpoint';
 
 /**
@@ -8,7 +8,7 @@ import { Empty, endpoint } from '../endpoint';
  *
  * Payloads:
  * - columns (GET): every list the user chose columns of → `[{ table, hidden, rowVersion }]`.
- * - saveColumns `{ table, hidden, rowVersion? }` → the saved choice. The first save of a list sends no rowVersion;
+ * - saveColumns `{ table, hidden, rowVersion? }` → the saved choice. The first save of a list sends rowVersion 0;
  *   later ones the version read. A stale version (a save from another machine came first), or a first save of a
  *   list already saved, answers 409 with `PREFERENCE_MESSAGES.changed`.
  */
@@ -30,7 +30,8 @@ export const ColumnPreferenceSave = z.object({
   table: TableKey,
   /** the columns hidden; at most a list's columns */
   hidden: z.array(ColumnKey).max(100, 'At most 100 columns'),
-  rowVersion: RowVersion.optional(),
+  /** the version read; 0 for a list never saved */
+  rowVersion: int({ min: 0, message: 'Version required' }),
 });
 export type ColumnPreferenceSave = z.input<typeof ColumnPreferenceSave>;
 

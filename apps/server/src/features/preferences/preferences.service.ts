@@ -16,9 +16,9 @@ export class PreferencesService {
   }
 
   /** Saves a list's hidden columns (each once); a first save of a list saved already, or a stale version, answers 409. */
-  async saveColumns(userId: number, input: { table: string; hidden: string[]; rowVersion?: number }): Promise<ColumnPreference> {
+  async saveColumns(userId: number, input: { table: string; hidden: string[]; rowVersion: number }): Promise<ColumnPreference> {
     const hidden = [...new Set(input.hidden)];
-    const saved = input.rowVersion === undefined
+    const saved = input.rowVersion === 0
       ? await this.repo.insert(userId, input.table, hidden)
       : await this.repo.update(userId, input.table, hidden, input.rowVersion);
     if (!saved) throw conflict(PREFERENCE_MESSAGES.changed);

@@ -33,7 +33,7 @@ export function useColumnChoice(table: string | undefined): ColumnChoice {
         setPending(null);
         return;
       }
-      save.mutate({ table, hidden: pending, rowVersion: mine?.rowVersion }, { onSettled: () => setPending(null) });
+      save.mutate({ table, hidden: pending, rowVersion: mine?.rowVersion ?? 0 }, { onSettled: () => setPending(null) });
     },
   };
 }
