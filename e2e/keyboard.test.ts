@@ -48,6 +48,10 @@ describe('by keyboard alone', () => {
     await page.evaluate((t) => navigator.clipboard.writeText(t), [line('K-001', 'B1'), line('K-002', 'B2')].join('\r\n'));
     await tabTo(page, 'entry-0-sampleNumber');
     await page.keyboard.press('ControlOrMeta+V');
+    // the paste shows its preview first, its Apply button focused: Enter applies it
+    await page.getByTestId('paste-preview-apply').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('paste-preview-apply');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('entry-1-sampleNumber').inputValue()).toBe('K-002');
     await tabTo(page, 'job-submit', 200);
     await page.keyboard.press('Enter');

@@ -119,7 +119,11 @@ describe('/labjobs results', () => {
     expect((await api.call(labEndpoints.upsertJob, { id: job.id, rowVersion: card.rowVersion, receivedOn: card.receivedOn, entries: [{ ...mine, id: _id, rowVersion: _rv, entity: 'First Save' }] })).status).toBe(200);
     await page.getByTestId('entry-0-entity').fill('Second Save');
     await page.getByTestId('job-submit').click();
-    await expect.poll(() => page.getByTestId('job-server-error').textContent()).toContain('changed by someone else');
+    // the grid engine's 409: the other user's values and a choice; No keeps theirs
+    const ask = page.getByTestId('confirm-dialog');
+    await expect.poll(() => ask.textContent()).toContain('changed by someone else');
+    await ask.getByRole('button', { name: 'No' }).click();
+    await expect.poll(() => page.getByTestId('entry-0-entity').inputValue()).toBe('First Save');
     expect((await api.call(labEndpoints.getData, { id: job.id })).body.entries[0].entity).toBe('First Save');
     await page.close();
   });

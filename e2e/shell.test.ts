@@ -62,7 +62,7 @@ describe('app shell', () => {
       '# ITest Leaf', 'Entries', 'Submissions',
       '# ITest Carbohydrates', 'Results', 'Tissues', 'Growths',
       '# ITest Farmers Sample', 'Entries', 'Submissions',
-      '# Lab', 'Jobs',
+      '# Lab', 'Jobs', 'Control materials',
       '# Configuration', 'Labmin', 'Crop', 'DrisGraphs',
       '# Management', 'Users', 'Roles', 'Language', 'Address', 'Distributors', 'Farms', 'Settings', 'Agronomist', 'Agent', 'Depot', 'Errors',
     ]);

@@ -111,10 +111,10 @@ function CropForm({ crop, onClose }: { crop: CropData | null; onClose: () => voi
             <Tabs.Tab value="dris" c={form.errorOf('drisGraphs') ? 'red' : undefined}>DRIS norms{form.errorOf('drisGraphs') ? ' (!)' : ''}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="graphs" pt="xs">
+            <GraphSetsEditor control={form.control} register={form.register} prefix="norms" errorOf={form.errorOf} testId="crop-graphs" />
             <PagedPickList endpoint={ep.pagedCultivarGraphs} label="Copy graph sets from a cultivar" placeholder="Search a cultivar or its crop" testId="crop-copy-cultivar-graphs"
               option={(r) => ({ value: String(r.cultivarId), label: `${r.cropName} / ${r.cultivarName}${r.selectedGraphs.length ? ` (${r.selectedGraphs.map((g) => GRAPH_SET_LABELS[g as GraphSetName] ?? g).join(', ')})` : ''}` })}
               onPick={async (r) => form.setValue('norms.graphs', editableGraphs((await getCultivar({ id: r.cultivarId })).norms.graphs), { shouldDirty: true })} />
-            <GraphSetsEditor control={form.control} register={form.register} prefix="norms" errorOf={form.errorOf} testId="crop-graphs" />
           </Tabs.Panel>
           <Tabs.Panel value="dris" pt="xs">
             <DrisNormsEditor control={form.control} register={form.register} errorOf={form.errorOf} />
