@@ -43,3 +43,29 @@ export async function tabTo(p: Page, target: string | Locator, max = 60): Promis
   }
   throw new Error(`${String(target)} not reached by ${max} Tab presses`);
 }
+
+/** Presses a key and checks the element it leaves focused shows that it has the focus. */
+export async function press(p: Page, key: string): Promise<void> {
+  await p.keyboard.press(key);
+  const focus = await focusShown(p);
+  expect(focus.shown, `focus shown on ${focus.what} after ${key}`).toBe(true);
+}
+
+/** The test id of the focused element. */
+export const focusedTestId = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/**
+ * Whether the focused element can be seen where it is: the topmost element at its centre is itself (or inside it),
+ * not a sticky bar or a header scrolled over it. Answers what covers it, or null.
+ */
+export function focusCoveredBy(p: Page): Promise<string | null> {
+  return p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (top && (top === el || el.contains(top))) return null;
+    const name = (e: Element | null) => (e ? `${e.tagName.toLowerCase()}[${e.getAttribute('data-testid') ?? e.className}]` : 'nothing (outside the window)');
+    return `${name(el)} is under ${name(top?.closest('[data-testid]') ?? top)}`;
+  });
+}
