@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 /** Moving by keyboard alone in the browser tests (issue 38): each Tab stop must show that it has the focus. */
 
 /**
- * Whether the focused element shows that it has the focus: an outline on it, or the accent border on it or on the
- * box around it (a text field's box, a password field's wrapper). Answers what has the focus, and how.
+ * Whether the focused element shows that it has the focus: an outline or the accent border on it or on the box
+ * around it (a text field's box, a password field's wrapper). Answers what has the focus, and how.
  */
 export function focusShown(p: Page): Promise<{ shown: boolean; what: string }> {
   return p.evaluate(() => {
@@ -13,15 +13,15 @@ export function focusShown(p: Page): Promise<{ shown: boolean; what: string }> {
     // past the page's last stop the focus is in the browser's own bar, not on the page
     if (!el || el === document.body) return { shown: true, what: 'the browser' };
     const what = `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className}]`;
-    const st = getComputedStyle(el);
-    if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0) return { shown: true, what };
     const probe = document.createElement('div');
     probe.style.color = 'var(--mantine-primary-color-filled)';
     document.body.append(probe);
     const accent = getComputedStyle(probe).color;
     probe.remove();
     for (let box: HTMLElement | null = el, i = 0; box && i < 3; box = box.parentElement, i += 1) {
-      if (getComputedStyle(box).borderTopColor === accent) return { shown: true, what };
+      const st = getComputedStyle(box);
+      if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0) return { shown: true, what };
+      if (st.borderTopColor === accent) return { shown: true, what };
     }
     return { shown: false, what };
   });
