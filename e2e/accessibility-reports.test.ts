@@ -13,7 +13,7 @@ import { pdfPages } from '../tests/support/pdf';
 import { createUser } from '../tests/support/users';
 
 /**
- * Issue 38, the states the menu walk (e2e/accessibility.test.ts) does not reach: the leaf report's settings, its
+ * Issue 38, the states the menu walk (e2e/screen-walk.test.ts) does not reach: the leaf report's settings, its
  * preview and its progress page, the farmers' report's progress page, manual result entry (empty, typed, with a
  * value refused at its cell), the Prepare dialog, and the token page (an expired link; a valid one, mailed through
  * the real forgot-password call, empty and with its errors). axe-core's WCAG 2.2 A and AA rules find nothing.

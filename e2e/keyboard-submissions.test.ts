@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { disableMotion } from '../tests/support/screen-walk';
@@ -55,6 +55,16 @@ async function choose(p: Page, option: string, typed = ''): Promise<void> {
   throw new Error(`${option} not reached by the arrows`);
 }
 
+/** Tabs to the dialog's save button and presses Enter; it asks first, Yes focused: Enter again, and the dialog closes. */
+async function submitAsked(p: Page, save: string, dialog: Locator): Promise<void> {
+  await tabTo(p, save, 120);
+  await press(p, 'Enter');
+  const yes = p.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' });
+  await expect.poll(() => yes.evaluate((el) => el === document.activeElement)).toBe(true);
+  await press(p, 'Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('by keyboard alone', () => {
   it('prepares a pending group and submits it', async () => {
     const db = w.server.built.deps.db;
@@ -86,13 +96,7 @@ describe('by keyboard alone', () => {
       expect(await focusedName(page)).toBe(`Growth phase of ${sample}`);
       await page.keyboard.type('Flowering');
     }
-    await tabTo(page, 'submission-submit', 120);
-    await press(page, 'Enter');
-    // asked first, Yes focused
-    const ask = page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' });
-    await expect.poll(() => ask.evaluate((el) => el === document.activeElement)).toBe(true);
-    await press(page, 'Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await submitAsked(page, 'submission-submit', dialog);
     const sent = await db.selectFrom('captures').select(['sample_number', 'submission_id']).where('id', 'in', captures.map((c) => c.id)).execute();
     expect(sent.every((c) => c.submission_id !== null)).toBe(true);
     const submission = await db.selectFrom('submissions').selectAll().where('id', '=', sent[0].submission_id!).executeTakeFirstOrThrow();
@@ -125,12 +129,7 @@ describe('by keyboard alone', () => {
     await press(page, 'Shift+Tab');
     expect(await focusedName(page)).toBe(`Lab Number of ${second}`);
     await page.keyboard.type('KLN-2');
-    await tabTo(page, 'manual-save', 80);
-    await press(page, 'Enter');
-    const ask = page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' });
-    await expect.poll(() => ask.evaluate((el) => el === document.activeElement)).toBe(true);
-    await press(page, 'Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await submitAsked(page, 'manual-save', dialog);
     const saved = await sheetOf(w.staff, 'leaf', id);
     expect(saved.rows.map((r) => [r.sampleNumber, r.labNumber, r.values.N])).toEqual([[first, 'KLN-1', 2.5], [second, 'KLN-2', 2.6]]);
     expect(errors).toEqual([]);
