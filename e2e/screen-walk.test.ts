@@ -25,10 +25,11 @@ let world: DemoWorld;
 let browser: Browser;
 let page: Page;
 
+// the demo seed, three stand-ins and Chromium: minutes on a busy shared machine
 beforeAll(async () => {
   walk = await startWalk();
   ({ world, browser, page } = walk);
-});
+}, 300_000);
 afterAll(() => walk?.close());
 
 /** Every state the fit probe checked, so that the test fails when a main dialog is no longer reached. */
