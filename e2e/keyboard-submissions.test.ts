@@ -65,6 +65,7 @@ async function submitAsked(p: Page, save: string, dialog: Locator): Promise<void
   await dialog.waitFor({ state: 'detached' });
 }
 
+// each a few hundred key presses, the focus read after each: given 120 s on a busy machine
 describe('by keyboard alone', () => {
   it('prepares a pending group and submits it', async () => {
     const db = w.server.built.deps.db;
@@ -102,7 +103,7 @@ describe('by keyboard alone', () => {
     const submission = await db.selectFrom('submissions').selectAll().where('id', '=', sent[0].submission_id!).executeTakeFirstOrThrow();
     expect(submission).toMatchObject({ client_name: 'Keys Orchard', lab: 'Manual' });
     expect(errors).toEqual([]);
-  });
+    }, 120_000);
 
   // kept on its own: manual entry moves onto the grid engine (Tab across, Enter down the column), which this follows
   it("enters a Manual submission's results and saves them", async () => {
@@ -133,5 +134,5 @@ describe('by keyboard alone', () => {
     const saved = await sheetOf(w.staff, 'leaf', id);
     expect(saved.rows.map((r) => [r.sampleNumber, r.labNumber, r.values.N])).toEqual([[first, 'KLN-1', 2.5], [second, 'KLN-2', 2.6]]);
     expect(errors).toEqual([]);
-  });
+    }, 120_000);
 });
