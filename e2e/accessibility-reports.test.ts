@@ -5,23 +5,31 @@ import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/s
 import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/screen-walk';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { checkAccessibility } from '../tests/support/axe';
-import { tabTo } from '../tests/support/keyboard';
+import { press, tabTo } from '../tests/support/keyboard';
+import { ApiClient } from '../tests/support/api-client';
+import { startSmtpServer, waitForLink } from '../tests/support/smtp';
+import { authEndpoints } from '@sapwood/contracts';
 import { pdfPages } from '../tests/support/pdf';
 import { createUser } from '../tests/support/users';
 
 /**
- * Issue 38, the states the menu walk (e2e/accessibility.test.ts) does not reach: the leaf report's settings, its
+ * Issue 38, the states the menu walk (e2e/screen-walk.test.ts) does not reach: the leaf report's settings, its
  * preview and its progress page, the farmers' report's progress page, manual result entry (empty, typed, with a
- * value refused at its cell), the Prepare dialog, and the token page. axe-core's WCAG 2.2 A and AA rules find nothing.
+ * value refused at its cell), the Prepare dialog, and the token page (an expired link; a valid one, mailed through
+ * the real forgot-password call, empty and with its errors). axe-core's WCAG 2.2 A and AA rules find nothing.
+ * By keyboard alone: a leaf report built and downloaded; a new password set through a valid link.
  */
 let w: World;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  w = await startWorld();
+  // mail goes to a real SMTP stand-in: the token page's link is read from it
+  smtp = await startSmtpServer();
+  w = await startWorld({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
@@ -34,7 +42,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await w?.close();
+  await smtp?.close();
 });
+
+/** A reset link for a new user, asked for through the forgot-password call and read from the mail it sends. */
+async function mailedLink(): Promise<{ link: string; email: string }> {
+  const { email } = await createUser(w.server.built.deps.db, [], { name: 'Token Reader' });
+  const asked = await new ApiClient(w.server.url).call(authEndpoints.forgot, { email });
+  expect(asked.status).toBe(200);
+  return { link: await waitForLink(smtp.mails, email), email };
+}
 
 /** The progress page a report's Download opens in a new tab, checked once the PDF is made. */
 async function progressPage(f: Findings, where: string, opened: Promise<Page>): Promise<void> {
@@ -121,6 +138,23 @@ describe('accessibility beyond the menu (axe-core, WCAG 2.2 AA)', () => {
     expect(f.lines).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('the token page, for a valid token: empty, and with its errors', async () => {
+    const { link } = await mailedLink();
+    const anonymous = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await disableMotion(anonymous);
+    await anonymous.goto(link);
+    await anonymous.getByTestId('new-password').waitFor();
+    const f = new Findings(anonymous, checkAccessibility);
+    await f.check('/token, valid');
+    await anonymous.getByTestId('new-password').fill('short');
+    await anonymous.getByTestId('confirm-password').fill('other');
+    await anonymous.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => anonymous.getByTestId('new-password').getAttribute('aria-invalid')).toBe('true');
+    await f.check('/token, valid, with errors');
+    await anonymous.close();
+    expect(f.lines).toEqual([]);
+  });
 });
 
 describe('by keyboard alone', () => {
@@ -153,5 +187,28 @@ describe('by keyboard alone', () => {
     expect(pdfPages(Buffer.from(await file.body())).join('\n')).toContain('Keyboard Report Co');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('sets a new password through a valid link', async () => {
+    const { link, email } = await mailedLink();
+    const anonymous = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await disableMotion(anonymous);
+    const errors = watchPageErrors(anonymous);
+    await anonymous.goto(link);
+    await anonymous.getByTestId('new-password').waitFor();
+    await tabTo(anonymous, 'new-password');
+    await anonymous.keyboard.type('lantern quietly harbours');
+    await tabTo(anonymous, 'confirm-password');
+    // a confirmation that differs is said at its field, and the focus stays in the form
+    await anonymous.keyboard.type('lantern quietly harbour');
+    await press(anonymous, 'Enter');
+    await expect.poll(() => anonymous.getByTestId('confirm-password').getAttribute('aria-invalid')).toBe('true');
+    await press(anonymous, 'End');
+    await anonymous.keyboard.type('s');
+    await press(anonymous, 'Enter');
+    await anonymous.waitForURL((u) => u.pathname === '/login');
+    expect((await new ApiClient(w.server.url).call(authEndpoints.login, { email, password: 'lantern quietly harbours' })).body).toBe('Success');
+    expect(errors).toEqual([]);
+    await anonymous.close();
   });
 });

@@ -5,10 +5,9 @@ import { launchBrowser, watchPageErrors } from './browser';
 import { type DemoWorld, startDemoWorld } from './demo-world';
 
 /**
- * The walk of every screen and its dialogs, shared by the accessibility walk (e2e/accessibility.test.ts, axe's
- * findings) and the fit walk (e2e/fit.test.ts, overflow at 1400 × 900): settle a page, open and close a screen's
- * dialogs found by what every screen shares (its create button shows a plus, its edit buttons a pencil), and
- * collect a probe's findings state by state.
+ * The walk of every screen and its dialogs (e2e/screen-walk.test.ts: in each state axe-core's findings and what
+ * does not fit 1400 × 900): settle a page, open and close a screen's dialogs found by what every screen shares
+ * (its create button shows a plus, its edit buttons a pencil), and collect the probes' findings state by state.
  */
 
 /** The window the walks run in (issue 34: every screen fits it; issue 38: checked at it). */
@@ -99,15 +98,29 @@ export async function closeDialogs(page: Page): Promise<void> {
   await expect.poll(() => dialogs.count()).toBe(0);
 }
 
-/** Collects a probe's findings, state by state, under a name that says where. */
+/**
+ * Collects the findings of one probe, or of several named probes run one after the other on each state (the walk:
+ * `{ fit, axe }`, each state opened once for both), state by state, under a name that says where.
+ */
 export class Findings {
+  /** every probe's lines */
   readonly lines: string[] = [];
-  constructor(readonly page: Page, private readonly probe: Probe) {}
+  /** each named probe's own lines */
+  readonly by: Record<string, string[]> = {};
+  private readonly probes: [string, Probe][];
+  constructor(readonly page: Page, probe: Probe | Record<string, Probe>) {
+    this.probes = typeof probe === 'function' ? [['', probe]] : Object.entries(probe);
+    for (const [name] of this.probes) this.by[name] = [];
+  }
 
   /** `scope`: a selector of the part to check (a dialog: the page behind it was checked already). */
   async check(where: string, scope?: string): Promise<void> {
     await settle(this.page);
-    this.lines.push(...(await this.probe(this.page, where, scope)));
+    for (const [name, probe] of this.probes) {
+      const found = await probe(this.page, where, scope);
+      this.by[name].push(...found);
+      this.lines.push(...found);
+    }
   }
 
   /** Clicks `opener`, checks the dialog it opens (and, with `submit`, after its save button is pressed empty), closes it. */

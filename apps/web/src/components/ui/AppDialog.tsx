@@ -1,5 +1,5 @@
 import { Group, Modal, type ModalProps } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useGuardedClose, useWarnBeforeUnload } from './unsaved';
 
 export interface AppDialogProps extends Omit<ModalProps, 'title'> {
@@ -54,6 +54,30 @@ const ACTIONS_STYLE = {
   paddingBottom: `calc(4px + ${BODY_PADDING})`, zIndex: 2, background: 'var(--mantine-color-body)',
 } as const;
 
+/**
+ * Keeps what is scrolled into view (a field taking the focus by keyboard, `scrollIntoView`) clear of the sticky
+ * actions: the body's `scroll-padding-bottom` follows the bar's height (a few pixels more), so the browser stops
+ * scrolling with the element above the bar, never under it. Returns the bar's ref.
+ */
+function useClearOfActions() {
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const body = bar?.parentElement;
+    if (!bar || !body) return;
+    const fit = () => {
+      body.style.scrollPaddingBottom = `${bar.offsetHeight + 4}px`;
+    };
+    fit();
+    const watch = new ResizeObserver(fit);
+    watch.observe(bar);
+    return () => {
+      watch.disconnect();
+      body.style.scrollPaddingBottom = '';
+    };
+  }, [bar]);
+  return setBar;
+}
+
 const STYLES = { body: { maxHeight: '70vh', overflowY: 'auto' }, title: { fontWeight: 600 } } as const;
 /** the window less the dialog's margins (8 px each), its header (~48 px) and the body's own padding */
 const TALL_STYLES = {
@@ -65,13 +89,15 @@ const TALL_STYLES = {
 
 /**
  * The one dialog of the app: Escape closes only the topmost, an outside click closes a modal one,
- * and the body scrolls past 70vh with the actions kept in view at its bottom.
+ * and the body scrolls past 70vh with the actions kept in view at its bottom (and what takes the focus kept
+ * clear of them).
  */
 export function AppDialog({ title, actions, modal = true, children, closeOnEscape = true, dirty, tall, ...rest }: AppDialogProps) {
   const guardedClose = useGuardedClose(dirty, rest.onClose);
   const close = () => void guardedClose();
   useEscapeStack(rest.opened, closeOnEscape, close);
   useWarnBeforeUnload(rest.opened && dirty);
+  const actionsRef = useClearOfActions();
   return (
     <Modal
       title={title}
@@ -85,7 +111,7 @@ export function AppDialog({ title, actions, modal = true, children, closeOnEscap
     >
       {children}
       {actions && (
-        <Group justify="flex-end" mt="md" pt={4} gap="xs" data-testid="dialog-actions" style={ACTIONS_STYLE}>
+        <Group ref={actionsRef} justify="flex-end" mt="md" pt={4} gap="xs" data-testid="dialog-actions" style={ACTIONS_STYLE}>
           {actions}
         </Group>
       )}

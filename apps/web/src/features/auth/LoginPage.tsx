@@ -72,6 +72,8 @@ export function LoginPage() {
               autoComplete="current-password"
               {...form.register('password')}
               error={!!form.formState.errors.password}
+              // Mantine marks only the password box, not its input: said to assistive technology here
+              aria-invalid={!!form.formState.errors.password}
               data-testid="login-password"
             />
             <Button type="submit" loading={login.isPending} fullWidth>{t('login.signIn', 'Sign in')}</Button>

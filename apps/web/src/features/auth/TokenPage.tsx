@@ -55,9 +55,12 @@ export function TokenPage() {
             autoComplete="new-password"
             {...form.register('password', { deps: ['confirm'] })}
             error={form.errorOf('password')}
+            // Mantine marks only the password box, not its input: said to assistive technology here
+            aria-invalid={!!form.errorOf('password')}
             data-testid="new-password"
           />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register('confirm')} error={form.errorOf('confirm')} data-testid="confirm-password" />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register('confirm')} error={form.errorOf('confirm')}
+            aria-invalid={!!form.errorOf('confirm')} data-testid="confirm-password" />
           <Button type="submit" loading={reset.isPending}>Reset</Button>
         </Stack>
       </form>
