@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { apiFeatures } from '@sapwood/contracts';
+import { authEndpoints } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 
-const ep = apiFeatures.auth.forgot;
+const ep = authEndpoints.forgot;
 
 /** Forgot password: one email field and Reset; then the same confirmation whatever the email. */
 export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
