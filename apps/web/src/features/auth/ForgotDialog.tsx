@@ -1,3 +1,6 @@
+// the sign-in page loads Mantine's styles per component (ADR 0170): a dialog's own come with the dialog
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { authEndpoints } from '@sapwood/contracts';
