@@ -5,6 +5,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { authEndpoints } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { ConfirmProvider } from '../../components/ui/confirm';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 
@@ -45,5 +46,17 @@ export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </form>
       )}
     </AppDialog>
+  );
+}
+
+/**
+ * The dialog as the sign-in page loads it (on the first click): outside the signed-in app, so with the confirm
+ * provider its unsaved-changes question needs (ADR 0170).
+ */
+export default function ForgotDialogOnSignIn(props: { opened: boolean; onClose: () => void }) {
+  return (
+    <ConfirmProvider>
+      <ForgotDialog {...props} />
+    </ConfirmProvider>
   );
 }

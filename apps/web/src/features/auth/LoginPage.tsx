@@ -9,7 +9,7 @@ import { useText } from '../../lib/i18n';
 import { useContractForm } from '../../lib/useContractForm';
 
 // the dialog (Mantine's Modal, its form) loads on the first 'Forgot your password?': the sign-in page's budget (ADR 0170)
-const ForgotDialog = lazy(() => import('./ForgotDialog').then((m) => ({ default: m.ForgotDialog })));
+const ForgotDialog = lazy(() => import('./ForgotDialog'));
 
 /** Only same-site paths are honoured as ReturnUrl, never another site. */
 export function safeReturnUrl(raw: string | null): string {
