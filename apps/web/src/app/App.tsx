@@ -4,13 +4,8 @@ import { ErrorBoundary } from '../components/ui/ErrorPage';
 import { GlobalLoadingOverlay } from '../components/ui/GlobalLoadingOverlay';
 import { PageLoader } from '../components/ui/PageLoader';
 import { LoginPage, TokenPage } from '../features/auth';
-import { HomePage } from './HomePage';
-import { MENU } from './menu';
-import { NotFoundPage } from './NotFoundPage';
-import { ProtectedScreen, SHELL_PATHS } from './ProtectedScreen';
+import { lazyScreen } from '../lib/lazyScreen';
 import { RequireAuth } from './RequireAuth';
-import { Shell } from './Shell';
-import { MenuContext } from '../lib/menu';
 import { startErrorReporting } from '../lib/crashReports';
 import { useStartup } from '../lib/session';
 
@@ -23,28 +18,24 @@ function ErrorReporting() {
   return null;
 }
 
+// The sign-in page is the only screen in the first download; everything behind sign-in loads when first shown
+// (ADR 0170), with the screens' time-out and Retry.
+const SignedInApp = lazyScreen(() => import('./SignedInApp'));
+
 export function App() {
   return (
     <ErrorBoundary>
-      <MenuContext value={MENU}>
-        <ErrorReporting />
-        <GlobalLoadingOverlay />
-        <Suspense fallback={<PageLoader />}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/token" element={<TokenPage />} />
-            <Route element={<RequireAuth />}>
-              <Route element={<Shell />}>
-                <Route index element={<HomePage />} />
-                {SHELL_PATHS.map((p) => (
-                  <Route key={p} path={p} element={<ProtectedScreen path={p} />} />
-                ))}
-                <Route path="*" element={<NotFoundPage />} />
-              </Route>
-            </Route>
-          </Routes>
-        </Suspense>
-      </MenuContext>
+      <ErrorReporting />
+      <GlobalLoadingOverlay />
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/token" element={<TokenPage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="*" element={<SignedInApp />} />
+          </Route>
+        </Routes>
+      </Suspense>
     </ErrorBoundary>
   );
 }

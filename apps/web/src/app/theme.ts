@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, type CSSVariablesResolver, DEFAULT_THEME, type MantineColorsTuple, Modal, createTheme, darken, luminance } from '@mantine/core';
+import { type CSSVariablesResolver, DEFAULT_THEME, type MantineColorsTuple, createTheme, darken, luminance } from '@mantine/core';
 
 /** WCAG contrast ratio of two colours (1 to 21). */
 export function contrast(a: string, b: string): number {
@@ -61,9 +61,10 @@ export const theme = createTheme({
     Checkbox: { defaultProps: { size: 'xs' } },
     Switch: { defaultProps: { size: 'xs' } },
     Table: { defaultProps: { fz: 'sm', verticalSpacing: 4, horizontalSpacing: 'xs' } },
-    Modal: Modal.extend({ defaultProps: { size: 'lg', closeButtonProps: { 'aria-label': 'Close' } } }),
-    ActionIcon: ActionIcon.extend({ styles: { root: { minWidth: 24, minHeight: 24 } } }),
-    CloseButton: CloseButton.extend({ styles: { root: { minWidth: 24, minHeight: 24 } } }),
+    // plain settings, not `Modal.extend(…)`: the theme is in the sign-in page's download, the components are not (ADR 0170)
+    Modal: { defaultProps: { size: 'lg', closeButtonProps: { 'aria-label': 'Close' } } },
+    ActionIcon: { styles: { root: { minWidth: 24, minHeight: 24 } } },
+    CloseButton: { styles: { root: { minWidth: 24, minHeight: 24 } } },
     // a tab strip without panels (the list screens' tabs filter one list) points at no panel
     TabsTab: { defaultProps: { 'aria-controls': undefined } },
   },

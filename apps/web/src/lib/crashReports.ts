@@ -1,4 +1,4 @@
-import { type StartupData, apiFeatures } from '@sapwood/contracts';
+import { type StartupData, errorEndpoints } from '@sapwood/contracts';
 import { call } from './api';
 import { CLIENT_VERSION } from './versionNotice';
 
@@ -62,7 +62,7 @@ export function reportCrash(err: unknown, viaGlobalHandler = false): void {
   if (seen.has(key) || sent >= MAX_REPORTS) return;
   seen.add(key);
   sent += 1;
-  void call(apiFeatures.errors.report, { message, stack, screen: location.pathname.slice(0, 500), appVersion: CLIENT_VERSION.slice(0, 50) }).catch(() => undefined);
+  void call(errorEndpoints.report, { message, stack, screen: location.pathname.slice(0, 500), appVersion: CLIENT_VERSION.slice(0, 50) }).catch(() => undefined);
 }
 
 /** The uncaught errors and unhandled rejections of the page are reported too. */

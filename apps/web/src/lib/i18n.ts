@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFeatures } from '@sapwood/contracts';
+import { languagesEndpoints } from '@sapwood/contracts';
 import { call } from './api';
 import { queryKeyOf } from './query';
 import { useStartup } from './session';
 
 /** The texts' key: their endpoint's, then the language (a change of texts names `apiFeatures.languages`). */
-export const TEXTS_KEY = queryKeyOf(apiFeatures.languages.keysLookup);
+export const TEXTS_KEY = queryKeyOf(languagesEndpoints.keysLookup);
 
 /** Translates a text key; answers the fallback (the built-in English wording) when there is no text. */
 export type Translate = (key: string, fallback: string) => string;
@@ -21,7 +21,7 @@ export function useTexts() {
   const languageId = startup.data?.languageId ?? null;
   return useQuery({
     queryKey: [...TEXTS_KEY, languageId],
-    queryFn: () => call(apiFeatures.languages.keysLookup, {}),
+    queryFn: () => call(languagesEndpoints.keysLookup, {}),
     enabled: authenticated,
     staleTime: 5 * 60_000,
   });

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Permission, type StartupData, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { type Permission, type StartupData, authEndpoints, hasPermission } from '@sapwood/contracts';
 import { endpointQuery, useInvalidate } from './query';
 
 /**
  * The start-up data (session, permissions, version, settings), loaded once and refreshed on sign-in/out; cached
- * under its endpoint's key, so a change that alters it names `apiFeatures.auth.initial` in its invalidates.
+ * under its endpoint's key, so a change that alters it names `authEndpoints.initial` in its invalidates.
  */
 export function useStartup() {
-  return useQuery({ ...endpointQuery(apiFeatures.auth.initial, {}), staleTime: 60_000, retry: 1 });
+  return useQuery({ ...endpointQuery(authEndpoints.initial, {}), staleTime: 60_000, retry: 1 });
 }
 
 export function useSession(): StartupData {
@@ -24,5 +24,5 @@ export function useCan(): (p: Permission) => boolean {
 /** Loads the start-up data again (a change of the signed-in user's own role or language). */
 export function useRefreshSession() {
   const invalidate = useInvalidate();
-  return () => invalidate([apiFeatures.auth.initial]);
+  return () => invalidate([authEndpoints.initial]);
 }

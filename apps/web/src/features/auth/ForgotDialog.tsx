@@ -1,11 +1,15 @@
+// the sign-in page loads Mantine's styles per component (ADR 0170): a dialog's own come with the dialog
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { apiFeatures } from '@sapwood/contracts';
+import { authEndpoints } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
+import { ConfirmProvider } from '../../components/ui/confirm';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 
-const ep = apiFeatures.auth.forgot;
+const ep = authEndpoints.forgot;
 
 /** Forgot password: one email field and Reset; then the same confirmation whatever the email. */
 export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -42,5 +46,17 @@ export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </form>
       )}
     </AppDialog>
+  );
+}
+
+/**
+ * The dialog as the sign-in page loads it (on the first click): outside the signed-in app, so with the confirm
+ * provider its unsaved-changes question needs (ADR 0170).
+ */
+export default function ForgotDialogOnSignIn(props: { opened: boolean; onClose: () => void }) {
+  return (
+    <ConfirmProvider>
+      <ForgotDialog {...props} />
+    </ConfirmProvider>
   );
 }

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_MESSAGES, LoginForm, type LoginResult, apiFeatures } from '@sapwood/contracts';
+import { LOGIN_MESSAGES, LoginForm, type LoginResult, authEndpoints } from '@sapwood/contracts';
 import { ApiError } from '../../lib/api';
 import { useEndpointMutation } from '../../lib/query';
 import { useStartup } from '../../lib/session';
 import { useText } from '../../lib/i18n';
 import { useContractForm } from '../../lib/useContractForm';
-import { ForgotDialog } from './ForgotDialog';
+
+// the dialog (Mantine's Modal, its form) loads on the first 'Forgot your password?': the sign-in page's budget (ADR 0170)
+const ForgotDialog = lazy(() => import('./ForgotDialog'));
 
 /** Only same-site paths are honoured as ReturnUrl, never another site. */
 export function safeReturnUrl(raw: string | null): string {
@@ -26,10 +28,12 @@ export function LoginPage() {
   // too many attempts (429): the server's words, which say when to try again
   const [refusal, setRefusal] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // mounted once asked for, then kept: its Modal closes with its transition and returns the focus
+  const [forgotAsked, setForgotAsked] = useState(false);
   const t = useText();
   // done once the start-up data says who signed in (the app's routes read it)
-  const login = useEndpointMutation(apiFeatures.auth.login, {
-    invalidates: [apiFeatures.auth.initial],
+  const login = useEndpointMutation(authEndpoints.login, {
+    invalidates: [authEndpoints.initial],
     awaitRefresh: true,
     onSuccess: (r) => {
       setRefusal(null);
@@ -77,14 +81,18 @@ export function LoginPage() {
               data-testid="login-password"
             />
             <Button type="submit" loading={login.isPending} fullWidth>{t('login.signIn', 'Sign in')}</Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
+            <Anchor component="button" type="button" size="sm" onClick={() => { setForgotAsked(true); setForgotOpen(true); }}>
               {t('login.forgot', 'Forgot your password?')}
             </Anchor>
             <Text size="xs" c="dimmed" ta="center" data-testid="login-version">{t('shell.version', 'Version')} {startup.data?.version ?? ''}</Text>
           </Stack>
         </form>
       </Paper>
-      <ForgotDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotAsked && (
+        <Suspense fallback={null}>
+          <ForgotDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </Center>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, ResetPasswordForm, apiFeatures } from '@sapwood/contracts';
+import { PASSWORD_MIN_LENGTH, ResetPasswordForm, authEndpoints } from '@sapwood/contracts';
 import { serverFieldErrors } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
@@ -21,11 +21,11 @@ export function TokenPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   // no token in the link is an expired one, without asking
-  const check = useEndpointQuery(apiFeatures.auth.checkToken, { token }, { enabled: token !== '', retry: 0 });
+  const check = useEndpointQuery(authEndpoints.checkToken, { token }, { enabled: token !== '', retry: 0 });
   const valid = token !== '' && check.data?.valid === true;
   const form = useContractForm(ResetPasswordForm, { defaultValues: { token, password: '', confirm: '' }, fields: ['password', 'confirm'] });
   const [expired, setExpired] = useState(false);
-  const reset = useEndpointMutation(apiFeatures.auth.reset, {
+  const reset = useEndpointMutation(authEndpoints.reset, {
     invalidates: [],
     onSuccess: (r) => {
       if (!r.valid) return setExpired(true);
