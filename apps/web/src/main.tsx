@@ -22,6 +22,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+import './app/base.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
