@@ -6,6 +6,7 @@ import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import { listAudit } from '../src/platform/audit/audit.repository';
+import { pdfPages } from '../../../tests/support/pdf';
 
 let mfw: MfwStandIn;
 let server: TestServer;
@@ -245,6 +246,11 @@ describe('completion and charts', () => {
       expect(res.headers.get('content-type')).toContain(type);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
+    // read with pdftotext: the export names the lot and the rule a run violated
+    const pdf = await fetch(`${server.url}${qc.chartPdf.path}?lotId=${sugarLot}`, { headers: { cookie: manager.cookie } });
+    const text = pdfPages(Buffer.from(await pdf.arrayBuffer())).join('\n');
+    expect(text).toContain('SUG-T1');
+    expect(text).toContain('1-3s');
     const chart = await manager.call(qc.chart, { lotId: sugarLot });
     expect(chart.body.runs.some((r: { violations: { rule: string }[] }) => r.violations.some((v) => v.rule === '1-3s'))).toBe(true);
   });
