@@ -9,7 +9,7 @@ import { type GridDriver, gridBehaviour } from './grid-behaviour';
 /** The shared behaviour of the entry grids (components/ui/grid), run against each grid's driver. */
 let s: LabJobsScreen;
 beforeAll(async () => {
-  s = await startLabJobsScreen();
+  s = await startLabJobsScreen({ controls: 'optional' });
 }, 120_000);
 afterAll(async () => {
   await s?.browser.close();

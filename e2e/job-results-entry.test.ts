@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
@@ -19,6 +19,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // about entering results, not QC: a job completes without a control (e2e/qc.test.ts covers the requirement)
+  await controlsOptional(db);
   labUser = await createUser(db, ['LabJobs'], { name: 'Results Tech' });
   api = await signedIn(server.url, labUser);
   const admin = await signedIn(server.url, ADMIN);

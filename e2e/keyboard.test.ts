@@ -17,7 +17,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  s = await startLabJobsScreen();
+  s = await startLabJobsScreen({ controls: 'optional' });
   const context = await s.browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
   // no transitions: a field's focus border is read as it ends

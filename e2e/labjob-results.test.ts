@@ -16,7 +16,7 @@ let labUser: { email: string; password: string };
 let api: ApiClient;
 
 beforeAll(async () => {
-  ({ server, browser, ref, labUser, api } = await startLabJobsScreen());
+  ({ server, browser, ref, labUser, api } = await startLabJobsScreen({ controls: 'optional' }));
 });
 afterAll(async () => {
   await browser?.close();

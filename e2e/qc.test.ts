@@ -15,7 +15,7 @@ let ref: CarbohydrateReference;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  ({ server, browser, ref } = await startLabJobsScreen());
+  ({ server, browser, ref } = await startLabJobsScreen({ controls: 'required' }));
   admin = await signedIn(server.url, ADMIN);
 });
 afterAll(async () => {

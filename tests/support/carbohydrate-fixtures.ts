@@ -95,3 +95,11 @@ export async function seedLongResultsList(db: Db, rows: number) {
     from lab_job_entries e cross join generate_series(1, ${rows - 1}) s where e.lab_job_id = ${jobId}`.execute(db);
   await sql`analyze lab_job_entries`.execute(db);
 }
+
+/**
+ * The lab's QC setting switched to "controls optional" (issue 37: controls are required by default, ADR 0160), for
+ * the tests of results and job states that are not about quality control; apps/server/test/qc.test.ts tests the rule.
+ */
+export async function controlsOptional(db: Db): Promise<void> {
+  await db.updateTable('qc_settings').set({ controls_optional: true }).where('id', '=', 1).execute();
+}

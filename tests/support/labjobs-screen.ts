@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from './api-client';
 import { launchBrowser } from './browser';
-import { type CarbohydrateReference, seedCarbohydrateReference } from './carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference } from './carbohydrate-fixtures';
 import { ADMIN, type TestServer, startTestServer } from './server';
 import { createUser, signedIn } from './users';
 
@@ -15,11 +15,16 @@ export interface LabJobsScreen {
   api: ApiClient;
 }
 
-export async function startLabJobsScreen(): Promise<LabJobsScreen> {
+/**
+ * `controls`: the lab's QC setting. Controls are required by default (issue 37); a file that completes jobs without
+ * being about quality control says 'optional'.
+ */
+export async function startLabJobsScreen(opts: { controls: 'required' | 'optional' }): Promise<LabJobsScreen> {
   const server = await startTestServer();
   const browser = await launchBrowser();
   const db = server.built.deps.db;
   const ref = await seedCarbohydrateReference(db);
+  if (opts.controls === 'optional') await controlsOptional(db);
   const labUser = await createUser(db, ['LabJobs'], { name: 'Lab Tech' });
   const api = await signedIn(server.url, labUser);
   const admin = await signedIn(server.url, ADMIN);

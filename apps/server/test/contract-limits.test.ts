@@ -3,7 +3,7 @@ import {
   MAX_GROUPS, MAX_MANUAL_ROWS, MAX_SAMPLES_A_GROUP, allEndpoints, labEndpoints, submissionEndpoints as ep, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type CarbohydrateReference, seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
 import { declaredRows } from '../../../tests/support/contract-rows';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
@@ -24,6 +24,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // these tests are about results and job states, not QC: a job completes without a control (qc.test.ts covers the requirement)
+  await controlsOptional(db);
   const agent = await db.insertInto('agents').values({ name: 'Agent Max' }).returning('id').executeTakeFirstOrThrow();
   const depot = await db.insertInto('depots').values({ name: 'Max depot' }).returning('id').executeTakeFirstOrThrow();
   const agronomist = await db.insertInto('agronomists').values({ name: 'Dr Max' }).returning('id').executeTakeFirstOrThrow();

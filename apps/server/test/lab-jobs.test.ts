@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { listAudit } from '../src/platform/audit/audit.repository';
 import { seedLabDemo } from '../src/features/lab/lab.demo';
+import { seedQcDemo } from '../src/features/qc/qc.demo';
 
 let server: TestServer;
 let lab: ApiClient;
@@ -16,6 +17,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // these tests are about results and job states, not QC: a job completes without a control (qc.test.ts covers the requirement)
+  await controlsOptional(db);
   lab = await signedIn(server.url, await createUser(db, ['LabJobs'], { name: 'Lab Tech' }));
   plain = await signedIn(server.url, await createUser(db, []));
 });
@@ -262,6 +265,7 @@ describe('job lists and reference lists', () => {
     const db = server.built.deps.db;
     await seedLabDemo(db);
     await seedLabDemo(db);
+    await seedQcDemo(db);
     const demo = await db.selectFrom('lab_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('demo', '=', true).executeTakeFirstOrThrow();
     expect(Number(demo.n)).toBe(30);
     for (const ep of [labEndpoints.jobs, labEndpoints.jobsCompleted, labEndpoints.jobsArchived]) {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { listAudit } from '../src/platform/audit/audit.repository';
@@ -17,6 +17,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // these tests are about results and job states, not QC: a job completes without a control (qc.test.ts covers the requirement)
+  await controlsOptional(db);
   const creds = await createUser(db, ['LabJobs']);
   userId = creds.id;
   lab = await signedIn(server.url, creds);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION_REQUIRED, agentsEndpoints, labEndpoints, tissuesEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 
@@ -18,6 +18,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // these tests are about results and job states, not QC: a job completes without a control (qc.test.ts covers the requirement)
+  await controlsOptional(db);
   one = await signedIn(server.url, await createUser(db, ['Agents', 'LabJobs', 'CarbohydrateTissues']));
   two = await signedIn(server.url, await createUser(db, ['Agents', 'LabJobs', 'CarbohydrateTissues']));
 });

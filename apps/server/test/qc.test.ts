@@ -6,6 +6,7 @@ import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import { listAudit } from '../src/platform/audit/audit.repository';
+import { pdfPages } from '../../../tests/support/pdf';
 
 let mfw: MfwStandIn;
 let server: TestServer;
@@ -159,19 +160,83 @@ describe('control results and holds', () => {
 });
 
 describe('completion and charts', () => {
-  it('a job without a control result cannot complete unless controls are optional', async () => {
+  it('controls are required by default: the save that would complete a job without a control result is refused, saying why', async () => {
     const settings = (await admin.call(qc.settings, {})).body;
-    expect(settings.controlsOptional).toBe(true);
-    const required = await admin.call(qc.updateSettings, { controlsOptional: false, rowVersion: settings.rowVersion });
-    expect(required.status).toBe(200);
-    const bare = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'N1', sugar: 5, starch: 9 }] });
-    expect((await lab.call(labEndpoints.jobData, { id: bare.jobId })).body.status).toBe('current');
+    expect(settings.controlsOptional).toBe(false);
+    const resultOf = async (jobId: number) => (await lab.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults as { id: number; rowVersion: number }[];
+    const finish = async (jobId: number) => {
+      const [last] = (await resultOf(jobId)).slice(-1);
+      return lab.call(labEndpoints.updateResult, { id: last.id, sugar: 5, starch: 9, na: false, rowVersion: last.rowVersion });
+    };
+    // a job without control rows: its last result is refused, and nothing of that save is kept
+    const bare = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'N1', sugar: 5, starch: 9 }, { sampleNumber: 'N2' }] });
+    const refused = await finish(bare.jobId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([{ field: 'controls', message: QC_MESSAGES.noControl(`J${bare.jobId}`) }]);
+    expect(refused.body.fields[0].message).toContain('has no control result');
+    expect((await resultOf(bare.jobId)).map((r) => (r as unknown as { sugar: number | null }).sugar)).toEqual([5, null]);
+    // the whole-dialog save (Submit) is refused the same way
+    const [, open] = await resultOf(bare.jobId);
+    const many = await lab.call(labEndpoints.updateResults, { jobId: bare.jobId, entries: [{ id: open.id, sugar: 5, starch: 9, na: false, rowVersion: open.rowVersion }], removeIds: [] });
+    expect(many.status).toBe(400);
+    expect(many.body.fields).toEqual([{ field: 'controls', message: QC_MESSAGES.noControl(`J${bare.jobId}`) }]);
+    // a control row without its result: refused too, named so
     const j = await jobWithControl();
+    const open2 = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'N3' }] });
+    await lab.call(qc.setJobControls, { jobId: open2.jobId, rows: [{ id: 0, controlLotId: sugarLot }] });
+    const unentered = await finish(open2.jobId);
+    expect(unentered.body.fields).toEqual([{ field: 'controls', message: QC_MESSAGES.controlUnentered(`J${open2.jobId}`) }]);
+    // with its control result entered the job completes
     expect((await lab.call(labEndpoints.jobData, { id: j.jobId })).body.status).toBe('current');
     await enter(j.jobId, j.control, 5.2);
     expect((await lab.call(labEndpoints.jobData, { id: j.jobId })).body.status).toBe('completed');
-    await admin.call(qc.updateSettings, { controlsOptional: true, rowVersion: required.body.rowVersion });
-    expect((await lab.call(labEndpoints.jobData, { id: bare.jobId })).body.status).toBe('completed');
+    // the lab's setting says controls are optional: the bare job completes
+    const optional = await admin.call(qc.updateSettings, { controlsOptional: true, rowVersion: settings.rowVersion });
+    expect(optional.status).toBe(200);
+    try {
+      expect((await finish(bare.jobId)).status).toBe(200);
+      expect((await lab.call(labEndpoints.jobData, { id: bare.jobId })).body.status).toBe('completed');
+    } finally {
+      await admin.call(qc.updateSettings, { controlsOptional: false, rowVersion: optional.body.rowVersion });
+    }
+  });
+
+  it('a new job card takes its control rows in the same save (one transaction, audited); a lot not active is refused at its field', async () => {
+    const entry = {
+      id: 0, rowVersion: null, sampleNumber: `NEW${counter}`, entity: 'Green Valley Farms', agent: 'Agent Smith', agronomist: 'Dr Nel', farmName: 'Riverside', fieldBlockNumber: 'B1',
+      sampleDate: '2026-10-20', tissueId: ref.tissues.roots.id, cropId: ref.crop.id, cultivarId: ref.cultivars[0].id, regionId: null, testCarboCropGrowthId: ref.stages[0].id, testCarbohydrateId: null,
+    };
+    const inactive = await manager.call(qc.upsertLot, { id: 0, name: 'Old sugar', lot: 'SUG-OLD', analyte: 'sugar', mean: 5, sd: 0.2, validFrom: '2026-01-01', validTo: null, active: false });
+    const before = await server.built.deps.db.selectFrom('lab_jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const bad = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [entry], controlLotIds: [sugarLot, inactive.body.id] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'controlLotIds.1', message: QC_MESSAGES.lotNotActive }]);
+    expect(await server.built.deps.db.selectFrom('lab_jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    const created = await lab.call(labEndpoints.upsertJob, { id: 0, receivedOn: '2026-11-02', entries: [{ ...entry, sampleNumber: `NEW${counter}b` }], controlLotIds: [sugarLot] });
+    expect(created.status).toBe(200);
+    const controls = await lab.call(qc.jobControls, { jobId: created.body.id });
+    expect(controls.body.rows).toMatchObject([{ controlLotId: sugarLot, lot: 'SUG-T1', value: null }]);
+    expect(await listAudit(server.built.deps.db, 'qc_job_control', controls.body.rows[0].id)).toEqual([expect.objectContaining({ action: 'create' })]);
+    const saved = (await lab.call(labEndpoints.getData, { id: created.body.id })).body as { entries: { id: number; rowVersion: number }[] };
+    const kept = { ...entry, sampleNumber: `NEW${counter}b`, id: saved.entries[0].id, rowVersion: saved.entries[0].rowVersion };
+    const again = await lab.call(labEndpoints.upsertJob, { id: created.body.id, rowVersion: created.body.rowVersion, receivedOn: '2026-11-02', entries: [kept], controlLotIds: [sugarLot] });
+    expect(again.status).toBe(400);
+    expect(again.body.fields[0].field).toBe('controlLotIds');
+  });
+
+  it('changing a control result of a completed job needs a reason, kept in the audit', async () => {
+    const j = await jobWithControl();
+    const first = await enter(j.jobId, j.control, 5.2);
+    expect((await lab.call(labEndpoints.jobData, { id: j.jobId })).body.status).toBe('completed');
+    const row = first.body.rows[0] as { id: number; rowVersion: number };
+    const bare = await lab.call(qc.saveControlResults, { jobId: j.jobId, rows: [{ id: row.id, value: 5.3, rowVersion: row.rowVersion }] });
+    expect(bare.status).toBe(400);
+    expect(bare.body.fields).toEqual([{ field: 'reason', message: QC_MESSAGES.changeReasonRequired }]);
+    const ok = await lab.call(qc.saveControlResults, { jobId: j.jobId, rows: [{ id: row.id, value: 5.3, rowVersion: row.rowVersion }], reason: 'Transcription error' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rows[0]).toMatchObject({ value: 5.3, outcome: 'pass' });
+    const amend = (await listAudit(server.built.deps.db, 'qc_job_control', row.id)).find((a) => a.action === 'amend');
+    expect(amend).toMatchObject({ reason: 'Transcription error', old_values: { value: 5.2 }, new_values: { value: 5.3 } });
   });
 
   it('draws the Levey–Jennings chart as PNG and as PDF', async () => {
@@ -181,6 +246,11 @@ describe('completion and charts', () => {
       expect(res.headers.get('content-type')).toContain(type);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
+    // read with pdftotext: the export names the lot and the rule a run violated
+    const pdf = await fetch(`${server.url}${qc.chartPdf.path}?lotId=${sugarLot}`, { headers: { cookie: manager.cookie } });
+    const text = pdfPages(Buffer.from(await pdf.arrayBuffer())).join('\n');
+    expect(text).toContain('SUG-T1');
+    expect(text).toContain('1-3s');
     const chart = await manager.call(qc.chart, { lotId: sugarLot });
     expect(chart.body.runs.some((r: { violations: { rule: string }[] }) => r.violations.some((v) => v.rule === '1-3s'))).toBe(true);
   });

@@ -118,6 +118,8 @@ export const UpsertJobInput = versioned(z.object({
   receivedOn: DateOnly,
   rowVersion: RowVersion.nullable().optional(),
   entries: z.array(JobEntryInput).max(2000),
+  /** a new job's control rows (issue 37), by active control lot, added in the same transaction; a saved job's are set through qc */
+  controlLotIds: z.array(Id).max(20).default([]),
 }));
 
 /**

@@ -26,6 +26,11 @@ export const QC_MESSAGES = {
   hasResult: 'A control row with a result cannot be removed.',
   held: (jobs: string) => `QC hold: a control of job ${jobs} was rejected by the Westgard rules. Repeat the run with a passing control, or have it released, before reporting these results.`,
   repeatReleased: 'Repeated with a passing control',
+  /** a save that would complete a job without a control result (controls required: the lab's QC setting) */
+  noControl: (job: string) => `Job ${job} has no control result: add a control on its job card and enter its result before completing the job (the lab's QC setting requires controls).`,
+  controlUnentered: (job: string) => `Job ${job} has a control without a result: enter the control's result before completing the job.`,
+  /** a control result of a completed or exported job changes only with a reason (as its client results do) */
+  changeReasonRequired: 'A reason is required to change a control result of a completed or exported job.',
 } as const;
 
 export const ANALYTES = ['sugar', 'starch'] as const;
@@ -94,9 +99,11 @@ export const SetJobControlsInput = z.object({
   rows: z.array(z.object({ id: IdOrNew, controlLotId: Id })).max(20),
 });
 
+/** Control results of a job; a change to a completed or exported job needs `reason` (as its client results do), kept in the audit. */
 export const ControlResultsInput = z.object({
   jobId: Id,
   rows: z.array(z.object({ id: Id, value: Measured.nullable(), rowVersion: RowVersion })).max(20),
+  reason: text({ max: 500 }).optional(),
 });
 
 export const ReleaseInput = z.object({ jobId: Id, reason: text({ min: 1, max: 500, message: QC_MESSAGES.reasonRequired }) });

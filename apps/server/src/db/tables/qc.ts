@@ -34,5 +34,5 @@ export interface QcTables {
     row_version: Generated<number>;
     created_at: Generated<Date>;
   };
-  qc_settings: { id: number; controls_optional: boolean; row_version: Generated<number> };
+  qc_settings: { id: number; controls_optional: boolean; row_version: Generated<number>; controls_required_from_job: Generated<number> };
 }

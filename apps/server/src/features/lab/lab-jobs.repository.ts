@@ -6,13 +6,23 @@ import { pagedQuery } from '../../db/paged-query';
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
 
+/** A control row of the job has no result. */
+const CONTROL_UNENTERED = sql<SqlBool>`exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null)`;
+/**
+ * The job has no control row although the lab's QC setting requires controls (the default; a missing setting
+ * requires them too) and the job is one the requirement applies to (created after migration 0300, ADR 0160).
+ */
+const NO_CONTROL_REQUIRED = sql<SqlBool>`(not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id)
+  and not exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or j.id < s.controls_required_from_job)))`;
+
 /**
  * A job's controls are missing (it cannot complete, issue 37) while one of its control rows has no result, or
- * while it has no control result at all and the QC setting does not say controls are optional.
+ * while it has no control at all and the lab requires controls.
  */
-const CONTROLS_MISSING = sql<SqlBool>`(exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null)
-  or (not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id)
-      and not coalesce((select s.controls_optional from qc_settings s where s.id = 1), true)))`;
+const CONTROLS_MISSING = sql<SqlBool>`(${CONTROL_UNENTERED} or ${NO_CONTROL_REQUIRED})`;
+
+/** Why a job whose entries are all done still cannot complete: its controls, or null when nothing stops it. */
+export type CompletionBlock = 'noControl' | 'controlUnentered' | null;
 
 /** The SQL condition of a job state (see JobStatus in the contracts for the definitions). */
 function statusCondition(status: JobStatus | 'all'): Expression<SqlBool> {
@@ -95,6 +105,17 @@ export class LabJobsRepository {
                   when ${statusCondition('completed')} then 'completed' else 'current' end as status
       from lab_jobs j where j.id = ${id}`.execute(db);
     return r.rows[0]?.status ?? 'current';
+  }
+
+  /** What stops a job whose entries are all done from completing (null: its entries are not all done, or nothing does). */
+  async completionBlock(db: Db, id: number): Promise<CompletionBlock> {
+    const r = await sql<{ unentered: boolean; none: boolean }>`
+      select ${CONTROL_UNENTERED} as unentered, ${NO_CONTROL_REQUIRED} as none
+      from lab_jobs j
+      where j.id = ${id} and exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)
+        and not exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE})`.execute(db);
+    const row = r.rows[0];
+    return !row ? null : row.none ? 'noControl' : row.unentered ? 'controlUnentered' : null;
   }
 
   insertJob(db: Db, v: { receivedOn: string; createdBy: number }) {

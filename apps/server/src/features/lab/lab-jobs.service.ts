@@ -10,8 +10,11 @@ import { type EntryValues, LabEntriesRepository } from './lab-entries.repository
 import { validateJobEntries, validateJobEntry } from './lab-job-validation';
 import { LabJobsRepository } from './lab-jobs.repository';
 import type { LabReferenceRepository } from './lab-reference.repository';
+import { addJobControls } from '../qc';
 
 export const JOB_CHANGED = 'This job was changed by someone else since you opened it. Close it and open it again to see their changes.';
+/** control rows come with a new job only; a saved job's are changed in its Controls (qc.setJobControls) */
+const SAVED_JOB_CONTROLS = 'The controls of a saved job are changed in its Controls section.';
 export const ENTRY_CHANGED = 'This entry was changed by someone else since you opened the job. Close it and open it again to see their changes.';
 
 type SavedEntry = Awaited<ReturnType<LabEntriesRepository['byJob']>>[number];
@@ -101,7 +104,9 @@ export class LabJobsService {
       if (input.id === 0) {
         job = await this.jobs.insertJob(trx, { receivedOn: input.receivedOn, createdBy: userId });
         await recordChange(trx, { userId, entity: 'lab_job', entityId: job.id, action: 'create', newValues: { receivedOn: input.receivedOn } });
+        await addJobControls(trx, job.id, input.controlLotIds, userId);
       } else {
+        if (input.controlLotIds.length) throw fieldError('controlLotIds', SAVED_JOB_CONTROLS);
         if (input.rowVersion == null) throw fieldError('rowVersion', 'The version of the job you loaded is required.');
         const before = await this.jobs.job(trx, input.id, true);
         if (!before) throw notFound('Job');

@@ -1,4 +1,4 @@
-import { type JobData, type JobStatus, REASON_REQUIRED, ResultInput, UpdateResultsInput, carbohydrateProblems, naturalSampleCompare } from '@sapwood/contracts';
+import { type JobData, type JobStatus, QC_MESSAGES, REASON_REQUIRED, ResultInput, UpdateResultsInput, carbohydrateProblems, naturalSampleCompare } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
@@ -76,6 +76,9 @@ export class LabResultsService {
       await this.jobs.job(trx, jid, true);
       statuses.set(jid, await this.jobs.status(trx, jid));
     }
+    // a job already waiting only for its controls is not refused again: only the save that completes its entries is
+    const waiting = new Set<number>();
+    for (const [jid, status] of statuses) if (status === 'current' && (await this.jobs.completionBlock(trx, jid))) waiting.add(jid);
     const needsReason = (row: Entry) => statuses.get(row.jobId) !== 'current';
     const hasResult = (row: Entry) => row.na || row.sugar !== null || row.starch !== null;
 
@@ -111,6 +114,16 @@ export class LabResultsService {
     const versions = await this.entries.setResults(trx, toSave, userId);
     await recordChanges(trx, audits);
     await this.entries.remove(trx, removeIds);
+    await this.refuseCompletionWithoutControls(trx, statuses, waiting);
     return changes.map((c) => ({ id: c.id, rowVersion: versions.get(c.id) ?? unchanged.get(c.id)! }));
+  }
+
+  /** A save that completes a job refused while the job lacks its control result (issue 37; controls required unless the QC setting says optional). */
+  private async refuseCompletionWithoutControls(trx: Db, statuses: Map<number, JobStatus>, waiting: Set<number>) {
+    for (const [jobId, status] of statuses) {
+      if (status !== 'current' || waiting.has(jobId)) continue;
+      const block = await this.jobs.completionBlock(trx, jobId);
+      if (block) throw fieldError('controls', block === 'noControl' ? QC_MESSAGES.noControl(`J${jobId}`) : QC_MESSAGES.controlUnentered(`J${jobId}`));
+    }
   }
 }

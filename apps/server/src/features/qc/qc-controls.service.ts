@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
 import { type ControlRow, QcControlsRepository } from './qc-controls.repository';
+import { insertControls } from './qc-new-controls';
 import type { QcLotsRepository } from './qc-lots.repository';
 
 const isHeld = (rows: ControlRow[]) => rows.some((r) => r.outcome === 'reject' && r.releasedAt === null);
@@ -38,26 +39,22 @@ export class QcControlsService {
 
   /** Keeps the listed rows in the listed order, adds new ones (an active lot), removes the rest (only without a result). */
   async setControls(input: z.output<typeof SetJobControlsInput>, userId: number): Promise<JobControls> {
-    const active = new Set((await this.lots.activeOn(new Date().toISOString().slice(0, 10))).map((l) => l.id));
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.jobExists(trx, input.jobId, true))) throw notFound('Job');
       const existing = await this.repo.byJob(trx, input.jobId, true);
       const byId = new Map(existing.map((r) => [r.id, r]));
-      const wrong: { field: string; message: string }[] = [];
-      const audits: AuditEntry[] = [];
       const kept = new Set<number>();
+      const added: { lotId: number; position: number; index: number }[] = [];
       for (const [i, row] of input.rows.entries()) {
-        if (row.id) {
-          if (!byId.has(row.id)) throw notFound(`Control ${row.id}`);
-          kept.add(row.id);
-          await this.repo.setPosition(trx, row.id, i + 1);
-        } else if (!active.has(row.controlLotId)) {
-          wrong.push({ field: `rows.${i}.controlLotId`, message: QC_MESSAGES.lotNotActive });
-        } else {
-          const id = await this.repo.insert(trx, input.jobId, row.controlLotId, i + 1);
-          audits.push({ userId, entity: 'qc_job_control', entityId: id, action: 'create', newValues: { jobId: input.jobId, controlLotId: row.controlLotId } });
+        if (!row.id) {
+          added.push({ lotId: row.controlLotId, position: i + 1, index: i });
+          continue;
         }
+        if (!byId.has(row.id)) throw notFound(`Control ${row.id}`);
+        kept.add(row.id);
+        await this.repo.setPosition(trx, row.id, i + 1);
       }
+      const { wrong, audits } = await insertControls(trx, input.jobId, added, userId, (i) => `rows.${i}.controlLotId`);
       if (wrong.length) throw validationError(wrong);
       const gone = existing.filter((r) => !kept.has(r.id));
       if (gone.some((r) => r.value !== null)) throw conflict(QC_MESSAGES.hasResult);
@@ -79,6 +76,9 @@ export class QcControlsService {
         if (!row) throw fieldError(`rows.${i}.id`, `Control ${c.id} is not part of job J${input.jobId}.`);
         if (row.rowVersion !== c.rowVersion) throw conflict(QC_MESSAGES.changed);
       }
+      // a change to a completed or exported job needs a reason, as its client results do (lab-results.service)
+      const changes = input.rows.some((c) => byId.get(c.id)!.value !== c.value);
+      if (changes && !input.reason && (await this.repo.jobCompleted(trx, input.jobId))) throw fieldError('reason', QC_MESSAGES.changeReasonRequired);
       const next = new Map(rows.map((r) => [r.id, r.value]));
       for (const c of input.rows) next.set(c.id, c.value);
       const audits: AuditEntry[] = [];
@@ -94,6 +94,7 @@ export class QcControlsService {
         audits.push({
           userId, entity: 'qc_job_control', entityId: row.id, action: row.value === null ? 'enter' : 'amend',
           oldValues: { value: row.value, outcome: row.outcome }, newValues: { value: c.value, outcome: judged?.outcome ?? null, rules: judged?.violations.map((v) => v.rule) ?? [] },
+          reason: input.reason ?? null,
         });
       }
       await recordChanges(trx, audits);

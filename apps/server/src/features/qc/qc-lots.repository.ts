@@ -80,7 +80,7 @@ export class QcLotsRepository {
 
   async settings(db: Db = this.db): Promise<{ controlsOptional: boolean; rowVersion: number }> {
     const r = await db.selectFrom('qc_settings').select(['controls_optional as controlsOptional', 'row_version as rowVersion']).where('id', '=', 1).executeTakeFirst();
-    return r ?? { controlsOptional: true, rowVersion: 1 };
+    return r ?? { controlsOptional: false, rowVersion: 1 };
   }
 
   async updateSettings(db: Db, controlsOptional: boolean, rowVersion: number): Promise<boolean> {

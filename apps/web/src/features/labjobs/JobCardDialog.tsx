@@ -9,6 +9,7 @@ import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
 import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useEndpointQuery } from '../../lib/query';
 import { ControlRows } from './controls/ControlRows';
+import { NewJobControls } from './controls/NewJobControls';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
 import { useJobCardGrid } from './jobCardGrid';
@@ -74,7 +75,8 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
   }));
   const jc = useJobCardGrid({ jobId: existing, crops: ref.crops, tissues: ref.tissues, defaults, onClose, onDirtyChange });
   const { grid } = jc;
-  const save = useJobCardSave({ jc, existing, saved: saved.data, onSaved });
+  const [controlLotIds, setControlLotIds] = useState<number[]>([]);
+  const save = useJobCardSave({ jc, existing, saved: saved.data, onSaved, controlLotIds });
   useEffect(() => {
     if (saved.data) grid.load(saved.data.entries.map((e) => ({ row: fromSaved(e), version: e.rowVersion })), { receivedOn: saved.data.receivedOn });
   }, [saved.data, grid.load]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -125,8 +127,8 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
             ))}
           </Table.Tbody>
         </Table>
-        {/* issue 37: the job's control rows, chosen from the active lots (once the job is saved) */}
-        {existing && <ControlRows jobId={existing} mode="card" />}
+        {/* issue 37: the job's control rows, chosen from the active lots (a new job's sent with its first save) */}
+        {existing ? <ControlRows jobId={existing} mode="card" /> : <NewJobControls lotIds={controlLotIds} onChange={setControlLotIds} />}
         <NameLists names={ref} />
       </Stack>
       {grid.preview && <PastePreviewDialog {...grid.preview} />}

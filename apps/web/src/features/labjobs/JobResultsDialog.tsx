@@ -96,7 +96,7 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
             <GridCsvButton testId="results-csv" onFile={(f) => void grid.importCsv(f, RESULT_CSV, (csv) => csvPlan(csv, grid.rows(), info), showResult)} />
           </Group>
           {/* issue 37: the job's control rows and its QC hold, kept apart from the samples' grid */}
-          <ControlRows jobId={jobId} mode="results" />
+          <ControlRows jobId={jobId} mode="results" reason={reason} />
         </>
       )}
       {grid.preview && <PastePreviewDialog {...grid.preview} />}

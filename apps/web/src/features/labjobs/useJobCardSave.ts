@@ -25,7 +25,11 @@ const listed = (entries: { sampleNumber: string }[]) =>
  * entry fields at their cells ('Row N: …'), anything else above the grid; a 409 reads the job again and shows what
  * the other user saved, with the choice to save mine over it (Yes) or take theirs (No).
  */
-export function useJobCardSave({ jc, existing, saved, onSaved }: { jc: ReturnType<typeof useJobCardGrid>; existing: number | null; saved: JobCard | undefined; onSaved: () => void }) {
+export function useJobCardSave({ jc, existing, saved, onSaved, controlLotIds = [] }: {
+  jc: ReturnType<typeof useJobCardGrid>; existing: number | null; saved: JobCard | undefined; onSaved: () => void;
+  /** a new job's control rows (issue 37), saved with it */
+  controlLotIds?: number[];
+}) {
   const { grid } = jc;
   const confirm = useConfirm();
   const upsertJob = useEndpointMutation(lab.upsertJob, { invalidates: [], onError: false });
@@ -37,7 +41,7 @@ export function useJobCardSave({ jc, existing, saved, onSaved }: { jc: ReturnTyp
     const { receivedOn, rows } = grid.form.getValues();
     if (rows.length === 0) return;
     try {
-      await upsertJob.mutateAsync({ id: existing ?? 0, receivedOn, rowVersion: jobVersion, entries: rows.map((e) => entryInput(e, e.id === null ? null : versionOf(e.id) ?? e.rowVersion)) });
+      await upsertJob.mutateAsync({ id: existing ?? 0, receivedOn, rowVersion: jobVersion, controlLotIds: existing === null ? controlLotIds : [], entries: rows.map((e) => entryInput(e, e.id === null ? null : versionOf(e.id) ?? e.rowVersion)) });
       notify.success(snack.updated('Job'));
       onSaved();
     } catch (err) {

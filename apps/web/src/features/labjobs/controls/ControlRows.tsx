@@ -3,12 +3,20 @@ import { IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { type JobControl, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
 import { NumericInput } from '../../../components/ui/NumericInput';
+import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 
 const qc = apiFeatures.qc;
 const lab = apiFeatures.lab;
+
+/** The results dialog's reason (its useReason): asked when the job is completed or exported, or when the server asked. */
+export interface ControlReason {
+  reasonMissing: () => Promise<boolean>;
+  reasonNow: () => string | undefined;
+  setReasonAsked: (asked: boolean) => void;
+}
 
 const OUTCOME_COLOUR = { pass: 'green', warning: 'orange', reject: 'red' } as const;
 
@@ -46,16 +54,40 @@ export function QcHold({ jobId, held }: { jobId: number; held: boolean }) {
   );
 }
 
+/** A control's value saved (with the reason when the job needs one); what the server refused, in its words. */
+function useControlSave(jobId: number, reason: ControlReason | undefined) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const save = useEndpointMutation(qc.saveControlResults, {
+    invalidates: [qc, lab],
+    onError: (err) => {
+      if (err instanceof ApiError && err.fieldMessage('reason')) reason?.setReasonAsked(true);
+      setRefused(err instanceof ApiError ? (err.body?.fields?.map((f) => f.message).join('; ') || err.message) : 'Operation has failed');
+    },
+  });
+  const commitValue = async (row: JobControl, value: number | null) => {
+    if (value === row.value) return;
+    if (reason && (await reason.reasonMissing())) return setRefused(QC_MESSAGES.changeReasonRequired);
+    setRefused(null);
+    save.mutate({ jobId, rows: [{ id: row.id, value, rowVersion: row.rowVersion }], reason: reason?.reasonNow() });
+  };
+  return { refused, commitValue };
+}
+
 /**
  * The control rows of a job, beside its client samples (issue 37): on the job card they are chosen from the active
  * lots ('card'); in the results dialog their results are typed with the samples' keyboard flow ('results': Enter or
  * Tab saves the value and moves to the next control). Each saved result shows its Westgard judgement.
  */
-export function ControlRows({ jobId, mode }: { jobId: number; mode: 'card' | 'results' }) {
+export function ControlRows({ jobId, mode, reason }: {
+  jobId: number;
+  mode: 'card' | 'results';
+  /** the results dialog's reason for a change of a completed or exported job: a control's change asks it as a result's does */
+  reason?: ControlReason;
+}) {
   const controls = useEndpointQuery(qc.jobControls, { jobId });
   const lots = useEndpointQuery(qc.activeLots, {}, { enabled: mode === 'card' });
   const setControls = useEndpointMutation(qc.setJobControls, { invalidates: [qc, lab] });
-  const save = useEndpointMutation(qc.saveControlResults, { invalidates: [qc, lab] });
+  const { refused, commitValue } = useControlSave(jobId, reason);
   const [chosen, setChosen] = useState<string | null>(null);
   const [typed, setTyped] = useState<Record<number, number | null>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
@@ -65,9 +97,8 @@ export function ControlRows({ jobId, mode }: { jobId: number; mode: 'card' | 're
   const add = () => chosen && setControls.mutate({ jobId, rows: [...keep, { id: 0, controlLotId: Number(chosen) }] }, { onSuccess: () => setChosen(null) });
   const remove = (id: number) => setControls.mutate({ jobId, rows: keep.filter((r) => r.id !== id) });
   const commit = (row: JobControl, index: number) => {
-    const value = row.id in typed ? typed[row.id] : row.value;
-    if (value !== row.value) save.mutate({ jobId, rows: [{ id: row.id, value, rowVersion: row.rowVersion }] });
     inputs.current[index + 1]?.focus();
+    void commitValue(row, row.id in typed ? typed[row.id] : row.value);
   };
 
   return (
@@ -76,6 +107,7 @@ export function ControlRows({ jobId, mode }: { jobId: number; mode: 'card' | 're
         <Text fw={600} size="sm">Controls</Text>
         <QcHold jobId={jobId} held={data.held} />
       </Group>
+      {refused && <Text size="xs" c="red" role="alert" data-testid="control-error">{refused}</Text>}
       {data.rows.length === 0 && (
         <Text size="xs" c="dimmed" data-testid="controls-none">{data.controlsOptional ? 'No controls on this job.' : 'This job needs a control result before it can be completed.'}</Text>
       )}
