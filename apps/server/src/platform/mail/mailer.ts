@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -24,10 +24,12 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not at start (ADR 0175)
+  let transport: Promise<Transporter> | null = null;
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }
