@@ -1,4 +1,4 @@
-import type { Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -24,12 +24,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
       },
     };
   }
-  // nodemailer loads with the first mail, not at start (ADR 0175)
-  let transport: Promise<Transporter> | null = null;
+  const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, ...mail });
+      await transport.sendMail({ from, ...mail });
     },
   };
 }
