@@ -35,7 +35,8 @@ const ROWS = `src as materialized (select k.id, row_number() over () as rn from 
       'sampleDate', to_char(e.sample_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'createdOn', to_char((select j.created_at from lab_jobs j where j.id = e.lab_job_id) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'completedOn', to_char(e.result_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'carboHydrateId', e.carbohydrate_sample_id, 'rowVersion', e.row_version) as j
+      'carboHydrateId', e.carbohydrate_sample_id, 'rowVersion', e.row_version,
+      'qcHold', exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null)) as j
     from src join lab_job_entries e on e.id = src.id
       join growth_stages gs on gs.id = e.growth_stage_id
       left join gc on gc.key = e.location_key) d`;

@@ -58,14 +58,17 @@ export class BenchClient {
 }
 
 /**
- * The app as `npm start` runs it, in production mode over `databaseUrl` (it runs the migrations), with
- * the benchmark's administrator and a pool for 20 connections. `env` adds to or overrides that.
+ * The app as `npm start` runs it (the compiled server, built first when its sources changed: ADR 0115), in
+ * production mode over `databaseUrl` (it runs the migrations), with the benchmark's administrator and a pool for
+ * 20 connections. `env` adds to or overrides that. BENCH_FROM_SOURCES=1 runs the sources through tsx instead.
  */
-export function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const fromSources = process.env.BENCH_FROM_SOURCES === '1';
+  if (!fromSources) await (await import('../scripts/build-server.mjs')).buildServer();
   return startServerProcess({
     DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', ...env,
-  }, 300_000);
+  }, 300_000, fromSources ? undefined : ['apps/server/dist/main.mjs']);
 }
 
 /** A page as a keyset list answers it: its rows and where it starts and ends. */

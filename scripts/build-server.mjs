@@ -58,7 +58,17 @@ export function buildServer() {
       sourcemap: 'linked',
       logLevel: 'warning',
     });
+    // the template a new embedded database starts from (apps/server/src/db/template.ts, ADR 0175): built by the
+    // migrations of this same build, so a new DATA_DIR needs neither its database's files made nor a migration run
+    await esbuild.build({
+      entryPoints: ['apps/server/src/db/template.ts'],
+      outfile: 'apps/server/dist/template.mjs',
+      bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
+      alias: { '@sapwood/contracts': './packages/contracts/src/index.ts' },
+      logLevel: 'warning',
+    });
     await esbuild.stop();
+    execFileSync(process.execPath, ['apps/server/dist/template.mjs', 'apps/server/dist/empty-database.tar'], { stdio: 'inherit' });
   });
 }
 

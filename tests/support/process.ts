@@ -27,13 +27,14 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as `npm start` runs it (node --import tsx apps/server/src/main.ts), on a free port,
- * resolved once /api/auth/initial answers.
+ * The real server from its sources (node --import tsx apps/server/src/main.ts), or from `args` when given (the
+ * compiled server that `npm start` runs: ['apps/server/dist/main.mjs']), on a free port, resolved once
+ * /api/auth/initial answers.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, args = ['--import', 'tsx', 'apps/server/src/main.ts']): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -45,6 +45,9 @@ import { registerMessagesSocket } from './platform/version/messages.socket';
 import { VersionService } from './platform/version/version.service';
 import { seed } from './seed/seed';
 
+/** the compiled server's new-database template, beside it in dist/ (scripts/build-server.mjs) */
+export const EMPTY_DATABASE = 'empty-database.tar';
+
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
@@ -79,7 +82,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the file store first: a wrong S3 setting stops the start with a clear message (ADR 0077)
   const storage = createStorage(config, app.log);
   await storage.verify?.();
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  // a new embedded database starts from the compiled server's template when there is one (db/template.ts, ADR 0175)
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: join(import.meta.dirname, EMPTY_DATABASE) }));
   await migrateToLatest(database.db);
   // every server of a database keeps its files in the same store: a server with another refuses to start (ADR 0108)
   const fileStore = await checkFileStore(database.db, storage).catch(async (err: unknown) => {
@@ -103,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // plugin (the static files) builds the routes declared before it.
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const indexHtml = existsSync(join(webDist, 'index.html')) ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
-  const sentry = createErrorReportingClient({ dsn: config.SENTRY_DSN, environment: config.SENTRY_ENVIRONMENT, release: config.APP_VERSION });
+  const sentry = await createErrorReportingClient({ dsn: config.SENTRY_DSN, environment: config.SENTRY_ENVIRONMENT, release: config.APP_VERSION });
   const errorReports = new ErrorReportsService(new ErrorReportsRepository(deps.db), sentry, config.APP_VERSION, app.log);
   installErrorHandler(app, indexHtml, (err, req) => errorReports.serverError(err, req, userOfRequest(req)));
 

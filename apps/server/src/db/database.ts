@@ -31,8 +31,14 @@ pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
-  return opts.url ? openPostgres(opts.url) : openPGlite(opts.dataDir, opts.loadDataDir);
+/**
+ * `template`: a tarball of an embedded database with every migration run (db/template.ts, written by the server's
+ * build), loaded when `dataDir` holds no database yet; a path that does not exist is ignored.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob; template?: string }): Promise<DatabaseHandle> {
+  if (opts.url) return openPostgres(opts.url);
+  const fresh = !opts.loadDataDir && opts.dataDir && opts.template && !existsSync(`${opts.dataDir}/pglite/PG_VERSION`) && existsSync(opts.template);
+  return openPGlite(opts.dataDir, fresh ? new Blob([readFileSync(opts.template as string)]) : opts.loadDataDir);
 }
 
 async function openPGlite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {

@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { HttpError } from '../../http/errors';
 import type { FileStorage } from './file-storage';
 import { isValidKey } from './keys';
@@ -60,8 +53,13 @@ export function normalizePrefix(prefix: string | undefined): string {
  * bucket DNS names. An object is written whole by one PutObject, so a reader on another server sees a
  * whole file or none. Failures of the store become a 503 (storageUnavailable) and are logged.
  */
+/** The SDK's module, loaded with the first request to the store: a server on a folder never loads it (ADR 0175). */
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly options: S3ClientConfig;
+  private loaded: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  private client: S3Client | null = null;
   private readonly bucket: string;
   private readonly prefix: string;
   readonly kind = 'bucket' as const;
@@ -75,7 +73,7 @@ export class S3Storage implements FileStorage {
     this.bucket = settings.bucket;
     this.prefix = normalizePrefix(settings.prefix);
     this.description = `S3 bucket ${settings.bucket}${this.prefix ? `/${this.prefix}` : ''} at ${settings.url}`;
-    this.client = new S3Client({
+    this.options = {
       endpoint: settings.url,
       region: settings.region,
       forcePathStyle: true,
@@ -89,7 +87,16 @@ export class S3Storage implements FileStorage {
       maxAttempts: 3,
       // a store that does not answer fails the request in bounded time rather than never
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    };
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => {
+      this.client = new sdk.S3Client(this.options);
+      return { sdk, client: this.client };
     });
+    return this.loaded;
   }
 
   private objectKey(key: string): string {
@@ -104,7 +111,8 @@ export class S3Storage implements FileStorage {
   async put(key: string, data: Buffer): Promise<void> {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
+      const s3 = await this.sdk();
+      await s3.client.send(new s3.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
     } catch (err) {
       this.fail('put', key, err);
     }
@@ -113,7 +121,8 @@ export class S3Storage implements FileStorage {
   async get(key: string): Promise<Readable | null> {
     if (!isValidKey(key)) return null;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const s3 = await this.sdk();
+      const res = await s3.client.send(new s3.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return (res.Body as Readable | undefined) ?? null;
     } catch (err) {
       if (isMissingObject(err)) return null;
@@ -124,7 +133,8 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const s3 = await this.sdk();
+      await s3.client.send(new s3.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (err) {
       if (isMissingObject(err)) return;
       this.fail('delete', key, err);
@@ -142,7 +152,8 @@ export class S3Storage implements FileStorage {
     let marker: string | undefined;
     try {
       for (;;) {
-        const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: start || undefined, Marker: marker }));
+        const s3 = await this.sdk();
+        const page = await s3.client.send(new s3.sdk.ListObjectsCommand({ Bucket: this.bucket, Prefix: start || undefined, Marker: marker }));
         const contents = page.Contents ?? [];
         for (const o of contents) if (o.Key && !o.Key.endsWith('/')) keys.push(o.Key.slice(start.length));
         const last = contents.at(-1)?.Key;
@@ -161,7 +172,8 @@ export class S3Storage implements FileStorage {
    */
   async verify(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      const s3 = await this.sdk();
+      await s3.client.send(new s3.sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const status = statusOf(err);
       const why =
@@ -174,6 +186,6 @@ export class S3Storage implements FileStorage {
   }
 
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
