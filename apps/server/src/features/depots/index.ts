@@ -1,11 +1,15 @@
 import { depotsEndpoints } from '@sapwood/contracts';
-import { referenceListFeature } from '../reference-lists';
+import { defineReferenceList } from '../reference-lists';
 
 /**
- * /api/depot/*: an archivable named reference list. Nothing refers to a depot yet: submissions (part 2)
- * will, and join the archive's reassignment by registering a mover for `depots` in their own feature module.
+ * /api/depot/*: an archivable named reference list. Submissions name a depot; their feature registers a
+ * mover for `depots`, which the archive's reassignment runs.
  */
-export const depotsFeature = referenceListFeature({
-  name: 'depots', endpoints: depotsEndpoints, table: 'depots', noun: 'depot',
-  demo: [['Paarl Depot (demo)', 'International'], ['Letsitele Depot (demo)', 'International'], ['Fresno Depot (demo)', 'Usa']],
+export const depotsFeature = defineReferenceList({
+  name: 'depots', table: 'depots', noun: 'depot', columns: ['name', 'originate'], created: 'insert',
+  endpoints: depotsEndpoints, calls: { index: 'index', paged: 'paged', upsert: 'upsert', archive: 'archive' },
+  demoRows: [
+    { name: 'Paarl Depot (demo)', originate: 'International' }, { name: 'Letsitele Depot (demo)', originate: 'International' },
+    { name: 'Fresno Depot (demo)', originate: 'Usa' },
+  ],
 });
