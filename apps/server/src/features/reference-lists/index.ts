@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@sapwood/contracts';
+import type { EndpointDef, referenceListEndpoints } from '@sapwood/contracts';
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { seedDemoReferenceList } from './reference-list.demo';
 import { type ReferenceListCall, registerReferenceList } from './reference-list.routes';
@@ -46,4 +46,22 @@ export function defineReferenceList<E extends Record<string, EndpointDef>>(list:
     register: (registrar, ctx) => registerReferenceList(registrar, ctx, endpoints, calls, rules),
     ...(demoRows ? { demo: (deps) => seedDemoReferenceList(deps.db, rules, demoRows) } : {}),
   };
+}
+
+/**
+ * An archivable named list of the agents/depots shape (`referenceListEndpoints` in the contracts: index, paged,
+ * upsert, archive with reassignment; name and originate), with its demo items [name, originate].
+ */
+export function namedArchivableList(opts: {
+  name: string;
+  table: ReferenceListDeclaration<ReturnType<typeof referenceListEndpoints>>['table'];
+  noun: string;
+  endpoints: ReturnType<typeof referenceListEndpoints>;
+  demo: readonly (readonly [string, 'International' | 'Usa'])[];
+}): FeatureModule {
+  return defineReferenceList({
+    ...opts, columns: ['name', 'originate'], created: 'insert',
+    calls: { index: 'index', paged: 'paged', upsert: 'upsert', archive: 'archive' },
+    demoRows: opts.demo.map(([name, originate]) => ({ name, originate })),
+  });
 }
