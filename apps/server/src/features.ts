@@ -25,7 +25,8 @@ function featureFiles(dir = new URL('./features/', import.meta.url), prefix = ''
 }
 
 const files = (typeof __SAPWOOD_FEATURE_FILES__ === 'undefined' ? featureFiles() : __SAPWOOD_FEATURE_FILES__).sort();
-const loaded = await Promise.all(files.map(async (file) => ({ file, exports: (await import(`./features/${file.slice(0, -'.ts'.length)}.ts`)) as Record<string, unknown> })));
+// a path found at run time: Vite leaves it to Node; esbuild bundles every file the template can match
+const loaded = await Promise.all(files.map(async (file) => ({ file, exports: (await import(/* @vite-ignore */ `./features/${file}`)) as Record<string, unknown> })));
 
 const isFeatureModule = (v: unknown): v is FeatureModule =>
   typeof v === 'object' && v !== null && typeof (v as FeatureModule).register === 'function' && Array.isArray((v as FeatureModule).owns);
