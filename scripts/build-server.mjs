@@ -43,6 +43,18 @@ async function buildIfChanged(name, sources, output, build) {
 
 const SHARED = ['packages/contracts/src', 'package-lock.json', 'tsconfig.json'];
 
+/**
+ * The feature folders' files the server loads, as apps/server/src/features.ts finds them on the disk (each
+ * `<name>/index.ts` and every `…/migrations/NNNN_name.ts`): the bundle has no source folders to read.
+ */
+export function featureFiles(dir = 'apps/server/src/features', prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = `${prefix}${d.name}`;
+    if (d.isDirectory()) return featureFiles(join(dir, d.name), `${path}/`);
+    return (prefix.split('/').length === 2 && d.name === 'index.ts') || /(^|\/)migrations\/\d{4}_[^/.]+\.ts$/.test(path) ? [path] : [];
+  });
+}
+
 export function buildServer() {
   return buildIfChanged('server', ['apps/server/src', ...SHARED], 'apps/server/dist/main.mjs', async () => {
     const esbuild = await import('esbuild');
@@ -55,6 +67,7 @@ export function buildServer() {
       target: 'node20',
       packages: 'external',
       alias: { '@sapwood/contracts': './packages/contracts/src/index.ts' },
+      define: { __SAPWOOD_FEATURE_FILES__: JSON.stringify(featureFiles()) },
       sourcemap: 'linked',
       logLevel: 'warning',
     });

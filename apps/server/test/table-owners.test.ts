@@ -36,6 +36,15 @@ function tablesWritten(source: string, known: Set<string>): string[] {
   return [...found].filter((t) => known.has(t));
 }
 
+/** The tables a migration creates or alters (comments left out). */
+function tablesChanged(source: string): Set<string> {
+  const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  return new Set([
+    ...[...code.matchAll(/(?:create|alter) table (?:if not exists )?"?([a-z_]+)/gi)].map((m) => m[1]),
+    ...[...code.matchAll(/\b(?:createTable|alterTable)\(\s*'([a-z_]+)'/g)].map((m) => m[1]),
+  ]);
+}
+
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
 let tables: string[];
@@ -88,20 +97,29 @@ describe('table owners', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("a core migration is the platform's or spans features: one feature's migration lives in its folder", () => {
+  it("a core migration is the platform's or spans features; a feature's migration changes only its own tables", () => {
     const owners = tableOwners();
     const files = readdirSync(CORE_MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.ts$/.test(f));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
-      const code = readFileSync(join(CORE_MIGRATIONS_DIR, file), 'utf8');
-      const touched = new Set([
-        ...[...code.matchAll(/(?:create|alter) table (?:if not exists )?"?([a-z_]+)/gi)].map((m) => m[1]),
-        ...[...code.matchAll(/\b(?:createTable|alterTable)\(\s*'([a-z_]+)'/g)].map((m) => m[1]),
-      ]);
+      const touched = tablesChanged(readFileSync(join(CORE_MIGRATIONS_DIR, file), 'utf8'));
       const of = new Set([...touched].map((t) => owners.get(t)));
       if (touched.size === 0 || of.has('platform')) continue;
       expect([...of], `${file} changes only tables of one feature: move it to that feature's migrations/`).toHaveLength(Math.max(2, of.size));
     }
+    const own = sourceFiles(FEATURES_DIR).filter((f) => /\/migrations\/\d{4}_[^/]+\.ts$/.test(f));
+    expect(own.length).toBeGreaterThan(20);
+    const wrong = own.flatMap((file) => {
+      const feature = relative(FEATURES_DIR, file).split(sep)[0];
+      return [...tablesChanged(readFileSync(file, 'utf8'))].filter((t) => owners.get(t) !== feature)
+        .map((t) => `${relative(FEATURES_DIR, file)} changes ${t} (owner: ${owners.get(t)})`);
+    });
+    expect(wrong, "a migration that changes other features' tables belongs in db/migrations").toEqual([]);
+  });
+
+  it("the migration check sees a table changed, by Kysely's builder or raw SQL", () => {
+    expect([...tablesChanged("await db.schema.alterTable('tissues').addColumn('x', 'text').execute();")]).toEqual(['tissues']);
+    expect([...tablesChanged('await sql`create table if not exists depots (id serial)`.execute(db);')]).toEqual(['depots']);
   });
 
   it('the scan catches a planted write of another feature\'s table, Kysely or raw SQL', () => {

@@ -8,8 +8,8 @@ import { seedFeatureDemos } from '../features';
 /**
  * Demo data for a first start, only where it was asked for: SEED_DEMO=true, which `npm start` sets on a new
  * embedded database (scripts/demo-data.mjs). Everything here is illustrative and marked as demo where the table
- * has room for it. Each feature's module declares its own demo data (`demo`), run in the order of the feature
- * list (apps/server/src/features.ts). The database is marked as seeded for demo, so the demo users may sign in.
+ * has room for it. Each feature's module declares its own demo data (`demo`), run in the features' order
+ * (apps/server/src/features.ts `DEMO_ORDER`). The database is marked as seeded for demo, so the demo users may sign in.
  */
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const lab = await ensureRole(deps.db, 'Lab technician (demo)', ['LabJobs', 'LabResults', 'CarbohydrateEntries', 'CarbohydrateTissues']);

@@ -13,7 +13,6 @@ interface Ranges {
 }
 
 export interface CarbohydrateTables {
-  tissues: { id: Generated<number>; name: string; active: Generated<boolean>; archived: Generated<boolean>; row_version: Generated<number> };
   crops: {
     id: Generated<number>;
     name: string;

@@ -3,8 +3,6 @@ import { seedCropGrowthsDemo } from './cropgrowths.demo';
 import { seedLeafNormsDemo } from './master/master.demo';
 import { CropMasterRepository } from './master/master.repository';
 import { registerCropGrowths } from './cropgrowths.routes';
-import * as m0160 from './master/migrations/0160_crop_master';
-import * as m0206 from './master/migrations/0206_dris_norm_units';
 import { cropMasterMovers } from './master/master.movers';
 
 /** What other server features may use of crop growths: the one place where a sample's range is resolved. */
@@ -22,7 +20,6 @@ const OWN_VALUES = 'the override values of a region or cultivar for one stage st
 export const cropGrowthsFeature: FeatureModule = {
   name: 'cropgrowths',
   owns: ['crops', 'cultivars', 'regions', 'growth_stages', 'region_growth_values', 'cultivar_growth_values', 'leaf_norms', 'crop_dris_graphs'],
-  migrations: { '0160_crop_master': m0160, '0206_dris_norm_units': m0206 },
   register: registerCropGrowths,
   movers: cropMasterMovers,
   keeps: [

@@ -1,11 +1,11 @@
 import { depotsEndpoints } from '@sapwood/contracts';
-import { referenceListFeature } from '../reference-lists';
+import { namedArchivableList } from '../reference-lists';
 
 /**
- * /api/depot/*: an archivable named reference list. Nothing refers to a depot yet: submissions (part 2)
- * will, and join the archive's reassignment by registering a mover for `depots` in their own feature module.
+ * /api/depot/*: an archivable named reference list. Submissions name a depot; their feature registers a
+ * mover for `depots`, which the archive's reassignment runs.
  */
-export const depotsFeature = referenceListFeature({
+export const depotsFeature = namedArchivableList({
   name: 'depots', endpoints: depotsEndpoints, table: 'depots', noun: 'depot',
   demo: [['Paarl Depot (demo)', 'International'], ['Letsitele Depot (demo)', 'International'], ['Fresno Depot (demo)', 'Usa']],
 });

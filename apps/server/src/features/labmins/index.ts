@@ -1,6 +1,5 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { seedLabCropsDemo } from './labmins.demo';
-import * as m0140 from './migrations/0140_lab_crops';
 import { registerLabmins } from './labmins.routes';
 
 /** The outside labs' crop lists (/labmins): pulled from each lab, pointed at by the crop master. */
@@ -8,6 +7,5 @@ export const labminsFeature: FeatureModule = {
   name: 'labmins',
   owns: ['lab_crops'],
   register: registerLabmins,
-  migrations: { '0140_lab_crops': m0140 },
   demo: (deps) => seedLabCropsDemo(deps),
 };

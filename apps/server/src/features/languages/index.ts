@@ -1,6 +1,5 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
 import { registerLanguages } from './languages.routes';
-import * as m0040 from './migrations/0040_language_versions';
 
 /** What other server features may use of languages: texts for rendering (reports) in a chosen language. */
 export { loadTexts, type Texts } from './texts';
@@ -14,5 +13,4 @@ export const languagesFeature: FeatureModule = {
   keeps: [
     { refers: 'languages', table: 'language_texts', column: 'language_id', same: { by: ['key_id'] }, reason: "a language's texts belong to it (languages are never deleted or archived)" },
   ],
-  migrations: { '0040_language_versions': m0040 },
 };

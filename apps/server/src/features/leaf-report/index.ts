@@ -2,15 +2,12 @@ import type { FeatureModule } from '../../platform/features/feature-module';
 import { registerLeafReport } from './leaf-report.routes';
 import { LEAF_REPORT_TEXTS } from './leaf-report.texts';
 import { REPORT_PDF_TEXTS } from './report-pdf.texts';
-import * as m0196 from './migrations/0196_report_settings';
-import * as m0197 from './migrations/0197_submission_reports';
 
 /** The leaf and farmers' report settings and the leaf report's preview pages (issue 15; ADR 0091). */
 export const leafReportFeature: FeatureModule = {
   name: 'leaf-report',
   owns: ['report_settings', 'report_pages', 'submission_reports'],
   register: registerLeafReport,
-  migrations: { '0196_report_settings': m0196, '0197_submission_reports': m0197 },
   // the page's fixed texts, editable on /languages (report keys, not frontend keys)
   textKeys: Object.entries({ ...LEAF_REPORT_TEXTS, ...REPORT_PDF_TEXTS }).map(([key, [english, afrikaans]]) => [key, false, english, afrikaans]),
 };

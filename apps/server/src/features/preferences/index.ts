@@ -1,5 +1,4 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
-import * as m0258 from './migrations/0258_column_preferences';
 import { registerPreferences } from './preferences.routes';
 
 /** A user's own preferences, kept by the server (ADR 0135): the columns hidden in lists with many columns. */
@@ -7,5 +6,4 @@ export const preferencesFeature: FeatureModule = {
   name: 'preferences',
   owns: ['column_preferences'],
   register: registerPreferences,
-  migrations: { '0258_column_preferences': m0258 },
 };

@@ -38,10 +38,13 @@ export interface FeatureModule {
   movers?: readonly ReferenceMover[];
   /** referring columns of this feature's tables that deliberately do not move, with the reason */
   keeps?: readonly KeptReference[];
-  /** migrations that belong to this feature alone (names are global and sort with every other migration) */
+  /**
+   * Not needed: a feature's migrations are the files of its `migrations/` folders, found by features.ts (names
+   * are global and sort with every other migration). A module that still lists them must name those files.
+   */
   migrations?: Record<string, Migration>;
   /** reference texts this feature needs; seeded on every start with the languages feature's own */
   textKeys?: readonly TextKey[];
-  /** demo data, run in the order of the feature list on a first start with SEED_DEMO */
+  /** demo data, run on a first start with SEED_DEMO in the features' order (features.ts `DEMO_ORDER`, then by name) */
   demo?(deps: AppDeps): Promise<void>;
 }

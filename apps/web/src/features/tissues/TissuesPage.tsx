@@ -1,16 +1,21 @@
-import { Switch } from '@mantine/core';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { type TissueRecord, apiFeatures } from '@sapwood/contracts';
+import { type TissueRecord, TissueUpsert, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
+import { ContractFormDialog } from '../../components/ui/FormDialog';
+import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
-import { TissueDialog } from './TissueDialog';
+import { useContractForm } from '../../lib/useContractForm';
 
 const ep = apiFeatures.tissues;
 
-/** /carbohydratestissues: the organ types sampled at growth stages. */
+/**
+ * /carbohydratestissues: the organ types sampled at growth stages. A plain list screen is this one file: the
+ * list (ListPage) and its add/edit dialog (ContractFormDialog), which nothing else opens.
+ */
 export default function TissuesPage() {
   const confirm = useConfirm();
   const editor = useEditing<TissueRecord>();
@@ -48,5 +53,25 @@ export default function TissuesPage() {
     <ListPage endpoint={ep.paged} columns={columns} testId="tissues-table" toolbar={<AddButton label="Add" text="Add" testId="tissue-add" onClick={editor.add} />}>
       {editor.dialog((tissue, close) => <TissueDialog tissue={tissue} onClose={close} onSaved={close} />)}
     </ListPage>
+  );
+}
+
+/** Add or edit a tissue: Name ('Name required', the contract's message) and Active. */
+export function TissueDialog(props: { tissue: TissueRecord | null; onClose: () => void; onSaved: () => void }) {
+  const { tissue } = props;
+  const form = useContractForm(TissueUpsert, {
+    defaultValues: { id: tissue?.id ?? 0, name: tissue?.name ?? '', active: tissue?.active ?? true, rowVersion: tissue?.rowVersion },
+    fields: ['name', 'active'],
+  });
+  const upsert = useEndpointMutation(ep.upsert, { invalidates: [ep], onError: false });
+  const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Tissue'), onSaved: props.onSaved });
+
+  return (
+    <ContractFormDialog form={form} testId="tissue" onClose={props.onClose} title={tissue ? 'Edit tissue' : 'Add tissue'} size="sm" onSave={submit}>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="tissue-name" />
+        <FormCheckbox control={form.control} name="active" label="Active" data-testid="tissue-active" />
+      </Stack>
+    </ContractFormDialog>
   );
 }
