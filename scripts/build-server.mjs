@@ -89,7 +89,8 @@ export function buildWeb() {
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...SHARED];
   return buildIfChanged('web', sources, 'apps/web/dist/index.html', () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], {
-      stdio: 'inherit', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      // a production build whatever NODE_ENV the caller has (under NODE_ENV=test Vite builds React's development code)
+      stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     });
   });
 }
