@@ -45,11 +45,8 @@ const LONG_FUNCTIONS = [
   'apps/web/src/features/carbohydrates/report/ReportDialog.tsx',
   'apps/web/src/features/cropgrowths/GrowthsDialog.tsx',
   'apps/web/src/features/cropgrowths/OverridesDialog.tsx',
-  'apps/web/src/features/leafs/CapturesPage.tsx',
-  'apps/web/src/features/submissions/UploadFilesDialog.tsx',
   'apps/web/src/features/submissions/WaitingTab.tsx',
   'apps/web/src/features/submissions/report/PreviewDialog.tsx',
-  'apps/web/src/features/users/UserDialog.tsx',
   'tools/stand-ins/mfw-server.ts',
 ];
 
