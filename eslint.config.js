@@ -40,14 +40,6 @@ const LONG_FUNCTIONS = [
   'apps/web/src/features/submissions/PrepareDialog.tsx',
   // to split
   'apps/server/src/app.ts',
-  'apps/web/src/components/ui/table/PagedTable.tsx',
-  'apps/web/src/features/carbohydrates/CarbohydratesPage.tsx',
-  'apps/web/src/features/carbohydrates/report/ReportDialog.tsx',
-  'apps/web/src/features/cropgrowths/GrowthsDialog.tsx',
-  'apps/web/src/features/cropgrowths/OverridesDialog.tsx',
-  'apps/web/src/features/submissions/WaitingTab.tsx',
-  'apps/web/src/features/submissions/report/PreviewDialog.tsx',
-  'tools/stand-ins/mfw-server.ts',
 ];
 
 export default tseslint.config(
