@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { exitWithParent } from './exit-with-parent';
+import { runWhenMain } from './exit-with-parent';
 import { type Hostility, answerHostile, hostilityOf } from './hostile-modes';
 import { closeServer, readBody, send } from './http-util';
 
@@ -151,9 +151,4 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
   return state;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithParent();
-  const port = Number(process.env.MFW_STANDIN_PORT ?? 4010);
-  const s = await startMfwStandIn({ port, apiKey: process.env.MFW_API_KEY });
-  console.log(`MFW stand-in listening on ${s.url}`);
-}
+await runWhenMain(import.meta.url, 'MFW', () => startMfwStandIn({ port: Number(process.env.MFW_STANDIN_PORT ?? 4010), apiKey: process.env.MFW_API_KEY }));
