@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { withPgClient } from '../apps/server/src/db/pg-client';
-import { rebuildIndexes } from './pg-load';
+import { finishLoad } from './pg-load';
 
 /**
  * A million field captures for the benchmarks (`bench:intake`, `bench:lists`), generated inside PostgreSQL
@@ -89,11 +89,8 @@ export async function loadCaptures(url: string, log: (s: string) => void, n = CA
           on cr.no = v.crop_no % (select count(*) from crops where not archived)
       ) g`, [n]);
     log(`  ${n} captures inserted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await rebuildIndexes(c, indexes, log, 'capture indexes');
-    await c.query('vacuum analyze captures');
-    // the Prepare tab's groups, which the captures' triggers filled as they were inserted (migration 0215)
-    await c.query('vacuum analyze capture_groups');
-    await c.query('checkpoint');
+    // capture_groups: the Prepare tab's groups, which the captures' triggers filled as they were inserted (migration 0215)
+    await finishLoad(c, { indexes, what: 'capture indexes', tables: ['captures', 'capture_groups'] }, log);
     return await counts(c);
   } finally {
     await c.end();

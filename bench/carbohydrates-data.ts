@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { withPgClient } from '../apps/server/src/db/pg-client';
-import { rebuildIndexes } from './pg-load';
+import { finishLoad } from './pg-load';
 
 /**
  * Realistic carbohydrate data for the benchmark, generated inside PostgreSQL (insert … select over
@@ -51,11 +51,7 @@ export async function loadData(url: string, log: (s: string) => void): Promise<{
         join cultivars cv on cv.crop_id = g.crop_id and cv.name like '% cultivar ' || (1 + s % 3)
         join regions r on r.crop_id = g.crop_id and r.name like '% region ' || (1 + (j.id / 3) % 3)`);
     log(`  entries inserted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await rebuildIndexes(c, indexes, log, 'indexes');
-    await c.query('vacuum analyze lab_job_entries');
-    await c.query('vacuum analyze lab_jobs');
-    // the load's dirty pages written out now, not by the checkpointer during the first measurements
-    await c.query('checkpoint');
+    await finishLoad(c, { indexes, what: 'indexes', tables: ['lab_job_entries', 'lab_jobs'] }, log);
     return await counts(c);
   } finally {
     await c.end();
