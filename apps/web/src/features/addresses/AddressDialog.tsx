@@ -42,7 +42,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
   const opened = address !== undefined;
   const form = useContractForm(AddressInput, { defaultValues: valuesOf(null), fields: FIELD_KEYS });
   const upsert = useEndpointMutation(apiFeatures.addresses.upsert, { invalidates: [apiFeatures.addresses], onError: false });
-  useStartOver(form, opened, () => valuesOf(address), address);
+  useStartOver(form, opened, () => valuesOf(address ?? null), address);
 
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Address'), onSaved });
   const logoWord = form.watch('logoWord') ?? '';
