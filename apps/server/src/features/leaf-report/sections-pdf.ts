@@ -1,5 +1,6 @@
 import { formatDay } from '@sapwood/contracts';
 import { type PdfDoc, finishPdf, startPdf } from '../../platform/reports/report-pdf';
+import type { ReportPdfTextKey } from './report-pdf.texts';
 import type { FrozenReport } from './submission-report.model';
 
 type Section = FrozenReport['sections'][number];
@@ -12,7 +13,7 @@ type Section = FrozenReport['sections'][number];
 export async function renderSections<S extends Section>(
   r: { sections: S[]; generatedOn: FrozenReport['generatedOn']; reportId: FrozenReport['reportId'] },
   logos: Map<number, Buffer | null>,
-  title: { key: string; fallback: string },
+  title: { key: ReportPdfTextKey; fallback: string },
   drawSection: (doc: PdfDoc, s: S, logo: Buffer | null) => void,
 ): Promise<Buffer> {
   const first = r.sections[0];
