@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { withPgClient } from '../apps/server/src/db/pg-client';
+import { finishLoad } from './pg-load';
 
 /**
  * A million field captures for the benchmarks (`bench:intake`, `bench:lists`), generated inside PostgreSQL
@@ -87,14 +89,8 @@ export async function loadCaptures(url: string, log: (s: string) => void, n = CA
           on cr.no = v.crop_no % (select count(*) from crops where not archived)
       ) g`, [n]);
     log(`  ${n} captures inserted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const t1 = Date.now();
-    await c.query('set maintenance_work_mem = \'512MB\'');
-    for (const i of indexes) await c.query(i.indexdef);
-    log(`  ${indexes.length} capture indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    await c.query('vacuum analyze captures');
-    // the Prepare tab's groups, which the captures' triggers filled as they were inserted (migration 0215)
-    await c.query('vacuum analyze capture_groups');
-    await c.query('checkpoint');
+    // capture_groups: the Prepare tab's groups, which the captures' triggers filled as they were inserted (migration 0215)
+    await finishLoad(c, { indexes, what: 'capture indexes', tables: ['captures', 'capture_groups'] }, log);
     return await counts(c);
   } finally {
     await c.end();
@@ -109,12 +105,8 @@ async function counts(c: pg.Client): Promise<CaptureCounts> {
 
 /** How many captures a database holds (0 when it has no captures table yet). */
 export async function countCaptures(url: string): Promise<CaptureCounts> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+  return withPgClient(url, async (c) => {
     const table = await c.query(`select 1 from pg_tables where tablename = 'captures'`);
     return table.rowCount === 0 ? { captures: 0, leafNotCompleted: 0 } : await counts(c);
-  } finally {
-    await c.end();
-  }
+  });
 }

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { withPgClient } from '../apps/server/src/db/pg-client';
+import { finishLoad } from './pg-load';
 
 /**
  * Realistic carbohydrate data for the benchmark, generated inside PostgreSQL (insert … select over
@@ -49,14 +51,7 @@ export async function loadData(url: string, log: (s: string) => void): Promise<{
         join cultivars cv on cv.crop_id = g.crop_id and cv.name like '% cultivar ' || (1 + s % 3)
         join regions r on r.crop_id = g.crop_id and r.name like '% region ' || (1 + (j.id / 3) % 3)`);
     log(`  entries inserted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const t1 = Date.now();
-    await c.query('set maintenance_work_mem = \'512MB\'');
-    for (const i of indexes) await c.query(i.indexdef);
-    log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    await c.query('vacuum analyze lab_job_entries');
-    await c.query('vacuum analyze lab_jobs');
-    // the load's dirty pages written out now, not by the checkpointer during the first measurements
-    await c.query('checkpoint');
+    await finishLoad(c, { indexes, what: 'indexes', tables: ['lab_job_entries', 'lab_jobs'] }, log);
     return await counts(c);
   } finally {
     await c.end();
@@ -72,13 +67,7 @@ async function counts(c: pg.Client): Promise<{ results: number; entries: number 
 
 /** How many results and entries a loaded database holds. */
 export async function countData(url: string): Promise<{ results: number; entries: number }> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await counts(c);
-  } finally {
-    await c.end();
-  }
+  return withPgClient(url, counts);
 }
 
 /** One more job of `samples` entries waiting for results (the results dialog the benchmark saves); answers its id. */

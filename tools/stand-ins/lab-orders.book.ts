@@ -198,3 +198,8 @@ export function orderProblem(reference: unknown, samples: { sampleNumber: unknow
   }
   return null;
 }
+
+/** A lab stand-in as a test drives it: its crops, and its order book's orders and controls. */
+export function withBook<L extends object, C>(lab: L, book: OrderBook, crops: C) {
+  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
+}

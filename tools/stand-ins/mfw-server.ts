@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-import { exitWithParent } from './exit-with-parent';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { runWhenMain } from './exit-with-parent';
 import { type Hostility, answerHostile, hostilityOf } from './hostile-modes';
 import { closeServer, readBody, send } from './http-util';
 
@@ -52,6 +52,37 @@ const ROUTES: Record<string, Route> = {
   },
 };
 
+/** The control routes (fail, stall, hostile, what was received): answers and says true when `req` is one of them. */
+function answerControl(state: MfwStandIn, req: IncomingMessage, body: string, res: ServerResponse): boolean {
+  if (req.method === 'POST' && req.url === '/__control/fail') {
+    const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string };
+    state.failNext(j.count ?? 1, j.status, j.message);
+    send(res, 200, { ok: true });
+    return true;
+  }
+  if (req.method === 'POST' && req.url === '/__control/stall') {
+    const j = JSON.parse(body || '{}') as { count?: number; ms?: number };
+    state.stallNext(j.count ?? 1, j.ms);
+    send(res, 200, { ok: true });
+    return true;
+  }
+  if (req.method === 'POST' && req.url === '/__control/hostile') {
+    try {
+      state.turnHostile(hostilityOf(JSON.parse(body || '{}') as Record<string, unknown>));
+    } catch (err) {
+      send(res, 400, { error: (err as Error).message });
+      return true;
+    }
+    send(res, 200, { ok: true });
+    return true;
+  }
+  if (req.method === 'GET' && req.url === '/__received') {
+    send(res, 200, state.received);
+    return true;
+  }
+  return false;
+}
+
 export async function startMfwStandIn(opts: { port?: number; apiKey?: string } = {}): Promise<MfwStandIn> {
   const byKey = new Map<string, { status: number; body: string }>();
   let failures = { count: 0, status: 503, message: '' };
@@ -75,25 +106,7 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
 
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
-    if (req.method === 'POST' && req.url === '/__control/fail') {
-      const j = JSON.parse(body || '{}') as { count?: number; status?: number; message?: string };
-      state.failNext(j.count ?? 1, j.status, j.message);
-      return send(res, 200, { ok: true });
-    }
-    if (req.method === 'POST' && req.url === '/__control/stall') {
-      const j = JSON.parse(body || '{}') as { count?: number; ms?: number };
-      state.stallNext(j.count ?? 1, j.ms);
-      return send(res, 200, { ok: true });
-    }
-    if (req.method === 'POST' && req.url === '/__control/hostile') {
-      try {
-        state.turnHostile(hostilityOf(JSON.parse(body || '{}') as Record<string, unknown>));
-      } catch (err) {
-        return send(res, 400, { error: (err as Error).message });
-      }
-      return send(res, 200, { ok: true });
-    }
-    if (req.method === 'GET' && req.url === '/__received') return send(res, 200, state.received);
+    if (answerControl(state, req, body, res)) return;
     const path = req.url ?? '';
     const route = ROUTES[path];
     if (req.method !== 'POST' || !route) return send(res, 404, { error: 'not found' });
@@ -138,9 +151,4 @@ export async function startMfwStandIn(opts: { port?: number; apiKey?: string } =
   return state;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithParent();
-  const port = Number(process.env.MFW_STANDIN_PORT ?? 4010);
-  const s = await startMfwStandIn({ port, apiKey: process.env.MFW_API_KEY });
-  console.log(`MFW stand-in listening on ${s.url}`);
-}
+await runWhenMain(import.meta.url, 'MFW', () => startMfwStandIn({ port: Number(process.env.MFW_STANDIN_PORT ?? 4010), apiKey: process.env.MFW_API_KEY }));

@@ -1,8 +1,8 @@
 import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { NVIROTEK_CROPS } from './lab-crops.data';
-import { type OrderBook, answerControl, orderBook, orderProblem } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem, withBook } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
-import { exitWithParent } from './exit-with-parent';
+import { runWhenMain } from './exit-with-parent';
 
 /**
  * A stand-in for the Nvirotek lab (X-Api-Key), used by the tests, `npm run dev` and `npm start`'s demo:
@@ -78,11 +78,7 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
       return null;
     },
   });
-  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
+  return withBook(lab, book, crops);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithParent();
-  const s = await startNvirotekStandIn({ port: Number(process.env.NVIROTEK_STANDIN_PORT ?? 4011), apiKey: process.env.NVIROTEK_API_KEY, autoPublish: 3 });
-  console.log(`Nvirotek stand-in listening on ${s.url}`);
-}
+await runWhenMain(import.meta.url, 'Nvirotek', () => startNvirotekStandIn({ port: Number(process.env.NVIROTEK_STANDIN_PORT ?? 4011), apiKey: process.env.NVIROTEK_API_KEY, autoPublish: 3 }));

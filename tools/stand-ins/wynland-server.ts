@@ -1,8 +1,8 @@
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { WYNLAND_CROPS } from './lab-crops.data';
-import { type OrderBook, answerControl, orderBook, orderProblem } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem, withBook } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
-import { exitWithParent } from './exit-with-parent';
+import { runWhenMain } from './exit-with-parent';
 
 /**
  * A stand-in for the Wynland lab (Authorization: Bearer key), leaf analyses only, used by the tests,
@@ -70,11 +70,7 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
       return null;
     },
   });
-  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
+  return withBook(lab, book, crops);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithParent();
-  const s = await startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY, autoPublish: 3 });
-  console.log(`Wynland stand-in listening on ${s.url}`);
-}
+await runWhenMain(import.meta.url, 'Wynland', () => startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY, autoPublish: 3 }));

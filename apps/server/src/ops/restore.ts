@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { type Config, loadConfig } from '../config';
+import { withPgClient } from '../db/pg-client';
 import { type FileStorage, isValidKey } from '../platform/storage/storage';
 import { type EntryHeader, type Manifest, readArchive, toBuffer, toFile } from './archive';
 import { assertNotInUse, filesDirOf, openFileStore, parseArgs, pgConnection, pgTool, pgliteDirOf, run, userTables } from './ops-common';
@@ -23,21 +23,11 @@ export interface RestoreSummary {
   fileStore: string;
 }
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /** What the target already holds, in words; empty when there is nothing. */
 async function existing(config: Config, storage: FileStorage): Promise<string[]> {
   const found: string[] = [];
   if (config.DATABASE_URL) {
-    const tables = await withClient(config.DATABASE_URL, userTables);
+    const tables = await withPgClient(config.DATABASE_URL, userTables);
     if (tables.length) found.push(`the database has ${tables.length} table(s)`);
   } else if (existsSync(join(pgliteDirOf(config), 'PG_VERSION'))) found.push(`an embedded database exists under ${pgliteDirOf(config)}`);
   const files = await storage.list();
@@ -87,7 +77,7 @@ async function restoreInto(
         for (const name of existsSync(filesDir) ? await readdir(filesDir) : []) await rm(join(filesDir, name), { recursive: true, force: true });
       }
       if (config.DATABASE_URL) {
-        await withClient(config.DATABASE_URL, async (c) => {
+        await withPgClient(config.DATABASE_URL, async (c) => {
           const schemas = await c.query<{ s: string }>(
             `select quote_ident(nspname) as s from pg_namespace where nspname not in ('pg_catalog', 'information_schema') and nspname not like 'pg\\_%'`,
           );
@@ -122,7 +112,7 @@ async function restoreInto(
     if (!database) throw new Error(`${file} holds no database`);
     if (files !== manifest.files) throw new Error(`${file} lists ${manifest.files} file(s) but holds ${files}`);
     let tables: number;
-    if (config.DATABASE_URL) tables = (await withClient(config.DATABASE_URL, userTables)).length;
+    if (config.DATABASE_URL) tables = (await withPgClient(config.DATABASE_URL, userTables)).length;
     else {
       const lite = await PGlite.create(pgliteDirOf(config));
       tables = (await userTables(lite)).length;

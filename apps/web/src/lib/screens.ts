@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '@sapwood/contracts';
+import { lazyScreen } from './lazyScreen';
 
 /** The side menu's groups, in the spec's order (part 1 §2); `app/menu.ts` gives each its label and text key. */
 export type MenuGroupId = 'leaf' | 'carbohydrates' | 'farmersSample' | 'lab' | 'configuration' | 'management';
@@ -33,4 +34,12 @@ export interface ScreenModule {
 /** What a web feature's `index.ts` exports for the app's wiring. */
 export interface FeatureModule {
   screens: readonly ScreenModule[];
+}
+
+/**
+ * A screen on the side menu, its page loaded when first shown (`lazyScreen`) and its text key
+ * `menu.<path without the slash>`: `menuScreen('/leafs', { group: 'leaf', order: 1, … }, () => import('./LeafsPage'))`.
+ */
+export function menuScreen(path: string, menu: Omit<MenuEntry, 'key'>, load: Parameters<typeof lazyScreen>[0]): ScreenModule {
+  return { path, menu: { ...menu, key: `menu.${path.slice(1)}` }, page: lazyScreen(load) };
 }

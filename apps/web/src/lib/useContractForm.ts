@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldPath,
   type FieldValues,
   type Path,
   type UseFormProps,
+  type UseFormReset,
   type UseFormReturn,
   get,
   useForm,
@@ -116,4 +117,17 @@ export function useContractForm<S extends ObjectSchema>(schema: S, { fields, def
   const text = (name: Path<z.input<S>>) => ({ ...form.register(name), error: errorOf(name) });
 
   return { ...form, busy, submit, errorOf, text, showErrors };
+}
+
+/**
+ * A dialog that stays mounted: its form starts over from `values()` each time it opens (and when `of` changes
+ * while it is open: another row), so that nothing typed in an earlier opening is left.
+ */
+export function useStartOver<T extends FieldValues>(form: { reset: UseFormReset<T> }, opened: boolean, values: () => T, of?: unknown) {
+  const { reset } = form;
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => {
+    if (opened) reset(latest.current());
+  }, [opened, of, reset]);
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import { ServiceOver } from '../../platform/service-base';
 import { AddressesRepository } from './addresses.repository';
 
 type Input = z.output<typeof AddressInput>;
@@ -12,13 +13,7 @@ const STALE = 'This address was changed by someone else. Close the dialog and tr
 const ONE_DEFAULT = 'Exactly one address must be the default.';
 
 /** Addresses: all fields required (in the contract); exactly one default at all times. */
-export class AddressesService {
-  private readonly repo: AddressesRepository;
-
-  constructor(private readonly db: Db) {
-    this.repo = new AddressesRepository(db);
-  }
-
+export class AddressesService extends ServiceOver(AddressesRepository) {
   paged(req: PagedRequest): Promise<Paged<Address>> {
     return this.repo.paged(req);
   }

@@ -1,22 +1,13 @@
 import { AGRONOMIST_MESSAGES, type PagedRequest } from '@sapwood/contracts';
-import type { Db } from '../../db/database';
 import type { Originate } from '../../db/tables/reference';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
-import { type ReferenceMovers, movedCount } from '../../platform/references/movers';
+import { ReferenceServiceOver } from '../../platform/service-base';
+import { movedCount } from '../../platform/references/movers';
 import { AgronomistsRepository } from './agronomists.repository';
 
 /** Agronomists: a pick list for other screens, a small add/edit, and archive-with-reassign. */
-export class AgronomistsService {
-  private readonly repo: AgronomistsRepository;
-
-  constructor(
-    private readonly db: Db,
-    private readonly references: ReferenceMovers,
-  ) {
-    this.repo = new AgronomistsRepository(db);
-  }
-
+export class AgronomistsService extends ReferenceServiceOver(AgronomistsRepository) {
   paged(req: PagedRequest) {
     return this.repo.paged(req);
   }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
-import { type ReferenceMovers, movedCount } from '../../platform/references/movers';
+import { ReferenceServiceOver } from '../../platform/service-base';
+import { movedCount } from '../../platform/references/movers';
 import { CropGrowthsRepository, type StageValues } from './cropgrowths.repository';
 import { fromRanges } from './range-columns';
 
@@ -13,16 +14,7 @@ const LIST_CHANGED = 'The growth list of this crop has changed. Reload and try a
 type Upsert = z.output<typeof CropGrowthsUpsert>;
 
 /** Crop growth admin rules: crops, the ordered growth list (renumbered from 1), reassign on delete. */
-export class CropGrowthsService {
-  readonly repo: CropGrowthsRepository;
-
-  constructor(
-    private readonly db: Db,
-    private readonly references: ReferenceMovers,
-  ) {
-    this.repo = new CropGrowthsRepository(db);
-  }
-
+export class CropGrowthsService extends ReferenceServiceOver(CropGrowthsRepository) {
   crops(req: PagedRequest) {
     return this.repo.pagedCrops(req);
   }

@@ -1,9 +1,9 @@
 import { FORMULA_GRAPH_MESSAGES, type FormulaGraphInsert, type FormulaGraphUpdate, type PagedRequest } from '@sapwood/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/paged-query';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import { ServiceOver } from '../../platform/service-base';
 import { FormulaGraphsRepository, type GraphValues } from './drisgraphs.repository';
 
 const STALE = 'This graph was changed by someone else. Reload and try again.';
@@ -13,13 +13,7 @@ const NAME_TAKEN = 'Name must be unique';
  * Formula graph rules: the contract has checked the name and every expression (the same code the screen
  * runs); here names stay unique, updates carry the version they read, and every change is audited.
  */
-export class FormulaGraphsService {
-  private readonly repo: FormulaGraphsRepository;
-
-  constructor(private readonly db: Db) {
-    this.repo = new FormulaGraphsRepository(db);
-  }
-
+export class FormulaGraphsService extends ServiceOver(FormulaGraphsRepository) {
   all() {
     return this.repo.all();
   }

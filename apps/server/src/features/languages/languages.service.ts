@@ -2,6 +2,7 @@ import { LANGUAGE_MESSAGES, type LanguageKeyRow, type LanguageRow, type PagedReq
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
+import { ServiceOver } from '../../platform/service-base';
 import { type KeyRecord, LanguagesRepository } from './languages.repository';
 import { loadFrontendTexts } from './texts';
 
@@ -9,13 +10,7 @@ const uniqueName = () => fieldError('name', LANGUAGE_MESSAGES.uniqueName);
 const uniqueKey = () => fieldError('key', LANGUAGE_MESSAGES.uniqueKey);
 
 /** Languages, language keys and their texts (spec part 2 §2, §3, §5, §7). */
-export class LanguagesService {
-  private readonly repo: LanguagesRepository;
-
-  constructor(private readonly db: Db) {
-    this.repo = new LanguagesRepository(db);
-  }
-
+export class LanguagesService extends ServiceOver(LanguagesRepository) {
   index() {
     return this.repo.listLanguages();
   }

@@ -1,5 +1,6 @@
 import { formatDay } from '@sapwood/contracts';
-import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
+import { PAGE, type PdfDoc, drawBrandHead, drawPairs } from '../../platform/reports/report-pdf';
+import { renderSections } from './sections-pdf';
 import { flaggedHeight, flaggedLines } from './flagged-lines';
 import type { FarmersPdfSample, FarmersPdfSection, FlaggedValue, FrozenReport } from './submission-report.model';
 
@@ -21,13 +22,9 @@ const flaggedOf = (sample: FarmersPdfSample): FlaggedValue[] =>
  * then each chosen sample with its lab number, date and values (label, unit, value) in a grid.
  */
 export async function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buffer | null>, onSample?: (done: number, total: number) => void): Promise<Buffer> {
-  const first = r.sections[0];
-  const { doc, bytes } = await startPdf({ title: first?.texts['report.farmers.title'] ?? "Farmer's Sample Report", author: first?.brand.name ?? '' });
   const total = r.sections.reduce((n, s) => n + s.samples.length, 0);
   let done = 0;
-  r.sections.forEach((s, i) => {
-    if (i > 0) doc.addPage();
-    const logo = s.logo ? logos.get(s.logo.distributorId) ?? null : null;
+  return renderSections(r, logos, { key: 'report.farmers.title', fallback: "Farmer's Sample Report" }, (doc, s, logo) => {
     let y = head(doc, r, s, logo);
     for (const sample of s.samples) {
       const h = 16 + Math.ceil(sample.values.length / PER_ROW) * 11 + 10 + flaggedHeight(flaggedOf(sample));
@@ -40,8 +37,6 @@ export async function renderFarmersPdf(r: FarmersReport, logos: Map<number, Buff
       onSample?.(done, total);
     }
   });
-  finishPdf(doc, `${first?.brand.name ?? ''} · ${formatDay(r.generatedOn, 'UTC')} · #${r.reportId}`, first?.texts['report.sub.page'] ?? 'Page {page} of {pages}');
-  return bytes;
 }
 
 function head(doc: PdfDoc, r: FarmersReport, s: FarmersPdfSection, logo: Buffer | null): number {

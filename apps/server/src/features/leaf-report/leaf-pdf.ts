@@ -1,5 +1,6 @@
 import { formatDay } from '@sapwood/contracts';
-import { PAGE, type PdfDoc, drawBrandHead, drawPairs, finishPdf, startPdf } from '../../platform/reports/report-pdf';
+import { PAGE, type PdfDoc, drawBrandHead, drawPairs } from '../../platform/reports/report-pdf';
+import { renderSections } from './sections-pdf';
 import { drawChartOnPdf } from './chart/chart-pdf';
 import { type LeafChart, layoutLeafChart } from './chart/leaf-chart';
 import { flaggedLines } from './flagged-lines';
@@ -20,13 +21,9 @@ const num = (v: number | null) => (v === null ? '' : String(Number(v.toFixed(4))
  * instead), the guidelines when chosen, and the two texts under their labels in the report's language.
  */
 export async function renderLeafPdf(r: LeafReport, logos: Map<number, Buffer | null>, onPage?: (done: number, total: number) => void): Promise<Buffer> {
-  const first = r.sections[0];
-  const { doc, bytes } = await startPdf({ title: first?.texts['report.leaf.title'] ?? 'Leaf Analysis Report', author: first?.brand.name ?? '' });
   const total = r.sections.reduce((n, s) => n + s.pages.length, 0);
   let done = 0;
-  r.sections.forEach((s, i) => {
-    if (i > 0) doc.addPage();
-    const logo = s.logo ? logos.get(s.logo.distributorId) ?? null : null;
+  return renderSections(r, logos, { key: 'report.leaf.title', fallback: 'Leaf Analysis Report' }, (doc, s, logo) => {
     const charts = s.pages.map((p) => layoutLeafChart(p.chart));
     const index = frontPage(doc, r, s, logo, charts);
     const pageNumbers: number[] = [];
@@ -39,8 +36,6 @@ export async function renderLeafPdf(r: LeafReport, logos: Map<number, Buffer | n
     });
     index?.(pageNumbers);
   });
-  finishPdf(doc, `${first?.brand.name ?? ''} · ${formatDay(r.generatedOn, 'UTC')} · #${r.reportId}`, first?.texts['report.sub.page'] ?? 'Page {page} of {pages}');
-  return bytes;
 }
 
 function head(doc: PdfDoc, s: LeafPdfSection, logo: Buffer | null, title: string): number {

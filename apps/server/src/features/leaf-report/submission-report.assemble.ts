@@ -65,12 +65,18 @@ export class ReportAssembler {
     return p;
   }
 
-  /** The leaf report of the pages' samples, one section per submission in the order given. */
-  async leaf(reportId: number, submissionIds: number[], sampleIds: number[], onSection?: (done: number) => Promise<void>): Promise<FrozenReport> {
+  /** The submissions a report is made of, their report settings (by submission) and all their samples. */
+  private async submissionsOf(submissionIds: number[]) {
     const subs = new Map((await this.leafRepo.submissions(this.db, submissionIds)).map((s) => [s.id, s]));
     const settings = new Map((await this.leafRepo.settings(this.db, submissionIds)).map((s) => [s.submissionId, s]));
-    const wanted = new Set(sampleIds);
     const all = await this.leafRepo.samples(this.db, submissionIds);
+    return { subs, settings, all };
+  }
+
+  /** The leaf report of the pages' samples, one section per submission in the order given. */
+  async leaf(reportId: number, submissionIds: number[], sampleIds: number[], onSection?: (done: number) => Promise<void>): Promise<FrozenReport> {
+    const { subs, settings, all } = await this.submissionsOf(submissionIds);
+    const wanted = new Set(sampleIds);
     const sections: LeafPdfSection[] = [];
     for (const id of submissionIds) {
       const s = subs.get(id);
@@ -105,9 +111,7 @@ export class ReportAssembler {
 
   /** The farmers' report of the submissions: each one's chosen samples (saved, else the matched ones) with their values. */
   async farmers(reportId: number, submissionIds: number[], onSection?: (done: number) => Promise<void>): Promise<FrozenReport> {
-    const subs = new Map((await this.leafRepo.submissions(this.db, submissionIds)).map((s) => [s.id, s]));
-    const settings = new Map((await this.leafRepo.settings(this.db, submissionIds)).map((s) => [s.submissionId, s]));
-    const all = await this.leafRepo.samples(this.db, submissionIds);
+    const { subs, settings, all } = await this.submissionsOf(submissionIds);
     const sections: FarmersPdfSection[] = [];
     for (const id of submissionIds) {
       const s = subs.get(id);

@@ -1,9 +1,8 @@
 import { type PagedRequest, ROLE_MESSAGES } from '@sapwood/contracts';
-import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/paged-query';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
-import type { ReferenceMovers } from '../../platform/references/movers';
+import { ReferenceServiceOver } from '../../platform/service-base';
 import { countActiveAdmins, lockAdministrators, roleOfUser } from '../../platform/auth/administrators.repository';
 import { type RefusedChange, holdsAdmin, notHeld, recordingRefusals, refuse, refuseLastAdmin, samePermissions } from './privileges';
 import { RolesRepository } from './roles.repository';
@@ -15,16 +14,7 @@ import { RolesRepository } from './roles.repository';
  * permission the caller lacks, as nobody changes such a user; nobody changes their own role's permissions; the
  * last active administrator keeps Admin. Refusals are audited.
  */
-export class RolesService {
-  private readonly repo: RolesRepository;
-
-  constructor(
-    private readonly db: Db,
-    private readonly references: ReferenceMovers,
-  ) {
-    this.repo = new RolesRepository(db);
-  }
-
+export class RolesService extends ReferenceServiceOver(RolesRepository) {
   paged(req: PagedRequest) {
     return this.repo.paged(req);
   }

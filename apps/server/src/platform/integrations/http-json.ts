@@ -72,3 +72,14 @@ export async function getBytes(system: string, url: URL, headers: Record<string,
   if (/^(text\/|application\/(json|xml|javascript))/i.test(res.contentType)) throw new OutsideSystemError(`${system} answered '${res.contentType.slice(0, 60)}' where a file was expected`);
   return res.body;
 }
+
+/**
+ * An outside system's base URL as a call needs it: the URL, or (not configured) an OutsideSystemError naming the
+ * setting, so that the screen says what to set.
+ */
+export function baseUrlOf(system: string, setting: string, url: string | undefined): () => string {
+  return () => {
+    if (!url) throw new OutsideSystemError(`${system} is not configured (${setting} is not set)`);
+    return url;
+  };
+}

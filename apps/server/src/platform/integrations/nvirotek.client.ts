@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resultHeader, resultValuesOf } from '@sapwood/contracts';
-import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import { OutsideSystemError, baseUrlOf, existsAt, getJson, postJson } from './http-json';
 import { type RefusedRecord, readRecords } from './outside-record';
 import type { LabClient, ProviderCrop } from './lab-crops';
 import type { LabOrder } from './lab-orders';
@@ -28,10 +28,7 @@ const Crop = z.object({ cropId: z.union([z.number(), z.string().min(1)]), name: 
 
 export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabClient {
   const headers: Record<string, string> = cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {};
-  const base = () => {
-    if (!cfg.url) throw new OutsideSystemError('Nvirotek is not configured (NVIROTEK_URL is not set)');
-    return cfg.url;
-  };
+  const base = baseUrlOf('Nvirotek', 'NVIROTEK_URL', cfg.url);
   return {
     provider: 'Nvirotek',
     configured: !!cfg.url,

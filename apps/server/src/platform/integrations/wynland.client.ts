@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
-import { OutsideSystemError, existsAt, getJson, postJson } from './http-json';
+import { OutsideSystemError, baseUrlOf, existsAt, getJson, postJson } from './http-json';
 import { readRecords } from './outside-record';
 import type { LabClient } from './lab-crops';
 import type { LabOrder } from './lab-orders';
@@ -28,10 +28,7 @@ const titleCase = (s: string) => s.trim().toLowerCase().replace(/(^|[\s(/-])(\p{
 
 export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeoutMs: number }): LabClient {
   const headers: Record<string, string> = cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {};
-  const base = () => {
-    if (!cfg.url) throw new OutsideSystemError('Wynland is not configured (WYNLAND_URL is not set)');
-    return cfg.url;
-  };
+  const base = baseUrlOf('Wynland', 'WYNLAND_URL', cfg.url);
   return {
     provider: 'Wynland',
     configured: !!cfg.url,

@@ -1,10 +1,9 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
 import type { z } from 'zod';
 import { type Address, AddressInput, LOGO_WORD_MAX, apiFeatures } from '@sapwood/contracts';
 import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useEndpointMutation } from '../../lib/query';
-import { useContractForm } from '../../lib/useContractForm';
+import { useContractForm, useStartOver } from '../../lib/useContractForm';
 import { snack } from '../../lib/notify';
 
 type Values = z.input<typeof AddressInput>;
@@ -43,11 +42,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
   const opened = address !== undefined;
   const form = useContractForm(AddressInput, { defaultValues: valuesOf(null), fields: FIELD_KEYS });
   const upsert = useEndpointMutation(apiFeatures.addresses.upsert, { invalidates: [apiFeatures.addresses], onError: false });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (opened) reset(valuesOf(address));
-  }, [opened, address, reset]);
+  useStartOver(form, opened, () => valuesOf(address ?? null), address);
 
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Address'), onSaved });
   const logoWord = form.watch('logoWord') ?? '';

@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type Address, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { actionsColumn, AddButton, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -69,9 +69,9 @@ export default function AddressesPage() {
     <ListPage
       endpoint={ep.paged}
       columns={columns}
-      onRowDoubleClick={editor.edit}
       testId="addresses-table"
-      toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="address-add" />}
+      editor={editor}
+      add={{ label: 'Add', text: 'Add', testId: 'address-add' }}
     >
       <AddressDialog address={editor.current} onClose={editor.close} onSaved={editor.close} />
     </ListPage>

@@ -17,13 +17,14 @@ import { FilterPanel, type FilterValues, NO_FILTERS } from './FilterPanel';
 import { ReportDialog } from './report/ReportDialog';
 import { useSelection } from './useSelection';
 
+type Selection = ReturnType<typeof useSelection>;
+
 const ep = apiFeatures.carbohydrates;
 type Row = CarbohydrateResultRow;
 
 /** /carbohydrates: results grouped by location and as a plain list, with selection, merge, edit and downloads. */
 export default function CarbohydratesPage() {
   const session = useSession();
-  const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'results' ? 'results' : 'grouped';
   const [showFilters, setShowFilters] = useState(false);
@@ -35,15 +36,7 @@ export default function CarbohydratesPage() {
   const options = useEndpointQuery(ep.filteroptions, {});
   const canDebug = session.isDev || hasPermission(session.permissions, 'Admin');
 
-  // a failed merge is reported by the mutation; either way the lists show what the server holds
-  const mergeEntries = useEndpointMutation(ep.mergeentries, {
-    invalidates: [ep],
-    overlay: true,
-    onSuccess: () => {
-      notify.success(snack.updated('Location groups'));
-      selection.clear();
-    },
-  });
+  const { toggleGroup, merge } = useSelectionActions(selection);
 
   const applyFilters = (f: FilterValues) => {
     setFilters(f);
@@ -55,23 +48,6 @@ export default function CarbohydratesPage() {
     }, { replace: true });
   };
 
-  async function toggleGroup(row: Row) {
-    const checked = selection.groupChecked(row.group);
-    const ok = await confirm(checked ? 'Uncheck every entry of this group?' : 'Check every entry of this group?', 'Group');
-    if (!ok) return;
-    const all = await call(ep.pagedgroupedlocation, { group: row.group, all: true }, { overlay: true });
-    selection.set(all.rows, !checked);
-  }
-
-  async function merge() {
-    if (selection.count < 2) {
-      notify.error('Select at least two entries to merge');
-      return;
-    }
-    if (!(await confirm(`Merge the groups of the ${selection.count} selected entries into one group?`, 'Merge Entries'))) return;
-    mergeEntries.mutate({ ids: selection.ids });
-  }
-
   const columns = useMemo(
     () => resultColumns({ selection, sortable: tab === 'results', canDebug, onEdit: setEditing, onDebug: setDebugging }),
     [selection, tab, canDebug],
@@ -80,35 +56,8 @@ export default function CarbohydratesPage() {
   return (
     <Box data-testid="carbohydrates-page">
       <PageTitle />
-      <Group gap="xs" mb="xs" wrap="wrap">
-        <Tooltip label="Search panel">
-          <ActionIcon variant={showFilters ? 'filled' : 'light'} aria-label="Toggle search panel" data-testid="toggle-filters" onClick={() => setShowFilters((s) => !s)}>
-            <IconFilter size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Button size="xs" variant="light" component="a" data-testid="download-selected" disabled={selection.count === 0}
-          href={selection.count ? endpointUrl(ep.pagedexcelids, { ids: selection.ids }) : undefined} download>
-          Download Selected
-        </Button>
-        <Button size="xs" variant="light" data-testid="download-report" disabled={selection.count === 0} onClick={() => setReportOpen(true)}>
-          Download Selected Report
-        </Button>
-        <Button size="xs" variant="light" data-testid="merge-entries" disabled={selection.count < 2} onClick={merge}>Merge Entries</Button>
-        {tab === 'grouped' && (
-          <Tooltip label="One sheet per location">
-            <ActionIcon component="a" variant="light" color="green" aria-label="Download one sheet per location" data-testid="download-per-location"
-              href={endpointUrl(ep.pagedexcelgroupedlocationfile, { ...filters, search: params.get('g.q') ?? '' })} download>
-              <IconFileSpreadsheet size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        <Text size="sm" data-testid="selection-line">You have selected {selection.count} which creates {selection.groups} pages.</Text>
-        <Tooltip label="Clear selection">
-          <ActionIcon variant="subtle" color="gray" aria-label="Clear selection" data-testid="clear-selection" onClick={selection.clear}>
-            <IconX size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <SelectionToolbar selection={selection} showFilters={showFilters} onToggleFilters={() => setShowFilters((s) => !s)} onReport={() => setReportOpen(true)} onMerge={merge}
+        perLocationHref={tab === 'grouped' ? endpointUrl(ep.pagedexcelgroupedlocationfile, { ...filters, search: params.get('g.q') ?? '' }) : undefined} />
       {showFilters && <FilterPanel options={options.data} applied={filters} onApply={applyFilters} />}
       <Tabs value={tab} onChange={(t) => setParams((prev) => {
         const next = new URLSearchParams(prev);
@@ -134,6 +83,75 @@ export default function CarbohydratesPage() {
       <DebugDialog entry={debugging} onClose={() => setDebugging(null)} />
       <ReportDialog opened={reportOpen} selection={selection.selection} onClose={() => setReportOpen(false)} />
     </Box>
+  );
+}
+
+/** Double-click on a row checks (or unchecks) its whole location group, asked first; Merge Entries joins the selected ones' groups. */
+function useSelectionActions(selection: Selection) {
+  const confirm = useConfirm();
+  // a failed merge is reported by the mutation; either way the lists show what the server holds
+  const mergeEntries = useEndpointMutation(ep.mergeentries, {
+    invalidates: [ep],
+    overlay: true,
+    onSuccess: () => {
+      notify.success(snack.updated('Location groups'));
+      selection.clear();
+    },
+  });
+
+  async function toggleGroup(row: Row) {
+    const checked = selection.groupChecked(row.group);
+    const ok = await confirm(checked ? 'Uncheck every entry of this group?' : 'Check every entry of this group?', 'Group');
+    if (!ok) return;
+    const all = await call(ep.pagedgroupedlocation, { group: row.group, all: true }, { overlay: true });
+    selection.set(all.rows, !checked);
+  }
+
+  async function merge() {
+    if (selection.count < 2) {
+      notify.error('Select at least two entries to merge');
+      return;
+    }
+    if (!(await confirm(`Merge the groups of the ${selection.count} selected entries into one group?`, 'Merge Entries'))) return;
+    mergeEntries.mutate({ ids: selection.ids });
+  }
+  return { toggleGroup, merge };
+}
+
+/** The selection's actions: the search panel, Download Selected (sheet, report), Merge Entries, per location, the count and clear. */
+function SelectionToolbar({ selection, showFilters, onToggleFilters, onReport, onMerge, perLocationHref }: {
+  selection: Selection; showFilters: boolean; onToggleFilters: () => void; onReport: () => void; onMerge: () => void; perLocationHref: string | undefined;
+}) {
+  return (
+    <Group gap="xs" mb="xs" wrap="wrap">
+      <Tooltip label="Search panel">
+        <ActionIcon variant={showFilters ? 'filled' : 'light'} aria-label="Toggle search panel" data-testid="toggle-filters" onClick={onToggleFilters}>
+          <IconFilter size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Button size="xs" variant="light" component="a" data-testid="download-selected" disabled={selection.count === 0}
+        href={selection.count ? endpointUrl(ep.pagedexcelids, { ids: selection.ids }) : undefined} download>
+        Download Selected
+      </Button>
+      <Button size="xs" variant="light" data-testid="download-report" disabled={selection.count === 0} onClick={onReport}>
+        Download Selected Report
+      </Button>
+      <Button size="xs" variant="light" data-testid="merge-entries" disabled={selection.count < 2} onClick={onMerge}>Merge Entries</Button>
+      {perLocationHref && (
+        <Tooltip label="One sheet per location">
+          <ActionIcon component="a" variant="light" color="green" aria-label="Download one sheet per location" data-testid="download-per-location"
+            href={perLocationHref} download>
+            <IconFileSpreadsheet size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Text size="sm" data-testid="selection-line">You have selected {selection.count} which creates {selection.groups} pages.</Text>
+      <Tooltip label="Clear selection">
+        <ActionIcon variant="subtle" color="gray" aria-label="Clear selection" data-testid="clear-selection" onClick={selection.clear}>
+          <IconX size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 

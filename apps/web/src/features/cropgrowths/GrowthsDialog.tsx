@@ -34,43 +34,12 @@ function firstMessage(errors: FieldErrors | FieldErrors[keyof FieldErrors] | und
  * growth goes through the reassign dialog at once.
  */
 export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void }) {
-  const invalidate = useInvalidate();
   const tissues = useActiveTissues();
-  const loaded = useEndpointQuery(ep.cropGrowths, { cropId: props.crop.id }, { gcTime: 0 });
-  // the crop's factor and version in the contract's form; the ordered growths (with their local keys) beside it
-  const form = useContractForm(CropGrowthsUpsert, {
-    defaultValues: { id: props.crop.id, name: props.crop.name, factor: props.crop.factor, rowVersion: props.crop.rowVersion, growths: [] },
-    fields: ['factor', 'growths'],
-  });
-  // a refused save keeps the edits: only the crop list (its growth counts) is refreshed
-  const upsert = useEndpointMutation(ep.cropGrowthsUpsert, { invalidates: [ep.crops], onError: false });
-  const [growths, setGrowths] = useState<LocalGrowth[] | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { form, growths, setGrowths, dirty, setDirty, change, save, listError } = useCropGrowths(props.crop);
+  const invalidate = useInvalidate();
+  const refreshList = () => invalidate([ep.crops]);
   const [editing, setEditing] = useState<{ g: LocalGrowth; isNew: boolean } | null>(null);
   const [deleting, setDeleting] = useState<LocalGrowth | null>(null);
-
-  const { reset: resetForm } = form;
-  const { id: cropId, name: cropName } = props.crop;
-  /** back to what the server holds (on opening and after a save) */
-  const reset = useCallback((data: CropGrowths) => {
-    resetForm({ id: cropId, name: cropName, factor: data.crop.factor, rowVersion: data.crop.rowVersion, growths: [] });
-    setGrowths(data.growths.map(fromStage));
-    setDirty(false);
-  }, [resetForm, cropId, cropName]);
-  useEffect(() => {
-    if (loaded.data) reset(loaded.data);
-  }, [loaded.data, reset]);
-
-  const change = (next: LocalGrowth[]) => { setGrowths(next); setDirty(true); };
-  /** a message on the growth list (the table has no fields of its own to show it on) */
-  const listError = firstMessage(form.formState.errors.growths as FieldErrors | undefined);
-  const refreshList = () => invalidate([ep.crops]);
-
-  const save = () => {
-    // the list as it stands goes into the form's values, checked and sent with the factor
-    form.setValue('growths', (growths ?? []).map(toInput));
-    return form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Growth stages'), onSaved: reset });
-  };
 
   /** the Close button: asks first while there are unsaved changes (Escape, the x and an outside click ask through the dialog) */
   const close = useGuardedClose(dirty, props.onClose);
@@ -80,7 +49,6 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
     else setDeleting(g);
   }
 
-  const image = props.crop.imagePath;
   return (
     <AppDialog
       opened
@@ -97,11 +65,7 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
       }
     >
       <Group align="flex-start" gap="md" mb="sm">
-        <Box w={120} h={90} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, overflow: 'hidden' }}>
-          {image
-            ? <Image src={`/upload/crops/${image}-low.png`} fallbackSrc="/noimage.jpg" alt={props.crop.name} h={90} fit="contain" data-testid="crop-image" />
-            : <Text size="xs" c="dimmed" ta="center" pt={34}>No image</Text>}
-        </Box>
+        <CropImage crop={props.crop} />
         <FormNumber control={form.control} name="factor" label="Crop factor" withAsterisk w={140} onValueChange={() => setDirty(true)} data-testid="crop-factor" />
         <Box style={{ flex: 1 }} />
         <Tooltip label="Add growth">
@@ -149,5 +113,57 @@ export function GrowthsDialog(props: { crop: GrowthCropRow; onClose: () => void 
         />
       )}
     </AppDialog>
+  );
+}
+
+/**
+ * The crop's factor and version in the contract's form, the ordered growths (with their local keys) beside it,
+ * both back to what the server holds on opening and after a save; Save checks and sends them in one.
+ */
+function useCropGrowths(crop: GrowthCropRow) {
+  const loaded = useEndpointQuery(ep.cropGrowths, { cropId: crop.id }, { gcTime: 0 });
+  // the crop's factor and version in the contract's form; the ordered growths (with their local keys) beside it
+  const form = useContractForm(CropGrowthsUpsert, {
+    defaultValues: { id: crop.id, name: crop.name, factor: crop.factor, rowVersion: crop.rowVersion, growths: [] },
+    fields: ['factor', 'growths'],
+  });
+  // a refused save keeps the edits: only the crop list (its growth counts) is refreshed
+  const upsert = useEndpointMutation(ep.cropGrowthsUpsert, { invalidates: [ep.crops], onError: false });
+  const [growths, setGrowths] = useState<LocalGrowth[] | null>(null);
+  const [dirty, setDirty] = useState(false);
+
+  const { reset: resetForm } = form;
+  const { id: cropId, name: cropName } = crop;
+  /** back to what the server holds (on opening and after a save) */
+  const reset = useCallback((data: CropGrowths) => {
+    resetForm({ id: cropId, name: cropName, factor: data.crop.factor, rowVersion: data.crop.rowVersion, growths: [] });
+    setGrowths(data.growths.map(fromStage));
+    setDirty(false);
+  }, [resetForm, cropId, cropName]);
+  useEffect(() => {
+    if (loaded.data) reset(loaded.data);
+  }, [loaded.data, reset]);
+
+  const change = (next: LocalGrowth[]) => { setGrowths(next); setDirty(true); };
+  /** a message on the growth list (the table has no fields of its own to show it on) */
+  const listError = firstMessage(form.formState.errors.growths as FieldErrors | undefined);
+
+  const save = () => {
+    // the list as it stands goes into the form's values, checked and sent with the factor
+    form.setValue('growths', (growths ?? []).map(toInput));
+    return form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Growth stages'), onSaved: reset });
+  };
+  return { form, growths, setGrowths, dirty, setDirty, change, save, listError };
+}
+
+/** The crop's picture (its small copy), or 'No image'. */
+function CropImage({ crop }: { crop: GrowthCropRow }) {
+  const image = crop.imagePath;
+  return (
+  <Box w={120} h={90} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, overflow: 'hidden' }}>
+    {image
+      ? <Image src={`/upload/crops/${image}-low.png`} fallbackSrc="/noimage.jpg" alt={crop.name} h={90} fit="contain" data-testid="crop-image" />
+      : <Text size="xs" c="dimmed" ta="center" pt={34}>No image</Text>}
+  </Box>
   );
 }

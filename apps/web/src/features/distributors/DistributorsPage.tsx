@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type Distributor, apiFeatures, distributorLogoUrl } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
-import { actionsColumn, AddButton, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
+import { actionsColumn, deleteAction, editAction, ListPage, useEditing } from '../../components/ui/table/ListPage';
 import { notify, snack } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { reportError } from '../../lib/reportError';
@@ -47,9 +47,9 @@ export default function DistributorsPage() {
     <ListPage
       endpoint={apiFeatures.distributors.paged}
       columns={columns}
-      onRowDoubleClick={editor.edit}
       testId="distributors-table"
-      toolbar={<AddButton label="Add" text="Add" onClick={editor.add} testId="distributor-add" />}
+      editor={editor}
+      add={{ label: 'Add', text: 'Add', testId: 'distributor-add' }}
     >
       <DistributorDialog distributor={editor.current} onClose={editor.close} onSaved={editor.close} />
     </ListPage>

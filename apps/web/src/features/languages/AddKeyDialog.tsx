@@ -1,11 +1,10 @@
 import { Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
 import { apiFeatures } from '@sapwood/contracts';
 import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox } from '../../components/ui/form/FormFields';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
-import { useContractForm } from '../../lib/useContractForm';
+import { useContractForm, useStartOver } from '../../lib/useContractForm';
 import { KEYS_CHANGED } from './useLanguageData';
 import { snack } from '../../lib/notify';
 
@@ -17,11 +16,7 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const t = useText();
   const form = useContractForm(ep.addNewKey.input, { defaultValues: EMPTY, fields: ['key', 'frontend'] });
   const addKey = useEndpointMutation(ep.addNewKey, { invalidates: KEYS_CHANGED, onError: false });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (opened) reset(EMPTY);
-  }, [opened, reset]);
+  useStartOver(form, opened, () => EMPTY);
 
   const submit = () => form.submit((values) => addKey.mutateAsync(values), { success: snack.added('Key'), onSaved: onClose });
 

@@ -1,10 +1,9 @@
 import { TextInput } from '@mantine/core';
-import { useEffect } from 'react';
 import { type LanguageRow, apiFeatures } from '@sapwood/contracts';
 import { ContractFormDialog } from '../../components/ui/FormDialog';
 import { useText } from '../../lib/i18n';
 import { useEndpointMutation } from '../../lib/query';
-import { useContractForm } from '../../lib/useContractForm';
+import { useContractForm, useStartOver } from '../../lib/useContractForm';
 import { LANGUAGES_CHANGED } from './useLanguageData';
 import { snack } from '../../lib/notify';
 
@@ -15,11 +14,7 @@ export function LanguageDialog({ opened, row, onClose }: { opened: boolean; row:
   const t = useText();
   const form = useContractForm(ep.upsertLanguage.input, { defaultValues: { id: null, name: '' }, fields: ['name'] });
   const upsert = useEndpointMutation(ep.upsertLanguage, { invalidates: LANGUAGES_CHANGED, onError: false });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (opened) reset({ id: row?.id ?? null, name: row?.name ?? '', rowVersion: row?.rowVersion });
-  }, [opened, row, reset]);
+  useStartOver(form, opened, () => ({ id: row?.id ?? null, name: row?.name ?? '', rowVersion: row?.rowVersion }), row);
 
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Language'), onSaved: onClose });
 

@@ -30,7 +30,6 @@ const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', complet
 export function CapturesPage({ kind }: { kind: CaptureKind }) {
   const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
   const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results' | 'refused'>, typeof apiFeatures.leafs.notCompleted>;
-  const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
   const can = useCan();
   // the Results tab only with its permission (LeafResults; FarmersSampleEntries on the farmers' screen); else Not Completed
@@ -39,17 +38,61 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
   const [json, setJson] = useState<{ id: number; sampleNumber: string } | null>(null);
   const showJson = useCallback((r: RefusedCapture) => setJson({ id: r.id, sampleNumber: refusedName(r) }), []);
   const [photo, setPhoto] = useState<Row | null>(null);
+  const sync = useCaptureSync(ep);
+  const columns = useCaptureColumns(kind, tab, { onJson: setJson, onPhoto: setPhoto });
+
+  return (
+    <>
+      <PageTitle />
+      <SyncReport sync={sync} onShowRefused={tab === 'refused' ? undefined : () => setParams({ tab: 'refused' })} />
+      {/* another tab starts its list afresh: no search, page or sort of the tab left */}
+      <Tabs value={tab} onChange={(t) => setParams(t && t !== 'notcompleted' ? { tab: t } : {})}>
+        <Tabs.List mb="xs">
+          {tabs.map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'results' && <CaptureResultsTable kind={kind} toolbar={<SyncControls sync={sync} />} />}
+      {tab === 'refused' && <RefusedCapturesTable kind={kind} toolbar={<SyncControls sync={sync} />} onJson={showJson} />}
+      {tab !== 'results' && tab !== 'refused' && <PagedTable
+        key={tab}
+        endpoint={endpoints[tab]}
+        columns={columns}
+        rowId={(r) => r.id}
+        keyset
+        searchPlaceholder="Start of sample, client, farm or block"
+        testId="leafs-table"
+        excelEndpoint={ep.pagedExcel}
+        excelParams={{ status: ({ notcompleted: 'NotCompleted', completed: 'Completed', archived: 'Archived' } as const)[tab] }}
+        toolbar={<SyncControls sync={sync} />}
+      />}
+      <LeafJsonDialog kind={kind} row={json} onClose={() => setJson(null)} />
+      <AppDialog opened={photo !== null} onClose={() => setPhoto(null)} title={`Photo ${photo?.sampleNumber ?? ''}`} size="lg" data-testid="leaf-photo-dialog">
+        {photo?.photoPath
+          ? <Image src={capturePhotoUrl(photo.photoPath)} alt={`Photo of ${photo.sampleNumber}`} fit="contain" mah={480} data-testid="leaf-photo" />
+          : <Text size="sm" c="dimmed">No photo yet. Use sync on the row to fetch it from the capture app.</Text>}
+      </AppDialog>
+    </>
+  );
+}
+
+/**
+ * The columns of a captures tab: the lab (a picker on leaf Not Completed), the capture's fields, the farmers'
+ * submission once completed, and the row's actions (photo and its sync, json, archive, restore).
+ */
+function useCaptureColumns(kind: CaptureKind, tab: Tab, show: { onJson: (r: Row) => void; onPhoto: (r: Row) => void }) {
+  const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
+  const confirm = useConfirm();
   const syncPhoto = useEndpointMutation(apiFeatures.leafs.syncPhotoAndLocation, {
     invalidates: [ep],
     onSuccess: (r) => (r.ok ? notify.success(LEAF_MESSAGES.success) : notify.error(`${LEAF_MESSAGES.failed}: ${r.error ?? ''}`)),
     onError: () => notify.error(LEAF_MESSAGES.failed),
   });
   const done = { onSuccess: () => notify.success(LEAF_MESSAGES.success), onError: () => notify.error(LEAF_MESSAGES.failed) };
-  const sync = useCaptureSync(ep);
   const archive = useEndpointMutation(ep.archive, { invalidates: [ep], ...done });
   const updateLab = useEndpointMutation(apiFeatures.leafs.updateLab, { invalidates: [ep], ...done });
 
-  const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
+  const { onJson: setJson, onPhoto: setPhoto } = show;
+  return useMemo<ColumnDef<Row, unknown>[]>(() => {
     const move = async (r: Row, toArchive: boolean) => {
       if (await confirm(toArchive ? LEAF_MESSAGES.archiveConfirm : LEAF_MESSAGES.restoreConfirm, toArchive ? 'Archive' : 'Restore')) archive.mutate({ id: r.id, archive: toArchive });
     };
@@ -87,37 +130,4 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tab, kind, confirm, syncPhoto.isPending, syncPhoto.variables]);
-
-  return (
-    <>
-      <PageTitle />
-      <SyncReport sync={sync} onShowRefused={tab === 'refused' ? undefined : () => setParams({ tab: 'refused' })} />
-      {/* another tab starts its list afresh: no search, page or sort of the tab left */}
-      <Tabs value={tab} onChange={(t) => setParams(t && t !== 'notcompleted' ? { tab: t } : {})}>
-        <Tabs.List mb="xs">
-          {tabs.map((t) => <Tabs.Tab key={t} value={t} data-testid={`tab-${t}`}>{TAB_LABELS[t]}</Tabs.Tab>)}
-        </Tabs.List>
-      </Tabs>
-      {tab === 'results' && <CaptureResultsTable kind={kind} toolbar={<SyncControls sync={sync} />} />}
-      {tab === 'refused' && <RefusedCapturesTable kind={kind} toolbar={<SyncControls sync={sync} />} onJson={showJson} />}
-      {tab !== 'results' && tab !== 'refused' && <PagedTable
-        key={tab}
-        endpoint={endpoints[tab]}
-        columns={columns}
-        rowId={(r) => r.id}
-        keyset
-        searchPlaceholder="Start of sample, client, farm or block"
-        testId="leafs-table"
-        excelEndpoint={ep.pagedExcel}
-        excelParams={{ status: ({ notcompleted: 'NotCompleted', completed: 'Completed', archived: 'Archived' } as const)[tab] }}
-        toolbar={<SyncControls sync={sync} />}
-      />}
-      <LeafJsonDialog kind={kind} row={json} onClose={() => setJson(null)} />
-      <AppDialog opened={photo !== null} onClose={() => setPhoto(null)} title={`Photo ${photo?.sampleNumber ?? ''}`} size="lg" data-testid="leaf-photo-dialog">
-        {photo?.photoPath
-          ? <Image src={capturePhotoUrl(photo.photoPath)} alt={`Photo of ${photo.sampleNumber}`} fit="contain" mah={480} data-testid="leaf-photo" />
-          : <Text size="sm" c="dimmed">No photo yet. Use sync on the row to fetch it from the capture app.</Text>}
-      </AppDialog>
-    </>
-  );
 }

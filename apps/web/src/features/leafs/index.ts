@@ -1,16 +1,7 @@
-import { lazyScreen } from '../../lib/lazyScreen';
-import type { ScreenModule } from '../../lib/screens';
+import { type ScreenModule, menuScreen } from '../../lib/screens';
 
 /** The captures of the field capture app: leaf records and farmers' sample entries. */
 export const screens: ScreenModule[] = [
-  {
-    path: '/leafs',
-    menu: { group: 'leaf', order: 1, label: 'Entries', permission: 'Leafs', key: 'menu.leafs' },
-    page: lazyScreen(() => import('./LeafsPage')),
-  },
-  {
-    path: '/farmerssampleentries',
-    menu: { group: 'farmersSample', order: 1, label: 'Entries', permission: 'FarmersSampleEntries', key: 'menu.farmerssampleentries' },
-    page: lazyScreen(() => import('./FarmersEntriesPage')),
-  },
+  menuScreen('/leafs', { group: 'leaf', order: 1, label: 'Entries', permission: 'Leafs' }, () => import('./LeafsPage')),
+  menuScreen('/farmerssampleentries', { group: 'farmersSample', order: 1, label: 'Entries', permission: 'FarmersSampleEntries' }, () => import('./FarmersEntriesPage')),
 ];

@@ -22,12 +22,43 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024)
  * the file.
  */
 export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: SubmissionKind; submissionId: number; onClose: () => void }) {
+  const { files, fileErrors, error, choose, send, sending } = useFileUpload(kind, submissionId);
+
+  return (
+    <AppDialog opened onClose={onClose} title="Upload files" size="md" zIndex={1000} data-testid="upload-files-dialog"
+      actions={
+        <>
+          <Button variant="default" onClick={onClose} data-testid="upload-files-close">Close</Button>
+          <Button onClick={() => void send()} loading={sending} data-testid="upload-files-send">Upload</Button>
+        </>
+      }>
+      <Stack gap="xs">
+        <FileInput multiple clearable label="Files" placeholder="PDF, PNG, JPEG, .xlsx, .csv or .docx" value={files} onChange={choose}
+          accept=".pdf,.png,.jpg,.jpeg,.xlsx,.csv,.docx,application/pdf,image/png,image/jpeg" data-testid="upload-files-input" />
+        {files.length > 0 && (
+          <List size="xs" data-testid="upload-files-chosen">
+            {files.map((f, i) => (
+              <List.Item key={`${f.name}-${i}`}>
+                {f.name} ({size(f.size)})
+                {fileErrors[i] && <Text size="xs" c="red" data-testid={`upload-file-error-${i}`}>{fileErrors[i]}</Text>}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {error && <Alert color="red" p="xs" data-testid="upload-files-error">{error}</Alert>}
+        <SubmissionDocuments kind={kind} submissionId={submissionId} />
+      </Stack>
+    </AppDialog>
+  );
+}
+
+/**
+ * The files chosen and their sending: each checked at choosing (listed kind, size), sent in one multipart post;
+ * the server's refusals go to their file (`files.N`), the rest to the dialog.
+ */
+function useFileUpload(kind: SubmissionKind, submissionId: number) {
   const ep = resultEndpointsOf(kind);
-  const docs = useEndpointQuery(ep.getDocs, { id: submissionId });
   const upload = useUploadMutation(ep.uploadFiles, { invalidates: [ep.getDocs], onError: false });
-  const remove = useEndpointMutation(ep.deleteFiles, { invalidates: [ep.getDocs], onSuccess: () => notify.success(snack.deleted('File')) });
-  const confirm = useConfirm();
-  const canDelete = useCan()('SubmissionsDelete');
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -69,54 +100,42 @@ export function UploadFilesDialog({ kind, submissionId, onClose }: { kind: Submi
       setError(rest.join('; ') || (Object.keys(atFile).length ? null : err.message));
     }
   };
+  return { files, fileErrors, error, choose, send, sending: upload.isPending };
+}
 
+/** The submission's documents: download links, and delete (asked first) with the permission. */
+function SubmissionDocuments({ kind, submissionId }: { kind: SubmissionKind; submissionId: number }) {
+  const ep = resultEndpointsOf(kind);
+  const docs = useEndpointQuery(ep.getDocs, { id: submissionId });
+  const remove = useEndpointMutation(ep.deleteFiles, { invalidates: [ep.getDocs], onSuccess: () => notify.success(snack.deleted('File')) });
+  const confirm = useConfirm();
+  const canDelete = useCan()('SubmissionsDelete');
   return (
-    <AppDialog opened onClose={onClose} title="Upload files" size="md" zIndex={1000} data-testid="upload-files-dialog"
-      actions={
-        <>
-          <Button variant="default" onClick={onClose} data-testid="upload-files-close">Close</Button>
-          <Button onClick={() => void send()} loading={upload.isPending} data-testid="upload-files-send">Upload</Button>
-        </>
-      }>
-      <Stack gap="xs">
-        <FileInput multiple clearable label="Files" placeholder="PDF, PNG, JPEG, .xlsx, .csv or .docx" value={files} onChange={choose}
-          accept=".pdf,.png,.jpg,.jpeg,.xlsx,.csv,.docx,application/pdf,image/png,image/jpeg" data-testid="upload-files-input" />
-        {files.length > 0 && (
-          <List size="xs" data-testid="upload-files-chosen">
-            {files.map((f, i) => (
-              <List.Item key={`${f.name}-${i}`}>
-                {f.name} ({size(f.size)})
-                {fileErrors[i] && <Text size="xs" c="red" data-testid={`upload-file-error-${i}`}>{fileErrors[i]}</Text>}
-              </List.Item>
-            ))}
-          </List>
-        )}
-        {error && <Alert color="red" p="xs" data-testid="upload-files-error">{error}</Alert>}
-        <Text size="sm" fw={600}>Documents</Text>
-        {docs.isError && <Text size="xs" c="red">Could not get the documents.</Text>}
-        {docs.data?.length === 0 && <Text size="xs" c="dimmed" data-testid="upload-files-none">{M.noFiles}</Text>}
-        {docs.data && docs.data.length > 0 && (
-          <List size="xs" data-testid="upload-files-docs">
-            {docs.data.map((d) => (
-              <List.Item key={d.id} data-testid="upload-files-doc">
-                <Group gap={4} wrap="nowrap">
-                  <Anchor href={endpointUrl(ep.downloadDocument, { fileId: d.id, submissionId })} size="xs">{d.name}</Anchor>
-                  <Text size="xs">({size(d.size)})</Text>
-                  {canDelete && (
-                    <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${d.name}`} data-testid="upload-files-delete"
-                      onClick={async () => {
-                        if (!(await confirm(M.confirmDeleteFile(d.name), 'Delete file'))) return;
-                        remove.mutate({ submissionId, fileIds: [d.id] });
-                      }}>
-                      <IconTrash size={12} />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </AppDialog>
+    <>
+    <Text size="sm" fw={600}>Documents</Text>
+    {docs.isError && <Text size="xs" c="red">Could not get the documents.</Text>}
+    {docs.data?.length === 0 && <Text size="xs" c="dimmed" data-testid="upload-files-none">{M.noFiles}</Text>}
+    {docs.data && docs.data.length > 0 && (
+      <List size="xs" data-testid="upload-files-docs">
+        {docs.data.map((d) => (
+          <List.Item key={d.id} data-testid="upload-files-doc">
+            <Group gap={4} wrap="nowrap">
+              <Anchor href={endpointUrl(ep.downloadDocument, { fileId: d.id, submissionId })} size="xs">{d.name}</Anchor>
+              <Text size="xs">({size(d.size)})</Text>
+              {canDelete && (
+                <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${d.name}`} data-testid="upload-files-delete"
+                  onClick={async () => {
+                    if (!(await confirm(M.confirmDeleteFile(d.name), 'Delete file'))) return;
+                    remove.mutate({ submissionId, fileIds: [d.id] });
+                  }}>
+                  <IconTrash size={12} />
+                </ActionIcon>
+              )}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    )}
+    </>
   );
 }

@@ -74,61 +74,16 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
     onSuccess: () => notify.success('Successfully'),
     onError: (err) => setRefused(errorMessage(err, M.mayNotDeleteWithLabJob)),
   });
-  const resend = useEndpointMutation(ep.resend, {
-    invalidates: [ep.waiting],
-    onSuccess: () => notify.success(M.resent),
-    onError: (err) => notify.error(err instanceof ApiError && err.status === 409 ? M.changed : resendError(err)),
-  });
   const mayDelete = can('SubmissionsDelete');
-  const columns = useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => {
-    const del = async (r: LabSubmissionRow) => {
+  const on: RowActions = useMemo(() => ({
+    manual: setManual, link: setLink, print: setPrinting,
+    remove: async (r: LabSubmissionRow) => {
       if (r.labJobId) return setRefused(M.mayNotDeleteWithLabJob);
       if (await confirm(M.deleteConfirm(r.clientName), 'Delete')) remove.mutate({ id: r.id });
-    };
-    return [
-      { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
-      { id: 'submitted', header: 'Submitted', cell: ({ row }) => formatDateTime(row.original.submitted) },
-      {
-        id: 'lab', header: () => 'Submission', enableSorting: false,
-        cell: ({ row: { original: r } }) => (
-          <>
-            <Text size="sm">{SUBMISSION_LAB_LABELS[r.lab]}{!isManualLab(r.lab) && r.submissionWorkOrder ? ` · ${r.submissionWorkOrder}` : ''}</Text>
-            <Unmatched row={r} />
-          </>
-        ),
-      },
-      { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
-      { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
-      { id: 'labJob', header: () => 'Lab Job / Work Numbers', enableSorting: false, cell: ({ row }) => [row.original.labJobId, row.original.labWorkOrder].filter(Boolean).join(' / ') },
-      { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
-      {
-        id: 'actions', header: () => 'Actions', enableSorting: false, size: 150,
-        cell: ({ row: { original: r } }) => (
-          <Group gap={4} wrap="nowrap">
-            {isManualLab(r.lab) && (
-              <Tooltip label="Manual"><ActionIcon variant="subtle" aria-label={`Manual ${r.id}`} onClick={() => setManual(r)}><IconPencil size={16} /></ActionIcon></Tooltip>
-            )}
-            {!r.labJobId && !r.submissionWorkOrder && (
-              <Tooltip label="Manual Link"><ActionIcon variant="subtle" aria-label={`Manual Link ${r.id}`} onClick={() => setLink(r)}><IconLink size={16} /></ActionIcon></Tooltip>
-            )}
-            {r.error && !isManualLab(r.lab) && !r.submissionWorkOrder && !r.labJobId && (
-              <Tooltip label="Re-send">
-                <ActionIcon variant="subtle" color="orange" aria-label={`Re-send ${r.id}`} loading={resend.isPending && resend.variables?.id === r.id}
-                  onClick={() => resend.mutate({ id: r.id, rowVersion: r.rowVersion })}><IconSend size={16} /></ActionIcon>
-              </Tooltip>
-            )}
-            {/* spec: 'print: lab results' on every waiting row (the Manual-lab exception is the other tabs' menu) */}
-            <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => setPrinting(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
-            <History row={r} />
-            {mayDelete && !r.labJobId && (
-              <Tooltip label="delete"><ActionIcon variant="subtle" color="red" aria-label={`delete ${r.id}`} onClick={() => void del(r)}><IconX size={16} /></ActionIcon></Tooltip>
-            )}
-          </Group>
-        ),
-      },
-    ];
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, mayDelete, confirm, resend.isPending, resend.variables]);
+  }), [confirm]);
+  const columns = useWaitingColumns(kind, mayDelete, on);
   return (
     <>
       <PagedTable
@@ -151,5 +106,64 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
       {manual && <ManualEntryDialog kind={kind} submissionId={manual.id} onClose={() => setManual(null)} />}
       {printing && <LabResultsDialog kind={kind} row={printing} onClose={() => setPrinting(null)} />}
     </>
+  );
+}
+
+type RowActions = Record<'manual' | 'link' | 'print' | 'remove', (r: LabSubmissionRow) => void>;
+
+/** The Waiting for Lab columns; the row's actions are `WaitingRowActions`. */
+function useWaitingColumns(kind: SubmissionKind, mayDelete: boolean, on: RowActions) {
+  return useMemo<ColumnDef<LabSubmissionRow, unknown>[]>(() => [
+    { id: 'id', header: () => 'Id', enableSorting: false, accessorKey: 'id', size: 60 },
+    { id: 'submitted', header: 'Submitted', cell: ({ row }) => formatDateTime(row.original.submitted) },
+    {
+      id: 'lab', header: () => 'Submission', enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <>
+          <Text size="sm">{SUBMISSION_LAB_LABELS[r.lab]}{!isManualLab(r.lab) && r.submissionWorkOrder ? ` · ${r.submissionWorkOrder}` : ''}</Text>
+          <Unmatched row={r} />
+        </>
+      ),
+    },
+    { id: 'clientName', header: 'Client (Farm)', cell: ({ row }) => `${row.original.clientName} (${row.original.farmName})` },
+    { id: 'samples', header: () => 'Samples', enableSorting: false, cell: ({ row }) => `${row.original.samples}${kind === 'leaf' && row.original.crop.length ? ` · ${row.original.crop.join(', ')}` : ''}` },
+    { id: 'labJob', header: () => 'Lab Job / Work Numbers', enableSorting: false, cell: ({ row }) => [row.original.labJobId, row.original.labWorkOrder].filter(Boolean).join(' / ') },
+    { id: 'submittedBy', header: () => 'Prepared By', enableSorting: false, accessorKey: 'submittedBy' },
+    {
+      id: 'actions', header: () => 'Actions', enableSorting: false, size: 150,
+      cell: ({ row: { original: r } }) => <WaitingRowActions kind={kind} row={r} mayDelete={mayDelete} on={on} />,
+    },
+  ], [kind, mayDelete, on]);
+}
+
+/** A waiting row's actions: Manual, Manual Link, Re-send (a refused or unsent order), print, history, delete. */
+function WaitingRowActions({ kind, row: r, mayDelete, on }: { kind: SubmissionKind; row: LabSubmissionRow; mayDelete: boolean; on: RowActions }) {
+  const ep = endpointsOf(kind);
+  const resend = useEndpointMutation(ep.resend, {
+    invalidates: [ep.waiting],
+    onSuccess: () => notify.success(M.resent),
+    onError: (err) => notify.error(err instanceof ApiError && err.status === 409 ? M.changed : resendError(err)),
+  });
+  return (
+    <Group gap={4} wrap="nowrap">
+      {isManualLab(r.lab) && (
+        <Tooltip label="Manual"><ActionIcon variant="subtle" aria-label={`Manual ${r.id}`} onClick={() => on.manual(r)}><IconPencil size={16} /></ActionIcon></Tooltip>
+      )}
+      {!r.labJobId && !r.submissionWorkOrder && (
+        <Tooltip label="Manual Link"><ActionIcon variant="subtle" aria-label={`Manual Link ${r.id}`} onClick={() => on.link(r)}><IconLink size={16} /></ActionIcon></Tooltip>
+      )}
+      {r.error && !isManualLab(r.lab) && !r.submissionWorkOrder && !r.labJobId && (
+        <Tooltip label="Re-send">
+          <ActionIcon variant="subtle" color="orange" aria-label={`Re-send ${r.id}`} loading={resend.isPending && resend.variables?.id === r.id}
+            onClick={() => resend.mutate({ id: r.id, rowVersion: r.rowVersion })}><IconSend size={16} /></ActionIcon>
+        </Tooltip>
+      )}
+      {/* spec: 'print: lab results' on every waiting row (the Manual-lab exception is the other tabs' menu) */}
+      <Tooltip label="print"><ActionIcon variant="subtle" aria-label={`print ${r.id}`} onClick={() => on.print(r)}><IconPrinter size={16} /></ActionIcon></Tooltip>
+      <History row={r} />
+      {mayDelete && !r.labJobId && (
+        <Tooltip label="delete"><ActionIcon variant="subtle" color="red" aria-label={`delete ${r.id}`} onClick={() => on.remove(r)}><IconX size={16} /></ActionIcon></Tooltip>
+      )}
+    </Group>
   );
 }

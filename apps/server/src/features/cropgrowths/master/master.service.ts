@@ -202,26 +202,24 @@ export class CropMasterService {
 
   /** A copy of a cultivar, '{name} (copy)', with its norms and growth values. */
   async cloneCultivar(id: number, userId: number): Promise<CultivarNorms> {
-    const made = await this.db.transaction().execute(async (trx) => {
-      const from = await this.repo.cultivar(trx, id);
-      if (!from) throw notFound('Cultivar');
-      const copy = await this.clones.cultivar(trx, id, `${from.name} (copy)`);
-      await recordChange(trx, { userId, entity: 'cultivar', entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
-      return copy;
-    });
-    return this.getCultivar(made);
+    return this.getCultivar(await this.copyOf('cultivar', id, userId));
   }
 
   /** A copy of a crop, '{name} (copy)', with its cultivars, growth stages, norms and DRIS norms. */
   async cloneCrop(id: number, userId: number): Promise<CropData> {
-    const made = await this.db.transaction().execute(async (trx) => {
-      const from = await this.repo.crop(trx, id);
-      if (!from) throw notFound('Crop');
-      const copy = await this.clones.crop(trx, id, `${from.name} (copy)`);
-      await recordChange(trx, { userId, entity: 'crop', entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
+    return this.get(await this.copyOf('crop', id, userId));
+  }
+
+  /** Copies a crop or a cultivar as '{name} (copy)' in one transaction, audited as made from it; answers the copy's id. */
+  private copyOf(entity: 'crop' | 'cultivar', id: number, userId: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const from = entity === 'crop' ? await this.repo.crop(trx, id) : await this.repo.cultivar(trx, id);
+      if (!from) throw notFound(entity === 'crop' ? 'Crop' : 'Cultivar');
+      const name = `${from.name} (copy)`;
+      const copy = entity === 'crop' ? await this.clones.crop(trx, id, name) : await this.clones.cultivar(trx, id, name);
+      await recordChange(trx, { userId, entity, entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
       return copy;
     });
-    return this.get(made);
   }
 
   /**

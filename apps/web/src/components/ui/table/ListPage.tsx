@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
 import { PageTitle } from '../../layout/PageTitle';
-import { type PagedEndpoint, PagedTable, type PagedTableProps } from './PagedTable';
+import { type PagedEndpoint, PagedTable, type PagedTableProps, type RowOf } from './PagedTable';
 
 /** One button of a row's Actions cell: a tooltip over an icon button named for its row. */
 export interface RowAction<T> {
@@ -95,6 +95,12 @@ export function useEditing<T>() {
 export type ListPageProps<E extends PagedEndpoint> = PagedTableProps<E> & {
   /** what stands between the title and the table (a notice) */
   above?: ReactNode;
+  /**
+   * Rows edited in the page's dialog (`useEditing`): a double-click edits the row, and with `add` the toolbar
+   * starts with the add button (`AddButton`'s props) that opens the dialog for a new one.
+   */
+  editor?: { edit: (row: RowOf<E>) => void; add: () => void };
+  add?: { label: string; testId: string; text?: string };
   /** the page's dialogs */
   children?: ReactNode;
 };
@@ -104,12 +110,17 @@ export type ListPageProps<E extends PagedEndpoint> = PagedTableProps<E> & {
  * endpoint), then its dialogs (`children`).
  * The page writes its columns (`actionsColumn` for the row buttons), its add button and its dialogs.
  */
-export function ListPage<E extends PagedEndpoint>({ above, children, ...table }: ListPageProps<E>) {
+export function ListPage<E extends PagedEndpoint>({ above, children, editor, add, ...table }: ListPageProps<E>) {
+  const addButton = editor && add && <AddButton {...add} onClick={editor.add} />;
   return (
     <>
       <PageTitle />
       {above}
-      <PagedTable {...table} />
+      <PagedTable
+        onRowDoubleClick={editor?.edit}
+        {...table}
+        toolbar={addButton && table.toolbar ? <>{addButton}{table.toolbar}</> : (addButton || table.toolbar)}
+      />
       {children}
     </>
   );

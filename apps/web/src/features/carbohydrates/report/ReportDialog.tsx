@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
+import { type OutputOf, type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
 import type { z } from 'zod';
 import { AppDialog } from '../../../components/ui/AppDialog';
 import { useGuardedClose } from '../../../components/ui/unsaved';
@@ -35,36 +35,13 @@ export interface ReportDialogProps {
 
 /** 'Download selected report': the report's header fields, then Download (new tab) or Upload to MFW. */
 export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) {
-  const session = useSession();
-  // the report request's own schema: every field required, with the messages the server answers too
-  const form = useContractForm(ReportRequest, { defaultValues: emptyReport(selection, session.languageId), fields: FIELDS });
   const [postResults, setPostResults] = useState<z.output<typeof PostResult>[] | null>(null);
   // no overlay: 'Waiting for MFW… N s' in a corner while it runs (issue 33); a failure is told in the server's words
   const postToMfw = useEndpointMutation(api.postToMfw, { invalidates: [], onSuccess: setPostResults });
   const options = useEndpointQuery(api.reportOptions, {}, { enabled: opened });
+  const form = useReportForm(opened, selection, options.data);
   const firstId = firstSelectedId(selection);
   const { reset, getValues } = form;
-
-  useEffect(() => {
-    if (!opened) return;
-    reset(emptyReport(selection, session.languageId));
-    if (firstId === undefined) return;
-    // a one-off prefill from the first selected result
-    // (as the form's starting values, so that only what is typed makes it unsaved; what was typed already stays)
-    void call(api.getLabResult, { id: firstId }, { overlay: true }).then((r) => {
-      reset({ ...getValues(), agriculturist: r.agronomist, client: r.entity, farm: r.farmName, agent: r.agent }, KEEP_TYPED);
-    }).catch(() => undefined);
-  }, [opened, firstId, selection, session.languageId, reset, getValues]);
-
-  // Defaults once the lists arrive: the default address, and the user's language or else the first (English).
-  useEffect(() => {
-    const def = options.data?.addresses.find((a) => a.isDefault);
-    const firstLanguage = options.data?.languages[0]?.id ?? null;
-    if (!options.data) return;
-    const values = getValues();
-    if (values.addressId != null && values.langId != null) return;
-    reset({ ...values, addressId: values.addressId ?? def?.id ?? null, langId: values.langId ?? firstLanguage }, KEEP_TYPED);
-  }, [options.data, opened, getValues, reset]);
 
   /** checks the fields (messages on them) and then runs `action` with what the dialog shows */
   const whenValid = (action: (input: ReportRequestInput) => void) =>
@@ -83,17 +60,6 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   const dirty = form.formState.isDirty;
   const cancel = useGuardedClose(dirty, onClose);
 
-  const data = options.data;
-  const idSelect = (name: 'langId' | 'addressId' | 'distributor', label: string, list: { id: number; name: string }[], testId: string, searchable?: boolean) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select label={label} withAsterisk data={list.map((x) => ({ value: String(x.id), label: x.name }))} searchable={searchable}
-          value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(v ? Number(v) : null)} error={fieldState.error?.message} data-testid={testId} />
-      )}
-    />
-  );
   return (
     <>
       <AppDialog
@@ -111,31 +77,85 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
           </>
         }
       >
-        <Grid gutter="xs">
-          <Grid.Col span={6}>{idSelect('langId', 'Language', data?.languages ?? session.languages, 'report-language')}</Grid.Col>
-          <Grid.Col span={6}>{idSelect('addressId', 'Address', data?.addresses ?? [], 'report-address')}</Grid.Col>
-          <Grid.Col span={6}><TextInput label="Client Name" withAsterisk {...form.text('client')} data-testid="report-client" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Farm Name" withAsterisk {...form.text('farm')} data-testid="report-farm" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agriculturist" withAsterisk {...form.text('agriculturist')} data-testid="report-agriculturist" /></Grid.Col>
-          <Grid.Col span={6}><TextInput label="Agent" withAsterisk {...form.text('agent')} data-testid="report-agent" /></Grid.Col>
-          <Grid.Col span={6}>{idSelect('distributor', 'Distributors', data?.distributors ?? [], 'report-distributor', true)}</Grid.Col>
-          <Grid.Col span={6} pt="lg">
-            <Tooltip label="Reduces the report size by using lower quality images" position="top-start">
-              <Controller control={form.control} name="lowImageQuality" render={({ field }) => (
-                <Switch label="Low Image Quality" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} mb={6} data-testid="report-low-quality" />
-              )} />
-            </Tooltip>
-            <Controller control={form.control} name="includeSummary" render={({ field }) => (
-              <Switch label="Include Summary" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-summary" />
-            )} />
-            <Controller control={form.control} name="includeControls" render={({ field }) => (
-              <Checkbox mt={6} label="State the controls of the runs" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-controls" />
-            )} />
-          </Grid.Col>
-        </Grid>
+        <ReportFields form={form} options={options.data} />
       </AppDialog>
       <OutsideWait active={postToMfw.isPending} label="Waiting for MFW…" testId="mfw-wait" />
       <PostResultsDialog results={postResults} onClose={() => setPostResults(null)} />
     </>
+  );
+}
+
+type ReportOptions = OutputOf<typeof api.reportOptions>;
+
+/**
+ * The report's form: empty (with the user's language) each time the dialog opens, prefilled from the first
+ * selected result, then the lists' defaults (the default address, else the first language); what was typed stays.
+ */
+function useReportForm(opened: boolean, selection: string, options: ReportOptions | undefined) {
+  const session = useSession();
+  // the report request's own schema: every field required, with the messages the server answers too
+  const form = useContractForm(ReportRequest, { defaultValues: emptyReport(selection, session.languageId), fields: FIELDS });
+  const firstId = firstSelectedId(selection);
+  const { reset, getValues } = form;
+
+  useEffect(() => {
+    if (!opened) return;
+    reset(emptyReport(selection, session.languageId));
+    if (firstId === undefined) return;
+    // a one-off prefill from the first selected result
+    // (as the form's starting values, so that only what is typed makes it unsaved; what was typed already stays)
+    void call(api.getLabResult, { id: firstId }, { overlay: true }).then((r) => {
+      reset({ ...getValues(), agriculturist: r.agronomist, client: r.entity, farm: r.farmName, agent: r.agent }, KEEP_TYPED);
+    }).catch(() => undefined);
+  }, [opened, firstId, selection, session.languageId, reset, getValues]);
+
+  // Defaults once the lists arrive: the default address, and the user's language or else the first (English).
+  useEffect(() => {
+    const def = options?.addresses.find((a) => a.isDefault);
+    const firstLanguage = options?.languages[0]?.id ?? null;
+    if (!options) return;
+    const values = getValues();
+    if (values.addressId != null && values.langId != null) return;
+    reset({ ...values, addressId: values.addressId ?? def?.id ?? null, langId: values.langId ?? firstLanguage }, KEEP_TYPED);
+  }, [options, opened, getValues, reset]);
+  return form;
+}
+
+/** The report's header fields: language, address, client, farm, agriculturist, agent, distributor and the switches. */
+function ReportFields({ form, options: data }: { form: ReturnType<typeof useReportForm>; options: ReportOptions | undefined }) {
+  const session = useSession();
+  const idSelect = (name: 'langId' | 'addressId' | 'distributor', label: string, list: { id: number; name: string }[], testId: string, searchable?: boolean) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select label={label} withAsterisk data={list.map((x) => ({ value: String(x.id), label: x.name }))} searchable={searchable}
+          value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(v ? Number(v) : null)} error={fieldState.error?.message} data-testid={testId} />
+      )}
+    />
+  );
+  return (
+  <Grid gutter="xs">
+    <Grid.Col span={6}>{idSelect('langId', 'Language', data?.languages ?? session.languages, 'report-language')}</Grid.Col>
+    <Grid.Col span={6}>{idSelect('addressId', 'Address', data?.addresses ?? [], 'report-address')}</Grid.Col>
+    <Grid.Col span={6}><TextInput label="Client Name" withAsterisk {...form.text('client')} data-testid="report-client" /></Grid.Col>
+    <Grid.Col span={6}><TextInput label="Farm Name" withAsterisk {...form.text('farm')} data-testid="report-farm" /></Grid.Col>
+    <Grid.Col span={6}><TextInput label="Agriculturist" withAsterisk {...form.text('agriculturist')} data-testid="report-agriculturist" /></Grid.Col>
+    <Grid.Col span={6}><TextInput label="Agent" withAsterisk {...form.text('agent')} data-testid="report-agent" /></Grid.Col>
+    <Grid.Col span={6}>{idSelect('distributor', 'Distributors', data?.distributors ?? [], 'report-distributor', true)}</Grid.Col>
+    <Grid.Col span={6} pt="lg">
+      <Tooltip label="Reduces the report size by using lower quality images" position="top-start">
+        <Controller control={form.control} name="lowImageQuality" render={({ field }) => (
+          <Switch label="Low Image Quality" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} mb={6} data-testid="report-low-quality" />
+        )} />
+      </Tooltip>
+      <Controller control={form.control} name="includeSummary" render={({ field }) => (
+        <Switch label="Include Summary" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-summary" />
+      )} />
+      <Controller control={form.control} name="includeControls" render={({ field }) => (
+        <Checkbox mt={6} label="State the controls of the runs" checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="report-controls" />
+      )} />
+    </Grid.Col>
+  </Grid>
   );
 }

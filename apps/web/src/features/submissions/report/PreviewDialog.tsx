@@ -9,7 +9,7 @@ import { notify, snack } from '../../../lib/notify';
 import { useEndpointCall, useEndpointMutation } from '../../../lib/query';
 import { reportError } from '../../../lib/reportError';
 import {
-  PAGE_LABELS, type PageTexts, TEXT_DEBOUNCE_MS, arrowStep, initialPreview, pageImageUrl, pageKey, pdfLeafIds, previewReducer, textsOf, unsavedPages,
+  PAGE_LABELS, type PageTexts, type PreviewAction, type PreviewState, TEXT_DEBOUNCE_MS, arrowStep, initialPreview, pageImageUrl, pageKey, pdfLeafIds, previewReducer, textsOf, unsavedPages,
 } from './preview';
 import { withVersions } from './settings';
 
@@ -62,18 +62,75 @@ export interface PreviewDialogProps {
  */
 export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
   const [state, dispatch] = useReducer(previewReducer, pages, initialPreview);
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<{ key: string; message: string } | null>(null);
-  const savePage = useEndpointCall(api.savePage);
-  // the pages' saved texts and versions again (the same settings sent again); nothing else shows them
-  const reload = useEndpointMutation(api.updateReportData, { invalidates: [], overlay: true, onError: false });
-  // each Reload saves the settings again: the next one carries the versions it saved at
-  const [sent, setSent] = useState(request);
   const page = state.pages[state.index];
   const texts = textsOf(state);
   const unsaved = unsavedPages(state);
   const imageUrl = useSettledUrl(pageKey(page), pageImageUrl(page, texts));
   const close = useGuardedClose(unsaved.length > 0, onClose);
+
+  const { busy, conflict, setConflict, save, download } = usePreviewSaves(state, dispatch);
+  // each Reload saves the settings again: the next one carries the versions it saved at
+  const [sent, setSent] = useState(request);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const by = arrowStep(e, e.target as HTMLElement);
+    if (!by) return;
+    e.preventDefault();
+    dispatch({ type: 'step', by });
+  };
+  const type = (field: keyof PageTexts) => (e: React.ChangeEvent<HTMLTextAreaElement>) => dispatch({ type: 'type', field, value: e.currentTarget.value });
+  const last = state.pages.length - 1;
+  return (
+    <AppDialog
+      opened
+      onClose={onClose}
+      dirty={unsaved.length > 0}
+      title="Report preview"
+      size={1180}
+      onKeyDown={onKeyDown}
+      data-testid="report-preview"
+      actions={
+        <>
+          <Button variant="default" leftSection={<IconChevronLeft size={14} />} disabled={state.index === 0} onClick={() => dispatch({ type: 'step', by: -1 })} data-testid="preview-previous">Previous</Button>
+          <Button variant="default" onClick={() => void close()} data-testid="preview-close">Close</Button>
+          <Button variant="light" disabled={unsaved.length === 0} loading={busy} onClick={() => void save()} data-testid="preview-save">Save</Button>
+          <Button variant="default" rightSection={<IconChevronRight size={14} />} disabled={state.index === last} onClick={() => dispatch({ type: 'step', by: 1 })} data-testid="preview-next" data-autofocus>Next</Button>
+          <Button leftSection={<IconFileTypePdf size={14} />} loading={busy} onClick={() => void download()} data-testid="preview-download">Download PDF</Button>
+        </>
+      }
+    >
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Text size="sm" fw={600} data-testid="preview-page">Page {state.index + 1} of {state.pages.length}</Text>
+        <Text size="sm" c="dimmed" data-testid="preview-sample">Submission {page.submissionId} · Sample {page.sample}</Text>
+        <Text size="xs" c={unsaved.length ? 'orange' : 'dimmed'} data-testid="preview-unsaved">{unsaved.length ? `${unsaved.length} unsaved` : 'All saved'}</Text>
+      </Group>
+      {conflict && <ConflictAlert conflict={conflict} sent={sent} onSent={setSent} onConflict={setConflict} dispatch={dispatch} />}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <PageImage url={imageUrl} alt={`Page ${state.index + 1}: sample ${page.sample}`} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Textarea label={PAGE_LABELS.plantSay} value={texts.plantSay} onChange={type('plantSay')} autosize minRows={5} maxRows={14} maxLength={REPORT_TEXT_MAX} data-testid="preview-plant-say" />
+            <Textarea label={PAGE_LABELS.recommendation} value={texts.recommendation} onChange={type('recommendation')} autosize minRows={5} maxRows={14} maxLength={REPORT_TEXT_MAX} data-testid="preview-recommendation" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </AppDialog>
+  );
+}
+
+type Conflict = { key: string; message: string };
+
+/**
+ * Save and Download PDF: every page typed on saved, the one shown first, one run at a time; a 409 shows that
+ * page with the conflict.
+ */
+function usePreviewSaves(state: PreviewState, dispatch: (a: PreviewAction) => void) {
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const savePage = useEndpointCall(api.savePage);
+  const unsaved = unsavedPages(state);
 
   /** Saves every page typed on, the one shown first; stops at the first refusal (a 409 shows that page). */
   const saveTyped = async (): Promise<boolean> => {
@@ -108,66 +165,29 @@ export function PreviewDialog({ pages, request, onClose }: PreviewDialogProps) {
     window.open(endpointUrl(apiFeatures.leafPdf.questPdf, { leafIds: pdfLeafIds(state.pages) }), '_blank');
     notify.info('Starting download');
   });
+  return { busy, conflict, setConflict, save, download };
+}
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const by = arrowStep(e, e.target as HTMLElement);
-    if (!by) return;
-    e.preventDefault();
-    dispatch({ type: 'step', by });
-  };
-  const type = (field: keyof PageTexts) => (e: React.ChangeEvent<HTMLTextAreaElement>) => dispatch({ type: 'type', field, value: e.currentTarget.value });
-  const last = state.pages.length - 1;
+/** A page saved by someone else meanwhile: their words, and Reload (the pages' saved texts and versions again). */
+function ConflictAlert({ conflict, sent, onSent: setSent, onConflict: setConflict, dispatch }: {
+  conflict: Conflict; sent: LeafReportRequest[]; onSent: (r: LeafReportRequest[]) => void; onConflict: (c: Conflict | null) => void; dispatch: (a: PreviewAction) => void;
+}) {
+  // the same settings sent again; nothing else shows them
+  const reload = useEndpointMutation(api.updateReportData, { invalidates: [], overlay: true, onError: false });
   return (
-    <AppDialog
-      opened
-      onClose={onClose}
-      dirty={unsaved.length > 0}
-      title="Report preview"
-      size={1180}
-      onKeyDown={onKeyDown}
-      data-testid="report-preview"
-      actions={
-        <>
-          <Button variant="default" leftSection={<IconChevronLeft size={14} />} disabled={state.index === 0} onClick={() => dispatch({ type: 'step', by: -1 })} data-testid="preview-previous">Previous</Button>
-          <Button variant="default" onClick={() => void close()} data-testid="preview-close">Close</Button>
-          <Button variant="light" disabled={unsaved.length === 0} loading={busy} onClick={() => void save()} data-testid="preview-save">Save</Button>
-          <Button variant="default" rightSection={<IconChevronRight size={14} />} disabled={state.index === last} onClick={() => dispatch({ type: 'step', by: 1 })} data-testid="preview-next" data-autofocus>Next</Button>
-          <Button leftSection={<IconFileTypePdf size={14} />} loading={busy} onClick={() => void download()} data-testid="preview-download">Download PDF</Button>
-        </>
-      }
-    >
-      <Group justify="space-between" mb="xs" gap="xs">
-        <Text size="sm" fw={600} data-testid="preview-page">Page {state.index + 1} of {state.pages.length}</Text>
-        <Text size="sm" c="dimmed" data-testid="preview-sample">Submission {page.submissionId} · Sample {page.sample}</Text>
-        <Text size="xs" c={unsaved.length ? 'orange' : 'dimmed'} data-testid="preview-unsaved">{unsaved.length ? `${unsaved.length} unsaved` : 'All saved'}</Text>
+    <Alert color="red" p="xs" mb="xs" data-testid="preview-conflict">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{conflict.message}</Text>
+        <Button size="compact-sm" variant="white" color="red" loading={reload.isPending} onClick={() => reload.mutate(sent, {
+          onSuccess: ({ pages: fresh, versions }) => {
+            setSent(withVersions(sent, versions));
+            if (fresh.length) dispatch({ type: 'reloaded', pages: fresh, drop: conflict.key });
+            setConflict(null);
+          },
+          // the settings themselves changed meanwhile: their words stay in the alert
+          onError: (err) => (err instanceof ApiError && err.status === 409 ? setConflict({ key: conflict.key, message: err.message }) : reportError(err)),
+        })} data-testid="preview-reload">Reload</Button>
       </Group>
-      {conflict && (
-        <Alert color="red" p="xs" mb="xs" data-testid="preview-conflict">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{conflict.message}</Text>
-            <Button size="compact-sm" variant="white" color="red" loading={reload.isPending} onClick={() => reload.mutate(sent, {
-              onSuccess: ({ pages: fresh, versions }) => {
-                setSent(withVersions(sent, versions));
-                if (fresh.length) dispatch({ type: 'reloaded', pages: fresh, drop: conflict.key });
-                setConflict(null);
-              },
-              // the settings themselves changed meanwhile: their words stay in the alert
-              onError: (err) => (err instanceof ApiError && err.status === 409 ? setConflict({ key: conflict.key, message: err.message }) : reportError(err)),
-            })} data-testid="preview-reload">Reload</Button>
-          </Group>
-        </Alert>
-      )}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <PageImage url={imageUrl} alt={`Page ${state.index + 1}: sample ${page.sample}`} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm">
-            <Textarea label={PAGE_LABELS.plantSay} value={texts.plantSay} onChange={type('plantSay')} autosize minRows={5} maxRows={14} maxLength={REPORT_TEXT_MAX} data-testid="preview-plant-say" />
-            <Textarea label={PAGE_LABELS.recommendation} value={texts.recommendation} onChange={type('recommendation')} autosize minRows={5} maxRows={14} maxLength={REPORT_TEXT_MAX} data-testid="preview-recommendation" />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </AppDialog>
+    </Alert>
   );
 }
