@@ -106,21 +106,26 @@ export function manualCsvPlan(kind: ManualKind, rows: readonly ManualGridRow[], 
 
 /**
  * Tab-separated lines pasted into the cell `field` of row `index`: the lines fill the rows downwards and the cells
- * the columns rightwards in the paste order (lab number, then the values). A cell that is not a number: the
- * message (its line named), nothing pasted.
+ * the columns rightwards in the paste order (lab number, then the values). As every grid of the engine does
+ * (columnPlan), N/A rows take nothing: they are skipped (the next line goes to the next row) and named. A cell that
+ * is not a number: the message (its line named), nothing pasted.
  */
 export function manualPastePlan(kind: ManualKind, rows: readonly ManualGridRow[], index: number, field: string, text: string) {
   const parsed = parseManualPaste(kind, text, Math.max(0, manualFields(kind).indexOf(field)));
   const bad = parsed.cells.find((c) => c.value === undefined);
   if (bad) return `Line ${bad.row + 1} of the paste, ${manualHeader(kind, bad.field)}: '${bad.text}' is not a number. Nothing was pasted.`;
+  const usable = rows.map((r, i) => ({ r, i })).filter((x) => x.i >= index && !x.r.na).map((x) => x.i);
   const patches = new Map<number, Partial<ManualGridRow>>();
   let past = 0;
   for (const cell of parsed.cells) {
-    const at = index + cell.row;
-    if (at >= rows.length) past = Math.max(past, at - rows.length + 1);
+    const at = usable[cell.row];
+    if (at === undefined) past = Math.max(past, cell.row - usable.length + 1);
     else patches.set(at, { ...patches.get(at), [cell.field]: cell.text });
   }
-  const notes = [...(past ? [`${past} pasted ${past === 1 ? 'line has' : 'lines have'} no row left and will not be used.`] : []),
+  const last = Math.max(index, ...patches.keys());
+  const skipped = rows.slice(index, last + 1).filter((r) => r.na).map((r) => r.sampleNumber);
+  const notes = [...(skipped.length ? [`N/A rows take no values and are skipped: ${skipped.join(', ')}.`] : []),
+    ...(past ? [`${past} pasted ${past === 1 ? 'line has' : 'lines have'} no row left and will not be used.`] : []),
     ...(parsed.leftOver ? [`${parsed.leftOver} cells past the last column will not be used.`] : [])];
   return manualPlan(kind, rows, patches, 'Paste', notes);
 }
