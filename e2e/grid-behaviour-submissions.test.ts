@@ -25,6 +25,7 @@ afterAll(async () => {
 });
 
 let current: { id: number; sheet: ManualEntrySheet };
+let seq = 0;
 const sn = (i: number) => current.sheet.rows[i].sampleNumber;
 const textOf = async (page: Page, testId: string) => {
   const at = page.getByTestId(testId);
@@ -34,7 +35,9 @@ const textOf = async (page: Page, testId: string) => {
 const manual: GridDriver = {
   name: 'manual entry',
   async open(page) {
-    current = await w.submitted('leaf', 'Manual', { entries: 4, clientName: 'Grid Orchard' });
+    // one captured sample and three typed by hand (the world's captures would run out over the cases)
+    seq += 1;
+    current = await w.submitted('leaf', 'Manual', { entries: 1, hand: [1, 2, 3].map((n) => `GRID-${seq}-${n}`), clientName: 'Grid Orchard' });
     await signInThroughUi(page, w.server.url, user, '/submissions?tab=waiting');
     await page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${current.id}"]`).getByRole('button', { name: `Manual ${current.id}`, exact: true }).click();
     await expect.poll(() => activeTestId(page)).toBe('cell-0-labNumber');

@@ -120,7 +120,8 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       {groups.map((rows, g) => (
         <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
           onChange={(r, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(g, r, change)}
-          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))} />
+          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
+          cell={(r, column) => prep.cell(g, r, column)} />
       ))}
       {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}
     </FormDialog>
