@@ -95,7 +95,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   );
 
   return (
-    <FormDialog opened onClose={onClose} title="Prepare Submission" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
+    <FormDialog opened onClose={onClose} title="Prepare Submission" data-testid="prepare-dialog" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
         <TextInput size="xs" label="Entity Name" value={header.clientName} error={errors.clientName} onChange={(e) => setField('clientName', e.currentTarget.value)} />
         {select('Agent', 'agentId', pick(agents.data))}

@@ -57,11 +57,13 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
     return {
       ref: (el) => cells.set(i, column, el),
       onKeyDown: (e) => {
+        // Enter in the last row keeps the dialog's own meaning (Submit)
+        if (e.key === 'Enter' && i >= current().length - 1) return;
         if (e.key === 'Enter' || e.key === 'ArrowUp' || e.key === 'ArrowDown') onKey(i, column, e);
       },
       'data-testid': `prepare-${i}-${column}`,
     };
-  }, [at, cells, onKey]);
+  }, [at, cells, onKey, current]);
   return {
     grid, groups, cell,
     selected: rows.filter((r) => r.selected).length,
