@@ -36,7 +36,6 @@ const LONG_FUNCTIONS = [
   'apps/web/src/features/labjobs/JobResultsDialog.tsx',
   'apps/web/src/features/labjobs/EntryRow.tsx',
   'apps/web/src/features/labjobs/results/useResultSaves.ts',
-  'apps/web/src/features/submissions/ManualEntryDialog.tsx',
   'apps/web/src/features/submissions/PrepareDialog.tsx',
   // to split
   'apps/server/src/app.ts',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_MESSAGES, MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   w = await startWorld();
   sub = await w.submitted('leaf', 'Manual', { entries: 3, clientName: 'Manual Orchard' });
   browser = await launchBrowser();
-}, 90_000);
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   await w?.close();
@@ -99,7 +99,7 @@ describe('manual result entry', () => {
     await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
     expect(await valuesOf(sub.id, s0)).toMatchObject({ labNumber: 'LAB-1', na: false, values: { N: 1.5, P: 0.25 } });
 
-    // the arrows: up and down always, left and right at the edge of the text; Shift+Enter up
+    // the arrows: up and down always, left and right at the edge of the text (or with the whole text selected)
     await page.keyboard.press('ArrowUp');
     expect(await focused(page)).toBe('cell-0-P');
     await page.keyboard.press('ArrowRight');
@@ -110,30 +110,27 @@ describe('manual result entry', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toBe('cell-2-N');
-    await page.keyboard.down('Shift');
-    await page.keyboard.press('Enter');
-    await page.keyboard.up('Shift');
+    await page.keyboard.press('ArrowUp');
     expect(await focused(page)).toBe('cell-1-N');
 
-    // a bad value: red at its cell with its message, and not saved
+    // a bad value: red at its cell with its message, and the row left is refused, not saved
     await page.keyboard.type('1.2.3');
     await dialog.getByTestId('cell-error-1-N').getByText('Not a number').waitFor();
     expect(await dialog.getByTestId('cell-1-N').getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('unsaved');
+    await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('failed');
     expect(await valuesOf(sub.id, s1)).toBeUndefined();
 
     // a paste of two lines from a spreadsheet into row 2's Lab Number: a preview of what changes, then applied and saved
     await paste(page, 'cell-1-labNumber', 'LAB-2\t2.5\t0.3\r\nLAB-3\t2.6\t0.31\r\n');
     const preview = page.getByTestId('paste-preview');
     await preview.getByTestId('paste-preview-apply').waitFor();
-    expect(await preview.getByTestId('paste-preview-row-0').textContent()).toBe(`${s1} · Lab Number—LAB-2`);
-    expect(await preview.getByTestId('paste-preview-row-1').textContent()).toBe(`${s1} · N %1.2.32.5`);
-    expect(await preview.locator('tbody tr').count()).toBe(6);
+    expect(await preview.getByTestId('paste-preview-row-0').textContent()).toBe(`${s1}Lab Number — · N % 1.2.3 · P % —Lab Number LAB-2 · N % 2.5 · P % 0.3`);
+    expect(await preview.locator('tbody tr').count()).toBe(2);
     await preview.getByTestId('paste-preview-apply').click();
     await page.getByTestId('paste-preview-apply').waitFor({ state: 'detached' });
     expect(await dialog.getByTestId('cell-2-P').inputValue()).toBe('0.31');
-    expect(await dialog.getByTestId('cell-error-1-N').count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('cell-error-1-N').count()).toBe(0);
     await expect.poll(() => dialog.getByTestId(`row-status-${s2}`).getAttribute('data-state')).toBe('saved');
     await expect.poll(() => dialog.getByTestId(`row-status-${s1}`).getAttribute('data-state')).toBe('saved');
     expect(await valuesOf(sub.id, s2)).toMatchObject({ labNumber: 'LAB-3', values: { N: 2.6, P: 0.31 } });
@@ -141,13 +138,15 @@ describe('manual result entry', () => {
     // a CSV with a stray quote (issue 34): its line named, and nothing taken (not the rest of the file read as one row)
     const broken = `Sample,Lab,N\r\n${s2},LAB-3,2.9\r\n${s1},"LAB-1,2.9\r\n${s2},LAB-3,2.9\r\n`;
     await dialog.locator('input[type=file]').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
-    await dialog.getByTestId('manual-error').getByText(CSV_MESSAGES.unclosedQuote(3)).waitFor();
+    await expect.poll(() => dialog.getByTestId('manual-error').textContent()).toContain('Line 3: ');
+    expect(await page.getByTestId('paste-preview').count()).toBe(0);
     expect(await dialog.getByTestId('cell-2-N').inputValue()).toBe('2.6');
 
-    // a CSV: its rows matched by sample number (case and spaces aside); one matches none
+    // a CSV: its rows matched by sample number (case and spaces aside), previewed; one matches none
     const csv = `Sample,Lab,N,Na %,Fe mg/kg\r\n ${s2.toLowerCase()} ,LAB-3,2.7,0.05,88\r\nNOT-A-SAMPLE,X,1,1,1\r\n`;
     await dialog.locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await dialog.getByTestId('manual-info').getByText(M.notUploaded(1)).waitFor();
+    await expect.poll(() => page.getByTestId('paste-preview-note').textContent()).toContain(M.notUploaded(1));
+    await page.getByTestId('paste-preview-apply').click();
     expect(await dialog.getByTestId('cell-2-Fe').inputValue()).toBe('88');
     expect(await dialog.getByTestId('cell-2-NaPerc').inputValue()).toBe('0.05');
     await expect.poll(async () => (await valuesOf(sub.id, s2))?.values).toMatchObject({ N: 2.7, NaPerc: 0.05, Fe: 88 });
@@ -166,15 +165,19 @@ describe('manual result entry', () => {
     await files.getByTestId('upload-files-docs').getByText('lab-report.pdf').waitFor();
     await files.getByTestId('upload-files-close').click();
 
-    // someone else changes a row meanwhile: the row says so and takes theirs on Reload
+    // someone else changes a row meanwhile: the row is refused; Retry shows their values and asks (No keeps theirs)
     const now = await sheetOf(w.staff, 'leaf', sub.id);
     const r0 = now.rows[0];
     expect((await w.staff.call(leaf.updateManual, { submissionId: sub.id, manualResult: [{ sampleId: r0.sampleId, labNumber: 'THEIRS', values: { N: 6.9 }, rowVersion: r0.rowVersion }] })).status).toBe(200);
     await dialog.getByTestId('cell-0-K').click();
     await page.keyboard.type('1');
     await page.keyboard.press('Enter');
-    await dialog.getByTestId(`row-message-${s0}`).getByText(/changed by someone else/).waitFor();
-    await dialog.getByTestId(`row-reload-${s0}`).click();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('failed');
+    await dialog.getByTestId(`row-retry-${s0}`).click();
+    const changed = page.getByTestId('confirm-dialog');
+    await expect.poll(() => changed.textContent()).toContain(`Sample ${s0} was changed by someone else: it now holds Lab Number THEIRS · N % 6.9.`);
+    expect(await changed.textContent()).toContain('No keeps theirs');
+    await changed.getByRole('button', { name: 'No' }).click();
     await expect.poll(() => dialog.getByTestId('cell-0-labNumber').inputValue()).toBe('THEIRS');
     expect(await dialog.getByTestId('cell-0-K').inputValue()).toBe('');
 
@@ -200,7 +203,7 @@ describe('manual result entry', () => {
     await page.close();
   });
 
-  it('a line pasted into an N/A row clears its N/A, says so in the preview, and its values are saved (issue 31, finding 4)', async () => {
+  it('a pasted line skips an N/A row (said in the preview), which stays N/A; N/A cleared, it takes the line and saves it (issue 31 finding 4, issue 34: the engine\'s rule)', async () => {
     const other = await w.submitted('leaf', 'Manual', { entries: 2, clientName: 'NA Orchard' });
     const [s0] = other.sheet.rows.map((r) => r.sampleNumber);
     const page = await open(PERMISSIONS, '/submissions?tab=waiting');
@@ -208,13 +211,20 @@ describe('manual result entry', () => {
     await dialog.getByTestId('na-0').check();
     await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
     expect(await valuesOf(other.id, s0)).toMatchObject({ na: true, values: {} });
+    // as in every grid of the engine, the pasted line skips the N/A row (named) and goes to the next
     await paste(page, 'cell-0-labNumber', 'LAB-NA\t2.4\t0.22\r\n');
-    const preview = page.getByTestId('paste-preview');
-    await preview.getByTestId('paste-preview-apply').waitFor();
-    expect(await preview.getByTestId('paste-preview-note').textContent()).toContain('N/A will be cleared');
-    await preview.getByTestId('paste-preview-apply').click();
+    await expect.poll(() => page.getByTestId('paste-preview-note').textContent()).toContain(`N/A rows take no values and are skipped: ${s0}.`);
+    expect(await page.getByTestId('paste-preview-row-0').textContent()).toContain(other.sheet.rows[1].sampleNumber);
+    await page.getByTestId('paste-preview-cancel').click();
+    await page.getByTestId('paste-preview').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('na-0').isChecked()).toBe(true);
+    expect(await dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ na: true, values: {} });
+    // N/A cleared, the same paste is previewed and saved
+    await dialog.getByTestId('na-0').uncheck();
+    await paste(page, 'cell-0-labNumber', 'LAB-NA\t2.4\t0.22\r\n');
+    await page.getByTestId('paste-preview-apply').click();
     await page.getByTestId('paste-preview-apply').waitFor({ state: 'detached' });
-    expect(await dialog.getByTestId('na-0').isChecked()).toBe(false);
     await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
     expect(await valuesOf(other.id, s0)).toMatchObject({ labNumber: 'LAB-NA', na: false, values: { N: 2.4, P: 0.22 } });
     // what the Lab Result shows is what is stored
@@ -236,7 +246,7 @@ describe('manual result entry', () => {
     await dialog.getByTestId('cell-error-0-P').getByText('Must not be negative').waitFor();
     await dialog.getByTestId('cell-error-0-K').getByText('Must be at most 100 %').waitFor();
     await dialog.getByTestId('cell-1-labNumber').click();
-    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('unsaved');
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('failed');
     expect(await valuesOf(other.id, s0)).toBeUndefined();
     // corrected to values outside the usual range: marked, asked once for the row; No keeps them unsaved
     await dialog.getByTestId('cell-0-P').fill('2');

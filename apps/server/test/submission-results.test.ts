@@ -56,6 +56,20 @@ describe('saving manual results', () => {
     expect(await state(id)).toBe('Waiting');
   });
 
+  it('refuses a lab number another sample of the submission holds, at that row\'s lab number (stored, or given in the same save)', async () => {
+    const { id, sheet } = await world.w.submitted('leaf', 'Manual');
+    const [a, b] = sheet.rows;
+    expect((await save({ submissionId: id, manualResult: [{ sampleId: a.sampleId, labNumber: 'DUP-1', rowVersion: 0 }] })).status).toBe(200);
+    const taken = await save({ submissionId: id, manualResult: [{ sampleId: b.sampleId, labNumber: ' dup-1 ', values: { N: 2 }, rowVersion: 0 }] });
+    expect(taken.status).toBe(400);
+    expect(fieldsOf(taken.body)).toEqual({ 'manualResult.0.labNumber': M.labNumberTaken('dup-1', a.sampleNumber) });
+    const both = await save({ submissionId: id, manualResult: [{ sampleId: a.sampleId, labNumber: 'DUP-2', rowVersion: 1 }, { sampleId: b.sampleId, labNumber: 'DUP-2', rowVersion: 0 }] });
+    expect(fieldsOf(both.body)).toEqual({ 'manualResult.0.labNumber': M.labNumberTaken('DUP-2', b.sampleNumber), 'manualResult.1.labNumber': M.labNumberTaken('DUP-2', a.sampleNumber) });
+    // the lab number moved from one sample to the other in one save is no clash
+    expect((await save({ submissionId: id, manualResult: [{ sampleId: a.sampleId, labNumber: 'NEW-A', rowVersion: 1 }, { sampleId: b.sampleId, labNumber: 'DUP-1', rowVersion: 0 }] })).status).toBe(200);
+    expect((await stored(id)).map((r) => r.lab_number)).toEqual(['NEW-A', 'DUP-1']);
+  });
+
   it('refuses a submission whose lab sends its results (notManual) and one of the other kind or missing (404)', async () => {
     const { id } = await world.w.submitted('soil', 'NvirotekFarmer', { entries: 1 });
     const r = await save({ submissionId: id, manualResult: [] }, farmers.updateManual);

@@ -71,6 +71,7 @@ export * from './features/submissions';
 export * from './features/submission-results';
 export * from './features/submission-posting';
 export * from './features/manual-result-csv';
+export * from './features/manual-grid-row';
 export * from './features/leaf-report';
 export * from './features/submission-reports';
 export { CROP_IMAGE_MESSAGES, CROP_MESSAGES, CropGraphRow, CropStagesOrder, CropWithCultivars, CropWithGrowths, CultivarGraphRow, cropImageUrl, CropMasterRow, CropData, CropUpsertData, type CropUpsertDataInput, CropUpsert, CultivarNorms, CultivarNormsInput, StageNorms, StageNormsInput, NORM_LEVELS, ResolvedElement, ResolvedNorms, cropsEndpoints } from './features/crops';

@@ -46,6 +46,8 @@ export const MANUAL_ENTRY_MESSAGES = {
   notOpen: 'This submission is archived; restore it to change its results.',
   reasonRequired: 'Say why the results of a completed submission change',
   unknownSample: 'This sample is not in the submission',
+  /** a lab number names one sample of the submission (the lab's number for it) */
+  labNumberTaken: (labNumber: string, sample: string) => `Lab number ${labNumber} is already given to sample ${sample} of this submission`,
   noResults: 'No lab results available',
   noFiles: 'No files found.',
   notUploaded: (n: number) => `(${n} rows not uploaded)`,

@@ -21,6 +21,23 @@ function renamed(err: unknown): unknown {
   })));
 }
 
+const labKey = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+/**
+ * A lab number names one sample of the submission: a row given the lab number another sample holds (as stored, or
+ * as this save leaves it) is refused at its lab number. Only the server sees every row as stored (another user's
+ * saves included), so this rule is the server's; the grid shows its 400 at the cell.
+ */
+function labNumbersTaken(rows: Update['manualResult'], samples: readonly { sampleId: number; sampleNumber: string; labNumber: string | null }[]): Problem[] {
+  const after = new Map(samples.map((x) => [x.sampleId, labKey(x.labNumber)]));
+  rows.forEach((row) => after.set(row.sampleId, labKey(row.labNumber)));
+  return rows.flatMap((row, i) => {
+    const key = labKey(row.labNumber);
+    const other = key ? samples.find((x) => x.sampleId !== row.sampleId && after.get(x.sampleId) === key) : undefined;
+    return other ? [{ field: `manualResult.${i}.labNumber`, message: M.labNumberTaken(row.labNumber.trim(), other.sampleNumber) }] : [];
+  });
+}
+
 /**
  * The manual entry of a Manual or manual-farmer submission (spec §2 manual submission entry, §3 manual result
  * row, §5): the sheet of its samples with what is stored, and the save of the rows typed, in one transaction
@@ -61,6 +78,7 @@ export class ManualEntryService {
         // the rule the grid checks as it is typed (values/result-row.ts); N/A with values: recordCaptureResults, with the values' own
         else if (!resultRowHasEntry(row)) problems.push({ field: `manualResult.${i}`, message: M.rowEmpty });
       });
+      problems.push(...labNumbersTaken(input.manualResult, samples));
       if (problems.length) throw validationError(problems);
       const captures = await capturesOfSamples(trx, s, kind, input.manualResult.map((row) => byId.get(row.sampleId)!), userId);
       const rows = input.manualResult.map((row, i): CaptureResultInput => ({

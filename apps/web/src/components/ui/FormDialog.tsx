@@ -24,12 +24,13 @@ export function FormDialog({ onSave, busy = false, saveLabel, saveColor, saveTes
   const t = useText();
   const save = () => void onSave();
   const cancel = useGuardedClose(dialog.dirty, dialog.onClose);
+  const testId = (dialog as { 'data-testid'?: string })['data-testid'];
   return (
     <AppDialog
       {...dialog}
       actions={
         <>
-          <Button variant="default" onClick={() => void cancel()}>{t('common.cancel', 'Cancel')}</Button>
+          <Button variant="default" onClick={() => void cancel()} data-testid={testId ? `${testId}-cancel` : undefined}>{t('common.cancel', 'Cancel')}</Button>
           <Button color={saveColor} onClick={save} loading={busy} data-testid={saveTestId}>{saveLabel ?? t('common.save', 'Save')}</Button>
         </>
       }

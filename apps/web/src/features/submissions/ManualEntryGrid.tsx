@@ -1,18 +1,31 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { ManualColumn } from '@sapwood/contracts';
-import { type CSSProperties, type ClipboardEvent, type FocusEvent, type KeyboardEvent, memo, useCallback, useSyncExternalStore } from 'react';
-import type { ManualEntryStore, ManualField, RowView } from './manualEntry';
+import { NOT_A_NUMBER, type ManualColumn, type ManualGridRow, manualCellNumber, resultValueProblems } from '@sapwood/contracts';
+import { type CSSProperties, type ClipboardEvent, type FocusEvent, type KeyboardEvent, memo } from 'react';
+import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
+import { sameValues } from '../../components/ui/grid/rowModel';
+import type { RowKey, RowSaves } from '../../components/ui/grid/rowSaves';
+import { useRowStatus } from '../../components/ui/grid/rowStatus';
+import { useCellMessage } from '../../components/ui/grid/useEntryGrid';
+import type { SubmissionKind } from './kind';
 
+type Form = { rows: ManualGridRow[] };
+
+/** What the grid's cells do (the engine's keyboard, a paste, N/A, leaving a row, Retry). */
 export interface ManualGridActions {
-  typed: (index: number, field: ManualField, text: string) => void;
-  key: (e: KeyboardEvent<HTMLInputElement>, index: number, field: ManualField) => void;
+  kind: SubmissionKind;
+  control: Control<Form>;
+  register: UseFormRegister<Form>;
+  saves: RowSaves<ManualGridRow>;
+  /** the fields a save sends (dirty tracking) */
+  values: readonly string[];
+  key: (index: number, field: string, e: KeyboardEvent<HTMLInputElement>) => void;
   /** a paste into the cell: true when the grid took it (several cells), false for an ordinary paste */
-  paste: (index: number, field: ManualField, text: string) => boolean;
+  paste: (index: number, field: string, text: string) => boolean;
   setNa: (index: number, na: boolean) => void;
-  /** the focus left the row */
+  /** the focus left the row for another row or for nothing (not for a question asked) */
   leave: (index: number) => void;
-  element: (index: number, field: ManualField, el: HTMLInputElement | null) => void;
-  reload: (index: number) => void;
+  element: (index: number, field: string, el: HTMLInputElement | null) => void;
+  isConfirmed: (key: RowKey, code: string, value: number) => boolean;
 }
 
 const CELL: CSSProperties = {
@@ -27,20 +40,40 @@ const TD: CSSProperties = { padding: '1px 2px', verticalAlign: 'top', borderBott
 const TH: CSSProperties = { ...TD, position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontSize: 11, fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'left' };
 const MESSAGE: CSSProperties = { color: 'var(--mantine-color-red-7)', fontSize: 10, lineHeight: 1.2, whiteSpace: 'normal' };
 
-/**
- * One cell: an uncontrolled input (typing renders nothing but, when the row's look changes, its row), taking
- * its text anew when the row's `rev` moves (a paste, a CSV, a reload). A bad value is red with its message.
- */
-function Cell({ index, field, label, view, disabled, actions }: {
-  index: number; field: ManualField; label: string; view: RowView; disabled?: boolean; actions: ManualGridActions;
-}) {
-  const error = view.cellErrors[field];
-  const warning = disabled ? undefined : view.cellWarnings[field];
+/** A value cell's own check as typed (the contract's words): text that is not a number, a value that cannot be, or one outside its usual range. */
+function useCellCheck(a: ManualGridActions, index: number, id: number, field: string): { bad?: string; unusual?: string } {
+  const text = useWatch({ control: a.control, name: `rows.${index}.${field}` as `rows.${number}.labNumber`, exact: true });
+  if (field === 'labNumber') return {};
+  const n = manualCellNumber(text);
+  if (n === undefined) return { bad: NOT_A_NUMBER };
+  if (n === null) return {};
+  const p = resultValueProblems(a.kind, { [field]: n })[0];
+  if (!p) return {};
+  if (p.level === 'impossible') return { bad: p.message };
+  const held = manualCellNumber(a.saves.held.get(id)?.values[field]);
+  return held === n || a.isConfirmed(id, field, n) ? {} : { unusual: p.message };
+}
+
+/** Moves out of a cell whose whole text is selected (a cell just entered): Left and Right as at that edge. */
+function edgeFirst(e: KeyboardEvent<HTMLInputElement>) {
+  const el = e.currentTarget;
+  const all = el.value.length > 0 && el.selectionStart === 0 && el.selectionEnd === el.value.length;
+  if (!all || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === 'ArrowLeft') el.setSelectionRange(0, 0);
+  if (e.key === 'ArrowRight') el.setSelectionRange(el.value.length, el.value.length);
+}
+
+/** One cell: an input registered in the grid's form (typing re-renders this cell only), with its message under it. */
+function Cell({ a, index, id, field, label, disabled }: { a: ManualGridActions; index: number; id: number; field: string; label: string; disabled?: boolean }) {
+  const check = useCellCheck(a, index, id, field);
+  const said = useCellMessage(a.saves, id, field);
+  const error = check.bad ?? said;
+  const warning = disabled || error ? undefined : check.unusual;
+  const reg = a.register(`rows.${index}.${field}` as `rows.${number}.labNumber`);
   return (
     <td style={TD}>
       <input
-        key={`${field}-${view.rev}`}
-        defaultValue={view.texts[field] ?? ''}
+        {...reg}
         disabled={disabled}
         inputMode={field === 'labNumber' ? 'text' : 'decimal'}
         autoComplete="off"
@@ -49,13 +82,22 @@ function Cell({ index, field, label, view, disabled, actions }: {
         aria-invalid={error ? true : undefined}
         title={error ?? warning}
         data-testid={`cell-${index}-${field}`}
-        data-unusual={warning && !error ? 'true' : undefined}
+        data-unusual={warning ? 'true' : undefined}
         style={error ? BAD : disabled ? DISABLED : warning ? UNUSUAL : CELL}
-        ref={(el) => actions.element(index, field, el)}
-        onChange={(e) => actions.typed(index, field, e.currentTarget.value)}
-        onKeyDown={(e) => actions.key(e, index, field)}
+        ref={(el) => {
+          reg.ref(el);
+          a.element(index, field, el);
+        }}
+        onChange={(e) => {
+          if (said) a.saves.cells.set(`${id}:${field}`, undefined);
+          void reg.onChange(e);
+        }}
+        onKeyDown={(e) => {
+          edgeFirst(e);
+          a.key(index, field, e);
+        }}
         onPaste={(e: ClipboardEvent<HTMLInputElement>) => {
-          if (actions.paste(index, field, e.clipboardData.getData('text/plain'))) e.preventDefault();
+          if (a.paste(index, field, e.clipboardData.getData('text/plain'))) e.preventDefault();
         }}
       />
       {error && <div style={MESSAGE} data-testid={`cell-error-${index}-${field}`}>{error}</div>}
@@ -63,52 +105,52 @@ function Cell({ index, field, label, view, disabled, actions }: {
   );
 }
 
-function Status({ index, sampleNumber, view, actions }: { index: number; sampleNumber: string; view: RowView; actions: ManualGridActions }) {
-  const label = (text: string, color?: string) => (
-    <Text size="xs" c={color} data-testid={`row-status-${sampleNumber}`} data-state={view.state}>{text}</Text>
-  );
-  const message = view.message && <div style={MESSAGE} data-testid={`row-message-${sampleNumber}`}>{view.message}</div>;
-  switch (view.state) {
-    case 'unsaved': return <>{label('unsaved', 'orange')}{message}</>;
-    case 'saving': return label('saving…', 'dimmed');
-    case 'saved': return label('saved ✓', 'teal');
-    case 'failed': return <>{label('error', 'red')}{message}</>;
-    case 'conflict':
-      return (
-        <>
-          <Group gap={4} wrap="nowrap">
-            {label('changed', 'red')}
-            <Button size="compact-xs" variant="light" color="red" onClick={() => actions.reload(index)} data-testid={`row-reload-${sampleNumber}`}>Reload</Button>
-          </Group>
-          {message}
-        </>
-      );
-    default: return null;
+/** Whether the row is saved: saving…, saved ✓, unsaved, or error with the words and Retry (after a 409: the other user's values and the choice). */
+function Status({ a, index, id, sn }: { a: ManualGridActions; index: number; id: number; sn: string }) {
+  const status = useRowStatus(a.saves.status, id);
+  const row = useWatch({ control: a.control, name: `rows.${index}` });
+  const held = a.saves.held.get(id);
+  const unsaved = !!row && !!held && !sameValues(row, held.values, a.values);
+  const atRow = useCellMessage(a.saves, id, '');
+  const atNa = useCellMessage(a.saves, id, 'na');
+  const rowMessage = atRow ?? atNa;
+  const state = status?.state === 'saving' || status?.state === 'failed' ? status.state : unsaved ? 'unsaved' : status?.state === 'saved' ? 'saved' : 'idle';
+  const label = (text: string, color?: string) => <Text size="xs" c={color} data-testid={`row-status-${sn}`} data-state={state}>{text}</Text>;
+  const message = (text: string | undefined) => text && <div style={MESSAGE} data-testid={`row-message-${sn}`}>{text}</div>;
+  if (state === 'saving') return label('saving…', 'dimmed');
+  if (state === 'failed') {
+    return (
+      <>
+        <Group gap={4} wrap="nowrap">
+          {label('error', 'red')}
+          <Button size="compact-xs" variant="light" color="red" onClick={() => void a.saves.retry(id)} data-testid={`row-retry-${sn}`}>Retry</Button>
+        </Group>
+        {message(status?.state === 'failed' ? status.message : undefined)}
+      </>
+    );
   }
+  if (state === 'unsaved') return <>{label('unsaved', 'orange')}{message(rowMessage)}</>;
+  return state === 'saved' ? label('saved ✓', 'teal') : null;
 }
 
-const ManualRow = memo(function ManualRow({ store, index, columns, actions }: {
-  store: ManualEntryStore; index: number; columns: readonly ManualColumn[]; actions: ManualGridActions;
-}) {
-  const subscribe = useCallback((l: () => void) => store.subscribeRow(index, l), [store, index]);
-  const view = useSyncExternalStore(subscribe, () => store.view(index));
-  const sn = store.sampleNumber(index);
+const ManualRow = memo(function ManualRow({ a, index, row, columns }: { a: ManualGridActions; index: number; row: ManualGridRow; columns: readonly ManualColumn[] }) {
+  const na = !!useWatch({ control: a.control, name: `rows.${index}.na`, exact: true });
+  const sn = row.sampleNumber;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) actions.leave(index);
+    const to = e.relatedTarget as Node | null;
+    if (e.currentTarget.contains(to)) return;
+    if (!to || e.currentTarget.parentElement?.contains(to)) a.leave(index);
   };
   return (
-    <tr data-testid={`manual-row-${index}`} data-sample={sn} data-state={view.state} onBlur={onBlur}
-      style={view.state === 'failed' || view.state === 'conflict' ? { background: 'var(--mantine-color-red-0)' } : undefined}>
+    <tr data-testid={`manual-row-${index}`} data-sample={sn} onBlur={onBlur}>
       <td style={{ ...TD, fontSize: 12, whiteSpace: 'nowrap' }} title={sn}>{sn}</td>
-      <Cell index={index} field="labNumber" label={`Lab Number of ${sn}`} view={view} actions={actions} />
-      {columns.map((c) => (
-        <Cell key={c.code} index={index} field={c.code} label={`${c.header} of ${sn}`} view={view} disabled={view.na} actions={actions} />
-      ))}
+      <Cell a={a} index={index} id={row.sampleId} field="labNumber" label={`Lab Number of ${sn}`} />
+      {columns.map((c) => <Cell key={c.code} a={a} index={index} id={row.sampleId} field={c.code} label={`${c.header} of ${sn}`} disabled={na} />)}
       <td style={{ ...TD, textAlign: 'center' }}>
-        <input type="checkbox" checked={view.na} aria-label={`N/A of ${sn}`} data-testid={`na-${index}`} onChange={(e) => actions.setNa(index, e.currentTarget.checked)} />
+        <input type="checkbox" checked={na} aria-label={`N/A of ${sn}`} data-testid={`na-${index}`} onChange={(e) => a.setNa(index, e.currentTarget.checked)} />
       </td>
       <td style={{ ...TD, minWidth: 120 }}>
-        <Status index={index} sampleNumber={sn} view={view} actions={actions} />
+        <Status a={a} index={index} id={row.sampleId} sn={sn} />
       </td>
     </tr>
   );
@@ -116,10 +158,10 @@ const ManualRow = memo(function ManualRow({ store, index, columns, actions }: {
 
 /**
  * The manual entry grid: Sample Number (read-only), Lab Number, the values with their units in the header,
- * N/A and the row's save state. Memoized: the dialog's renders (its counts, its messages) do not walk the rows.
+ * N/A and the row's save state. Memoized: the dialog's renders (its messages) do not walk the rows.
  */
-export const ManualEntryGrid = memo(function ManualEntryGrid({ store, rows, columns, actions }: {
-  store: ManualEntryStore; rows: number; columns: readonly ManualColumn[]; actions: ManualGridActions;
+export const ManualEntryGrid = memo(function ManualEntryGrid({ rows, columns, actions }: {
+  rows: readonly (ManualGridRow & { _k: string })[]; columns: readonly ManualColumn[]; actions: ManualGridActions;
 }) {
   const valueWidth = columns.length > 20 ? 58 : 64;
   return (
@@ -148,7 +190,7 @@ export const ManualEntryGrid = memo(function ManualEntryGrid({ store, rows, colu
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length: rows }, (_, i) => <ManualRow key={i} store={store} index={i} columns={columns} actions={actions} />)}
+          {rows.map((r, i) => <ManualRow key={r._k} a={actions} index={i} row={r} columns={columns} />)}
         </tbody>
       </table>
     </div>

@@ -95,7 +95,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   );
 
   return (
-    <FormDialog opened onClose={onClose} title="Prepare Submission" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
+    <FormDialog opened onClose={onClose} title="Prepare Submission" data-testid="prepare-dialog" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
         <TextInput size="xs" label="Entity Name" value={header.clientName} error={errors.clientName} onChange={(e) => setField('clientName', e.currentTarget.value)} />
         {select('Agent', 'agentId', pick(agents.data))}
@@ -120,7 +120,8 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       {groups.map((rows, g) => (
         <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
           onChange={(r, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(g, r, change)}
-          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))} />
+          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
+          cell={(r, column) => prep.cell(g, r, column)} />
       ))}
       {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}
     </FormDialog>

@@ -4,8 +4,9 @@ import { useWatch } from 'react-hook-form';
 import { type EntryGridSpec, useEntryGrid } from '../../components/ui/grid/useEntryGrid';
 import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, splitSelected, withPastedRows, withUploadedRows } from './draft';
 import type { SubmissionKind } from './kind';
+import type { CellProps, PrepareColumn } from './SampleGroupTable';
 
-type Column = 'sampleNumber' | 'blockNumber' | 'growthStage' | 'notes';
+type Column = PrepareColumn;
 
 const SPEC: EntryGridSpec<PrepareRow, Column> = {
   row: SampleRow,
@@ -46,8 +47,25 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
     if (Object.keys(patch).length === 1 && 'selected' in patch) form.setValue(`rows.${i}.selected`, !!patch.selected);
     else grid.write(i, { ...row, ...patch });
   }, [at, current, form, grid]);
+  const { cells, onKey } = grid;
+  /**
+   * A text cell's part of the engine's keyboard: Enter down the column and the arrows between rows; Tab stays the
+   * browser's, through every control of the row (crop, cultivars, tests) in order.
+   */
+  const cell = useCallback((g: number, r: number, column: Column): CellProps => {
+    const i = at(g, r);
+    return {
+      ref: (el) => cells.set(i, column, el),
+      onKeyDown: (e) => {
+        // Enter in the last row keeps the dialog's own meaning (Submit)
+        if (e.key === 'Enter' && i >= current().length - 1) return;
+        if (e.key === 'Enter' || e.key === 'ArrowUp' || e.key === 'ArrowDown') onKey(i, column, e);
+      },
+      'data-testid': `prepare-${i}-${column}`,
+    };
+  }, [at, cells, onKey, current]);
   return {
-    grid, groups,
+    grid, groups, cell,
     selected: rows.filter((r) => r.selected).length,
     changeRow,
     removeRow: (g: number, r: number) => grid.remove(at(g, r)),

@@ -29,9 +29,10 @@ function lineAt(text: string, index: number): number {
  * A grid's CSV: the first line names the columns (in any order; unknown headings are refused), every other line is
  * a row. Any problem of the file (papaparse's `errors`: a stray quote, a line with too few or too many fields) or of
  * a cell becomes a message naming its line, and then no row is taken: a file is imported whole or not at all, so a
- * broken quote never swallows the lines after it into one row.
+ * broken quote never swallows the lines after it into one row. `heading`: how the grid reads a heading that is no
+ * column's name or id (its aliases), answering the column's id.
  */
-export function parseGridCsv(text: string, columns: readonly CsvColumn[]): CsvResult {
+export function parseGridCsv(text: string, columns: readonly CsvColumn[], heading?: (text: string) => string | null): CsvResult {
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const data: string[][] = [];
   const starts: number[] = [];
@@ -57,7 +58,9 @@ export function parseGridCsv(text: string, columns: readonly CsvColumn[]): CsvRe
   const [head, ...lines] = parsed.data;
   if (!head) return { rows: [], messages: ['The file is empty: its first line must name the columns.'] };
   const byName = new Map(columns.flatMap((c) => [[key(c.name), c], [key(c.id), c]] as const));
-  const cols = head.map((h) => byName.get(key(h)));
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  // a heading by its column's name or id, else as the grid reads its headings (aliases, units)
+  const cols = head.map((h) => byName.get(key(h)) ?? (heading ? byId.get(heading(h) ?? '') : undefined));
   head.forEach((h, i) => {
     if (!cols[i] && h.trim()) messages.push(`Line 1: the column '${h.trim()}' is not one of ${columns.map((c) => c.name).join(', ')}.`);
   });

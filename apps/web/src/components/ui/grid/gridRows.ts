@@ -23,7 +23,7 @@ export function hostOf<R extends RowValues>(l: { spec: EntryGridSpec<R, string, 
 export function saverOf<R extends RowValues>(l: { spec: EntryGridSpec<R, string, EndpointDef>; saveCall: (input: never) => Promise<unknown> }) {
   const s = l.spec.save;
   if (!s) return undefined;
-  return { call: async (row: R, version: number) => s.version(await l.saveCall(s.input(row, version) as never) as never), fresh: s.fresh };
+  return { call: async (row: R, version: number) => s.version(await l.saveCall(s.input(row, version) as never) as never), fresh: s.fresh, field: s.field };
 }
 
 export type FormLike = { getValues: (n: string) => unknown; setValue: (n: string, v: unknown, o?: object) => void; register: (n: string) => unknown; resetField: (n: string, o: object) => void };

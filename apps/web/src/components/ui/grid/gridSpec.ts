@@ -14,6 +14,8 @@ export interface GridRowSave<R, E extends EndpointDef> {
   version: (out: OutputOf<E>) => number;
   /** what the server holds now for the row (read after a 409); undefined: gone */
   fresh: (key: RowKey) => Promise<{ row: R; version: number } | undefined>;
+  /** the row's field a server's 400 names (`manualResult.0.values.N` → 'N'; '' the row itself); default: as named */
+  field?: (serverField: string) => string;
 }
 
 /** The declaration of an entry grid (README.md). */

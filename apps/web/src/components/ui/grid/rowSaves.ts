@@ -11,6 +11,8 @@ export interface RowSaver<R extends RowValues> {
   call: (row: R, version: number) => Promise<number>;
   /** what the server holds now for the row; undefined: no longer there */
   fresh: (key: RowKey) => Promise<{ row: R; version: number } | undefined>;
+  /** the row's field a 400's field names (default: as named) */
+  field?: (serverField: string) => string;
 }
 
 /** What a save needs from its host grid, read at the time of the save. */
@@ -126,7 +128,8 @@ export class RowSaves<R extends RowValues> {
     const host = this.host();
     host.refused?.(err);
     const message = messageOf(err);
-    if (err instanceof ApiError && err.status === 400) this.setCells(key, (err.body?.fields ?? []).map((f) => ({ field: f.field, message: f.message })));
+    const field = this.saver()?.field ?? ((f: string) => f);
+    if (err instanceof ApiError && err.status === 400) this.setCells(key, (err.body?.fields ?? []).map((f) => ({ field: field(f.field), message: f.message })));
     this.status.set(key, { state: 'failed', message, conflict: err instanceof ApiError && err.status === 409 });
     host.say(`${host.label(key)}: ${message}`);
   }

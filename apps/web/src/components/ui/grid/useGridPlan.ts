@@ -45,9 +45,9 @@ export function useGridPlan<R extends RowValues, C extends string>(p: {
     if (plan?.focus) latest.current.cells.focus(plan.focus.row, plan.focus.column as C);
   }, []);
   /** a CSV file: its problems said by line (nothing taken), else its rows planned by the host and previewed */
-  const importCsv = useCallback(async (file: File | string, columns: readonly CsvColumn[], toPlan: (rows: CsvRow[]) => GridPlan<R> | string[], show: (row: R | null) => string) => {
+  const importCsv = useCallback(async (file: File | string, columns: readonly CsvColumn[], toPlan: (rows: CsvRow[]) => GridPlan<R> | string[], show: (row: R | null) => string, heading?: (text: string) => string | null) => {
     const text = typeof file === 'string' ? file : await file.text();
-    const parsed = parseGridCsv(text, columns);
+    const parsed = parseGridCsv(text, columns, heading);
     if (parsed.messages.length) return latest.current.say(parsed.messages.slice(0, 12).join('\n'));
     const plan = toPlan(parsed.rows);
     if (Array.isArray(plan)) return latest.current.say(plan.slice(0, 12).join('\n'));
