@@ -26,19 +26,13 @@ function featureZones(root) {
 }
 
 /**
- * The files whose functions are still over 80 lines (the measured target is at most 5). The entry grids (job
- * card, results, manual entry, Prepare, with their row and save hooks) are being rewritten on one grid engine
- * (issue 34); app.ts waits to be split. Take a file off once its functions fit.
+ * The files whose functions are still over 80 lines (the measured target is at most 5: three now, issue 34).
+ * Take a file off once its functions fit; a new long function anywhere else fails lint.
  */
 const LONG_FUNCTIONS = [
-  // the entry grids
-  'apps/web/src/features/labjobs/JobCardDialog.tsx',
-  'apps/web/src/features/labjobs/JobResultsDialog.tsx',
-  'apps/web/src/features/labjobs/EntryRow.tsx',
-  'apps/web/src/features/labjobs/results/useResultSaves.ts',
-  'apps/web/src/features/submissions/PrepareDialog.tsx',
-  // to split
-  'apps/server/src/app.ts',
+  'apps/web/src/features/labjobs/EntryRow.tsx', // the job card's row: 122 lines
+  'apps/web/src/features/submissions/PrepareDialog.tsx', // 88 lines
+  'apps/server/src/app.ts', // buildApp: 91 lines
 ];
 
 export default tseslint.config(
