@@ -159,6 +159,41 @@ describe('control results and holds', () => {
   });
 });
 
+describe("the carbohydrate report's controls (the report dialog's tick box)", () => {
+  const finished = async (id: number) => {
+    await expect.poll(async () => (await lab.call(report.reportStatus, { id })).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    const res = await fetch(`${server.url}${report.reportFile.path}?id=${id}`, { headers: { cookie: lab.cookie } });
+    expect(res.status).toBe(200);
+    return pdfPages(Buffer.from(await res.arrayBuffer())).join('\n');
+  };
+
+  it('read with pdftotext: states the lot, analyte, value and Westgard outcome of the controls of the runs it reports, and only those', async () => {
+    const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Report sugar', lot: 'SUG-RPT', analyte: 'sugar', mean: 10, sd: 1, validFrom: '2026-01-01', validTo: null, active: true });
+    const passing = await jobWithControl(lot.body.id);
+    expect((await enter(passing.jobId, passing.control, 10.4)).body.rows[0].outcome).toBe('pass');
+    const warned = await jobWithControl(lot.body.id);
+    expect((await enter(warned.jobId, warned.control, 12.5)).body.rows[0].outcome).toBe('warning');
+    const other = await jobWithControl(lot.body.id);
+    await enter(other.jobId, other.control, 9.7);
+    const entryIds = [...passing.entryIds, ...warned.entryIds];
+
+    const text = await finished((await lab.call(report.startReport, reportRequest(entryIds, { includeControls: true }))).body.id);
+    expect(text).toContain('Quality control of the runs');
+    const lineOf = (jobId: number) => text.split('\n').filter((l) => new RegExp(`\\bJ${jobId}\\b`).test(l));
+    expect(lineOf(passing.jobId)).toHaveLength(1);
+    expect(lineOf(passing.jobId)[0]).toMatch(/Report sugar \/ SUG-RPT \(sugar\)\s+10 ± 1\s+10\.4\s+pass/);
+    expect(lineOf(warned.jobId)[0]).toMatch(/Report sugar \/ SUG-RPT \(sugar\)\s+10 ± 1\s+12\.5\s+warning \(1-2s\)/);
+    // a run not in the report is not stated
+    expect(lineOf(other.jobId)).toEqual([]);
+    expect(text).not.toContain('9.7');
+
+    // without the tick box the report has no controls section
+    const plain = await finished((await lab.call(report.startReport, reportRequest(entryIds))).body.id);
+    expect(plain).not.toContain('Quality control of the runs');
+    expect(plain).not.toContain('SUG-RPT');
+  });
+});
+
 describe('completion and charts', () => {
   it('controls are required by default: the save that would complete a job without a control result is refused, saying why', async () => {
     const settings = (await admin.call(qc.settings, {})).body;
