@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, carbohydrateReportEndpoints as report, carbohydratesEndpoints, labEndpoints, qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
@@ -7,6 +8,7 @@ import { createUser, signedIn } from '../../../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import { listAudit } from '../src/platform/audit/audit.repository';
 import { pdfPages } from '../../../tests/support/pdf';
+import { LJ } from '../src/features/qc/qc-chart';
 
 let mfw: MfwStandIn;
 let server: TestServer;
@@ -288,5 +290,48 @@ describe('completion and charts', () => {
     expect(text).toContain('1-3s');
     const chart = await manager.call(qc.chart, { lotId: sugarLot });
     expect(chart.body.runs.some((r: { violations: { rule: string }[] }) => r.violations.some((v) => v.rule === '1-3s'))).toBe(true);
+  });
+
+  it('the chart PNG read by its pixels: the mean and SD lines are drawn across the plot; the rejected run is marked red at its place, and no other run is', async () => {
+    const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Pixel sugar', lot: 'SUG-PIX', analyte: 'sugar', mean: 10, sd: 1, validFrom: '2026-01-01', validTo: null, active: true });
+    const values = [10.2, 9.9, 13.5, 10.1, 9.8]; // the third run is beyond +3 SD (1-3s); the others pass
+    for (const v of values) {
+      const j = await jobWithControl(lot.body.id);
+      await enter(j.jobId, j.control, v);
+    }
+    const res = await fetch(`${server.url}${qc.chartPng.path}?lotId=${lot.body.id}`, { headers: { cookie: manager.cookie } });
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const scale = info.width / LJ.width; // the PNG is drawn at 2 pixels a point
+    expect(scale).toBe(2);
+    const near = (x: number, y: number, hex: string, tol = 50) => {
+      const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+      return [1, 3, 5].every((k, c) => Math.abs(data[at + c] - parseInt(hex.slice(k, k + 2), 16)) <= tol);
+    };
+    // the layout (qc-chart.ts): z from −4 to +4 SD over the plot's height, five runs at the middles of five equal steps
+    const plotW = LJ.width - LJ.left - LJ.right;
+    const plotH = LJ.height - LJ.top - LJ.bottom;
+    const rowOf = (z: number) => (LJ.top + plotH / 2 - (z / 4) * (plotH / 2)) * scale;
+    const colOf = (i: number) => (LJ.left + (plotW / values.length) * (i + 0.5)) * scale;
+    const share = (z: number, hex: string) => Math.max(...[-1, 0, 1].map((d) => {
+      let hits = 0;
+      for (let x = LJ.left * scale; x < (LJ.left + plotW) * scale; x += 1) if (near(x, rowOf(z) + d, hex)) hits += 1;
+      return hits / (plotW * scale);
+    }));
+    expect(share(0, '#222222')).toBeGreaterThan(0.9); // the mean, solid
+    for (const z of [3, -3]) expect(share(z, '#c0392b')).toBeGreaterThan(0.9); // ±3 SD, solid red
+    for (const z of [2, -2]) expect(share(z, '#d68910')).toBeGreaterThan(0.3); // ±2 SD, dashed orange
+    for (const z of [1, -1]) expect(share(z, '#999999')).toBeGreaterThan(0.3); // ±1 SD, dashed grey
+    expect(share(0.5, '#222222') + share(0.5, '#999999')).toBeLessThan(0.1); // and nothing between them
+
+    // the reject colour as a filled block (a marker, not a 1.6-pixel line): only at the third run, at z 3.5
+    const block = (cx: number, cy: number) => {
+      let hits = 0;
+      for (let dx = -4; dx <= 4; dx += 1) for (let dy = -4; dy <= 4; dy += 1) if (near(cx + dx, cy + dy, '#c0392b', 30)) hits += 1;
+      return hits;
+    };
+    expect(block(colOf(2), rowOf(3.5))).toBeGreaterThan(60);
+    values.forEach((v, i) => {
+      if (i !== 2) expect(block(colOf(i), rowOf(v - 10))).toBe(0);
+    });
   });
 });
