@@ -56,6 +56,10 @@ describe('Westgard multi-rules (Westgard et al. 1981)', () => {
     expect(rules(z(191, 190))).toEqual(['1-2s', '2-2s']);
     expect(rules(z(191, 209))).toEqual(['1-2s']);
     expect(rules(z(209, 203, 210))).toEqual(['1-2s']);
+    // within one run across levels (ADR 0161): the other level beyond the same limit; beyond the other limit it is R-4s
+    expect(rules(z(203, 209), z(210))).toEqual(['1-2s', '2-2s']);
+    expect(rules(z(203, 191), z(190))).toEqual(['1-2s', '2-2s']);
+    expect(rules(z(203, 209), z(207))).toEqual(['1-2s']);
   });
 
   it('R-4s: one control beyond +2 SD and another beyond −2 SD in the same run reject', () => {
