@@ -196,6 +196,22 @@ describe("the carbohydrate report's controls (the report dialog's tick box)", ()
   });
 });
 
+describe('across levels (ADR 0161)', () => {
+  it('two lots of one analyte run together: 4-1s over their interleaved results, 2-2s within the run', async () => {
+    const lotOf = async (lot: string, mean: number, sd: number) => (await manager.call(qc.upsertLot, { id: 0, name: 'Starch level', lot, analyte: 'starch', mean, sd, validFrom: '2026-01-01', validTo: null, active: true })).body.id as number;
+    const [l1, l2] = [await lotOf('STA-L1', 10, 1), await lotOf('STA-L2', 20, 2)];
+    const run = async (v1: number, v2: number) => {
+      const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: `LV${(counter += 1)}`, sugar: 5, starch: 9 }] });
+      const rows = (await lab.call(qc.setJobControls, { jobId, rows: [{ id: 0, controlLotId: l1 }, { id: 0, controlLotId: l2 }] })).body.rows as { id: number; rowVersion: number }[];
+      const saved = await lab.call(qc.saveControlResults, { jobId, rows: [{ id: rows[0].id, value: v1, rowVersion: rows[0].rowVersion }, { id: rows[1].id, value: v2, rowVersion: rows[1].rowVersion }] });
+      return (saved.body.rows as { violations: { rule: string }[] }[]).map((r) => r.violations.map((v) => v.rule));
+    };
+    expect(await run(11.5, 23)).toEqual([[], []]); // +1.5 SD on both levels
+    expect(await run(11.2, 22.6)).toEqual([[], ['4-1s']]); // the fourth result beyond +1 SD across the two lots
+    expect(await run(7.5, 15.6)).toEqual([['1-2s', '2-2s'], ['1-2s', '2-2s']]); // −2.5 and −2.2 SD in one run: both levels
+  });
+});
+
 describe('completion and charts', () => {
   it('controls are required by default: the save that would complete a job without a control result is refused, saying why', async () => {
     const settings = (await admin.call(qc.settings, {})).body;

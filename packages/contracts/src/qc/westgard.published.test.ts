@@ -47,13 +47,19 @@ const RUNS: [low: number, high: number, published: string][] = [
   [2.4, -2.12, 'R:4s'],
 ];
 
-/** Each run judged as the module judges it: each level on its own lot's history, with the other level as the same run. */
+/** Each run judged as the server judges it: each level on its own lot's history, the other level as the same run, both levels interleaved. */
 function judgeRuns() {
   const rejects = (rules: { rule: WestgardRule; severity: string }[]) => rules.filter((v) => v.severity === 'reject').map((v) => v.rule);
   return RUNS.map(([, , published], i) => {
     const low = RUNS.slice(0, i + 1).map((r) => r[0]);
     const high = RUNS.slice(0, i + 1).map((r) => r[1]);
-    return { run: i + 1, published, low: rejects(westgard(low, [high[i]])), high: rejects(westgard(high, [low[i]])) };
+    // both levels interleaved in entry order (low, then high, run by run), as the server passes them for 4-1s and 10-x
+    const levels = RUNS.slice(0, i).flatMap((r) => [r[0], r[1]]);
+    return {
+      run: i + 1, published,
+      low: rejects(westgard(low, [high[i]], [...levels, low[i]])),
+      high: rejects(westgard(high, [low[i]], [...levels, low[i], high[i]])),
+    };
   });
 }
 

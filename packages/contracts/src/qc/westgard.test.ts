@@ -84,6 +84,17 @@ describe('Westgard multi-rules (Westgard et al. 1981)', () => {
     expect(rules(ten.map((x) => -x))).toEqual(['10-x']);
   });
 
+  it('4-1s and 10-x also look across levels: the lots of the analyte interleaved in entry order (ADR 0161)', () => {
+    // two runs of two levels, each +1.2 to +1.6 SD: two beyond +1 SD in each lot, four in the analyte
+    expect(westgard([1.5, 1.2], [1.3], [1.5, 1.6, 1.2, 1.3, 1.2]).map((v) => v.rule)).toEqual(['4-1s']);
+    expect(westgard([1.5, 1.2], [0.4], [1.5, 1.6, 0.4, 1.2]).map((v) => v.rule)).toEqual([]);
+    // five runs of two levels on the same side of the mean: five in each lot, ten in the analyte
+    const low = [0.3, 0.5, 0.2, 0.8, 0.1];
+    const levels = low.flatMap((x) => [0.6, x]);
+    expect(westgard(low, [0.6], levels).map((v) => v.rule)).toEqual(['10-x']);
+    expect(westgard(low, [-0.6], levels.map((x, i) => (i === 8 ? -0.6 : x))).map((v) => v.rule)).toEqual([]);
+  });
+
   it('judges each point of a chart only by what came before it', () => {
     const judged = westgardSeries(z(203, 209, 210, 201)).map((v) => v.map((x) => x.rule));
     expect(judged).toEqual([[], ['1-2s'], ['1-2s', '2-2s'], []]);

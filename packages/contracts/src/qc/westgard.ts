@@ -13,9 +13,9 @@
  *   same analyte in the same run beyond the same 2 SD limit (within the run, across levels).
  * - R-4s: within the run only: the point beyond one 2 SD limit and another control of the run beyond the other.
  *   Not across runs: a swing between runs is systematic error, left to 2-2s, 4-1s and 10-x (Westgard's advice).
- * - 4-1s: the lot's last four results (across runs, one level). Across levels (two levels' results interleaved)
- *   is not judged: the series holds one lot.
- * - 10-x: the lot's last ten results (across runs, one level); across levels not judged, as 4-1s.
+ * - 4-1s: the lot's last four results (across runs, one level), or the last four results of the analyte's lots
+ *   (`levels`: all levels interleaved in entry order, so two runs of two levels).
+ * - 10-x: the lot's last ten results, or the analyte's last ten across its levels (five runs of two levels).
  */
 export const WESTGARD_RULES = [
   { rule: '1-2s', severity: 'warning', lookBack: 1, meaning: 'one control beyond ±2 SD' },
@@ -56,7 +56,7 @@ function consecutive(series: readonly number[], n: number, high: (z: number) => 
   return !!tail && (tail.every(high) || tail.every(low));
 }
 
-const FIRES: Record<WestgardRule, (series: readonly number[], sameRun: readonly number[]) => boolean> = {
+const FIRES: Record<WestgardRule, (series: readonly number[], sameRun: readonly number[], levels: readonly number[]) => boolean> = {
   '1-2s': (s) => Math.abs(s[s.length - 1]) > 2,
   '1-3s': (s) => Math.abs(s[s.length - 1]) > 3,
   '2-2s': (s, run) => {
@@ -67,17 +67,19 @@ const FIRES: Record<WestgardRule, (series: readonly number[], sameRun: readonly 
     const z = s[s.length - 1];
     return (z > 2 && run.some(below(2))) || (z < -2 && run.some(beyond(2)));
   },
-  '4-1s': (s) => consecutive(s, 4, beyond(1), below(1)),
-  '10-x': (s) => consecutive(s, 10, beyond(0), below(0)),
+  '4-1s': (s, _run, levels) => consecutive(s, 4, beyond(1), below(1)) || consecutive(levels, 4, beyond(1), below(1)),
+  '10-x': (s, _run, levels) => consecutive(s, 10, beyond(0), below(0)) || consecutive(levels, 10, beyond(0), below(0)),
 };
 
 /**
  * The rules the newest point of a series violates. `series`: the z-scores of one lot and analyte in run order,
- * ending with the point judged; `sameRun`: the z-scores of the other controls of the same analyte in that run.
+ * ending with the point judged; `sameRun`: the z-scores of the other controls of the same analyte in that run;
+ * `levels`: the z-scores of every lot of the analyte (all levels) interleaved in entry order, ending with the point
+ * judged (4-1s and 10-x across levels); by default the lot's own series.
  */
-export function westgard(series: readonly number[], sameRun: readonly number[] = []): Violation[] {
+export function westgard(series: readonly number[], sameRun: readonly number[] = [], levels: readonly number[] = series): Violation[] {
   if (series.length === 0) return [];
-  return WESTGARD_RULES.filter((r) => FIRES[r.rule](series, sameRun)).map((r) => ({ rule: r.rule, severity: r.severity, meaning: r.meaning }));
+  return WESTGARD_RULES.filter((r) => FIRES[r.rule](series, sameRun, levels)).map((r) => ({ rule: r.rule, severity: r.severity, meaning: r.meaning }));
 }
 
 /** The outcome of a set of violations: a reject rule rejects, a 1-2s alone warns, none passes. */
