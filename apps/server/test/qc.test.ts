@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, carbohydrateReportEndpoints as report, carbohydratesEndpoints, labEndpoints, qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
@@ -7,6 +8,7 @@ import { createUser, signedIn } from '../../../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import { listAudit } from '../src/platform/audit/audit.repository';
 import { pdfPages } from '../../../tests/support/pdf';
+import { LJ } from '../src/features/qc/qc-chart';
 
 let mfw: MfwStandIn;
 let server: TestServer;
@@ -159,6 +161,57 @@ describe('control results and holds', () => {
   });
 });
 
+describe("the carbohydrate report's controls (the report dialog's tick box)", () => {
+  const finished = async (id: number) => {
+    await expect.poll(async () => (await lab.call(report.reportStatus, { id })).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    const res = await fetch(`${server.url}${report.reportFile.path}?id=${id}`, { headers: { cookie: lab.cookie } });
+    expect(res.status).toBe(200);
+    return pdfPages(Buffer.from(await res.arrayBuffer())).join('\n');
+  };
+
+  it('read with pdftotext: states the lot, analyte, value and Westgard outcome of the controls of the runs it reports, and only those', async () => {
+    const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Report sugar', lot: 'SUG-RPT', analyte: 'sugar', mean: 10, sd: 1, validFrom: '2026-01-01', validTo: null, active: true });
+    const passing = await jobWithControl(lot.body.id);
+    expect((await enter(passing.jobId, passing.control, 10.4)).body.rows[0].outcome).toBe('pass');
+    const warned = await jobWithControl(lot.body.id);
+    expect((await enter(warned.jobId, warned.control, 12.5)).body.rows[0].outcome).toBe('warning');
+    const other = await jobWithControl(lot.body.id);
+    await enter(other.jobId, other.control, 9.7);
+    const entryIds = [...passing.entryIds, ...warned.entryIds];
+
+    const text = await finished((await lab.call(report.startReport, reportRequest(entryIds, { includeControls: true }))).body.id);
+    expect(text).toContain('Quality control of the runs');
+    const lineOf = (jobId: number) => text.split('\n').filter((l) => new RegExp(`\\bJ${jobId}\\b`).test(l));
+    expect(lineOf(passing.jobId)).toHaveLength(1);
+    expect(lineOf(passing.jobId)[0]).toMatch(/Report sugar \/ SUG-RPT \(sugar\)\s+10 ± 1\s+10\.4\s+pass/);
+    expect(lineOf(warned.jobId)[0]).toMatch(/Report sugar \/ SUG-RPT \(sugar\)\s+10 ± 1\s+12\.5\s+warning \(1-2s\)/);
+    // a run not in the report is not stated
+    expect(lineOf(other.jobId)).toEqual([]);
+    expect(text).not.toContain('9.7');
+
+    // without the tick box the report has no controls section
+    const plain = await finished((await lab.call(report.startReport, reportRequest(entryIds))).body.id);
+    expect(plain).not.toContain('Quality control of the runs');
+    expect(plain).not.toContain('SUG-RPT');
+  });
+});
+
+describe('across levels (ADR 0161)', () => {
+  it('two lots of one analyte run together: 4-1s over their interleaved results, 2-2s within the run', async () => {
+    const lotOf = async (lot: string, mean: number, sd: number) => (await manager.call(qc.upsertLot, { id: 0, name: 'Starch level', lot, analyte: 'starch', mean, sd, validFrom: '2026-01-01', validTo: null, active: true })).body.id as number;
+    const [l1, l2] = [await lotOf('STA-L1', 10, 1), await lotOf('STA-L2', 20, 2)];
+    const run = async (v1: number, v2: number) => {
+      const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: `LV${(counter += 1)}`, sugar: 5, starch: 9 }] });
+      const rows = (await lab.call(qc.setJobControls, { jobId, rows: [{ id: 0, controlLotId: l1 }, { id: 0, controlLotId: l2 }] })).body.rows as { id: number; rowVersion: number }[];
+      const saved = await lab.call(qc.saveControlResults, { jobId, rows: [{ id: rows[0].id, value: v1, rowVersion: rows[0].rowVersion }, { id: rows[1].id, value: v2, rowVersion: rows[1].rowVersion }] });
+      return (saved.body.rows as { violations: { rule: string }[] }[]).map((r) => r.violations.map((v) => v.rule));
+    };
+    expect(await run(11.5, 23)).toEqual([[], []]); // +1.5 SD on both levels
+    expect(await run(11.2, 22.6)).toEqual([[], ['4-1s']]); // the fourth result beyond +1 SD across the two lots
+    expect(await run(7.5, 15.6)).toEqual([['1-2s', '2-2s'], ['1-2s', '2-2s']]); // −2.5 and −2.2 SD in one run: both levels
+  });
+});
+
 describe('completion and charts', () => {
   it('controls are required by default: the save that would complete a job without a control result is refused, saying why', async () => {
     const settings = (await admin.call(qc.settings, {})).body;
@@ -253,5 +306,48 @@ describe('completion and charts', () => {
     expect(text).toContain('1-3s');
     const chart = await manager.call(qc.chart, { lotId: sugarLot });
     expect(chart.body.runs.some((r: { violations: { rule: string }[] }) => r.violations.some((v) => v.rule === '1-3s'))).toBe(true);
+  });
+
+  it('the chart PNG read by its pixels: the mean and SD lines are drawn across the plot; the rejected run is marked red at its place, and no other run is', async () => {
+    const lot = await manager.call(qc.upsertLot, { id: 0, name: 'Pixel sugar', lot: 'SUG-PIX', analyte: 'sugar', mean: 10, sd: 1, validFrom: '2026-01-01', validTo: null, active: true });
+    const values = [10.2, 9.9, 13.5, 10.1, 9.8]; // the third run is beyond +3 SD (1-3s); the others pass
+    for (const v of values) {
+      const j = await jobWithControl(lot.body.id);
+      await enter(j.jobId, j.control, v);
+    }
+    const res = await fetch(`${server.url}${qc.chartPng.path}?lotId=${lot.body.id}`, { headers: { cookie: manager.cookie } });
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const scale = info.width / LJ.width; // the PNG is drawn at 2 pixels a point
+    expect(scale).toBe(2);
+    const near = (x: number, y: number, hex: string, tol = 50) => {
+      const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+      return [1, 3, 5].every((k, c) => Math.abs(data[at + c] - parseInt(hex.slice(k, k + 2), 16)) <= tol);
+    };
+    // the layout (qc-chart.ts): z from −4 to +4 SD over the plot's height, five runs at the middles of five equal steps
+    const plotW = LJ.width - LJ.left - LJ.right;
+    const plotH = LJ.height - LJ.top - LJ.bottom;
+    const rowOf = (z: number) => (LJ.top + plotH / 2 - (z / 4) * (plotH / 2)) * scale;
+    const colOf = (i: number) => (LJ.left + (plotW / values.length) * (i + 0.5)) * scale;
+    const share = (z: number, hex: string) => Math.max(...[-1, 0, 1].map((d) => {
+      let hits = 0;
+      for (let x = LJ.left * scale; x < (LJ.left + plotW) * scale; x += 1) if (near(x, rowOf(z) + d, hex)) hits += 1;
+      return hits / (plotW * scale);
+    }));
+    expect(share(0, '#222222')).toBeGreaterThan(0.9); // the mean, solid
+    for (const z of [3, -3]) expect(share(z, '#c0392b')).toBeGreaterThan(0.9); // ±3 SD, solid red
+    for (const z of [2, -2]) expect(share(z, '#d68910')).toBeGreaterThan(0.3); // ±2 SD, dashed orange
+    for (const z of [1, -1]) expect(share(z, '#999999')).toBeGreaterThan(0.3); // ±1 SD, dashed grey
+    expect(share(0.5, '#222222') + share(0.5, '#999999')).toBeLessThan(0.1); // and nothing between them
+
+    // the reject colour as a filled block (a marker, not a 1.6-pixel line): only at the third run, at z 3.5
+    const block = (cx: number, cy: number) => {
+      let hits = 0;
+      for (let dx = -4; dx <= 4; dx += 1) for (let dy = -4; dy <= 4; dy += 1) if (near(cx + dx, cy + dy, '#c0392b', 30)) hits += 1;
+      return hits;
+    };
+    expect(block(colOf(2), rowOf(3.5))).toBeGreaterThan(60);
+    values.forEach((v, i) => {
+      if (i !== 2) expect(block(colOf(i), rowOf(v - 10))).toBe(0);
+    });
   });
 });

@@ -56,6 +56,10 @@ describe('Westgard multi-rules (Westgard et al. 1981)', () => {
     expect(rules(z(191, 190))).toEqual(['1-2s', '2-2s']);
     expect(rules(z(191, 209))).toEqual(['1-2s']);
     expect(rules(z(209, 203, 210))).toEqual(['1-2s']);
+    // within one run across levels (ADR 0161): the other level beyond the same limit; beyond the other limit it is R-4s
+    expect(rules(z(203, 209), z(210))).toEqual(['1-2s', '2-2s']);
+    expect(rules(z(203, 191), z(190))).toEqual(['1-2s', '2-2s']);
+    expect(rules(z(203, 209), z(207))).toEqual(['1-2s']);
   });
 
   it('R-4s: one control beyond +2 SD and another beyond −2 SD in the same run reject', () => {
@@ -78,6 +82,17 @@ describe('Westgard multi-rules (Westgard et al. 1981)', () => {
     expect(rules(ten.slice(1))).toEqual([]);
     expect(rules(z(199, 198, 197, 200, 198, 199, 197.2, 198.4, 199, 198))).toEqual([]);
     expect(rules(ten.map((x) => -x))).toEqual(['10-x']);
+  });
+
+  it('4-1s and 10-x also look across levels: the lots of the analyte interleaved in entry order (ADR 0161)', () => {
+    // two runs of two levels, each +1.2 to +1.6 SD: two beyond +1 SD in each lot, four in the analyte
+    expect(westgard([1.5, 1.2], [1.3], [1.5, 1.6, 1.2, 1.3, 1.2]).map((v) => v.rule)).toEqual(['4-1s']);
+    expect(westgard([1.5, 1.2], [0.4], [1.5, 1.6, 0.4, 1.2]).map((v) => v.rule)).toEqual([]);
+    // five runs of two levels on the same side of the mean: five in each lot, ten in the analyte
+    const low = [0.3, 0.5, 0.2, 0.8, 0.1];
+    const levels = low.flatMap((x) => [0.6, x]);
+    expect(westgard(low, [0.6], levels).map((v) => v.rule)).toEqual(['10-x']);
+    expect(westgard(low, [-0.6], levels.map((x, i) => (i === 8 ? -0.6 : x))).map((v) => v.rule)).toEqual([]);
   });
 
   it('judges each point of a chart only by what came before it', () => {

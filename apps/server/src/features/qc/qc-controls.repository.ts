@@ -60,8 +60,11 @@ export class QcControlsRepository {
   }
 
   /** z of the earlier results of a lot, in run order (entered before the given control, or all when none). */
-  async historyZ(db: Db, lotId: number, before: { resultOn: Date; id: number } | null): Promise<number[]> {
-    let q = db.selectFrom('qc_job_controls').select('z').where('control_lot_id', '=', lotId).where('value', 'is not', null).where('z', 'is not', null);
+  async historyZ(db: Db, lotId: number, before: { resultOn: Date; id: number } | null, analyte?: string): Promise<number[]> {
+    let q = db.selectFrom('qc_job_controls').select('z').where('value', 'is not', null).where('z', 'is not', null);
+    // by lot, or (analyte given) every lot of the analyte, all levels interleaved in entry order: 4-1s and 10-x across levels (ADR 0161)
+    q = analyte === undefined ? q.where('control_lot_id', '=', lotId)
+      : q.where('control_lot_id', 'in', db.selectFrom('qc_control_lots').select('id').where('analyte', '=', analyte as 'sugar' | 'starch'));
     if (before) q = q.where(sql<boolean>`(result_on, id) < (${before.resultOn}, ${before.id})`);
     const rows = await q.orderBy('result_on').orderBy('id').execute();
     return rows.map((r) => r.z as number);

@@ -105,11 +105,13 @@ export class QcControlsService {
 
   private async judge(trx: Db, row: ControlRow, value: number, rows: ControlRow[], next: Map<number, number | null>) {
     const z = zScore(value, row.mean, row.sd);
-    const history = await this.repo.historyZ(trx, row.controlLotId, row.resultOn ? { resultOn: row.resultOn, id: row.id } : null);
+    const before = row.resultOn ? { resultOn: row.resultOn, id: row.id } : null;
+    const history = await this.repo.historyZ(trx, row.controlLotId, before);
+    const levels = await this.repo.historyZ(trx, row.controlLotId, before, row.analyte);
     const sameRun = rows
       .filter((o) => o.id !== row.id && o.analyte === row.analyte && next.get(o.id) != null)
       .map((o) => zScore(next.get(o.id)!, o.mean, o.sd));
-    const violations: Violation[] = westgard([...history, z], sameRun);
+    const violations: Violation[] = westgard([...history, z], sameRun, [...levels, z]);
     return { z, violations, outcome: qcOutcome(violations) };
   }
 

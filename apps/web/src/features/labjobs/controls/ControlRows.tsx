@@ -10,6 +10,12 @@ import { useSession } from '../../../lib/session';
 
 const qc = apiFeatures.qc;
 const lab = apiFeatures.lab;
+/**
+ * What a control's save or a release makes stale: the QC answers and the lab's lists, but not the open results
+ * dialog's own job data (`jobData`): refetched, it would reload the dialog's grid and drop the values typed there
+ * and not saved yet (a sample refused because the control had no result). The dialog reads it afresh when reopened.
+ */
+const AFTER_CONTROL_CHANGE = [qc, ...Object.values(lab).filter((e) => e !== lab.jobData)];
 
 /** The results dialog's reason (its useReason): asked when the job is completed or exported, or when the server asked. */
 export interface ControlReason {
@@ -36,7 +42,7 @@ export function QcHold({ jobId, held }: { jobId: number; held: boolean }) {
   const session = useSession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const release = useEndpointMutation(qc.release, { invalidates: [qc, lab], onSuccess: () => notify.success('Results released') });
+  const release = useEndpointMutation(qc.release, { invalidates: AFTER_CONTROL_CHANGE, onSuccess: () => notify.success('Results released') });
   if (!held) return null;
   return (
     <Group gap="xs" align="flex-end" data-testid="qc-hold">
@@ -58,7 +64,7 @@ export function QcHold({ jobId, held }: { jobId: number; held: boolean }) {
 function useControlSave(jobId: number, reason: ControlReason | undefined) {
   const [refused, setRefused] = useState<string | null>(null);
   const save = useEndpointMutation(qc.saveControlResults, {
-    invalidates: [qc, lab],
+    invalidates: AFTER_CONTROL_CHANGE,
     onError: (err) => {
       if (err instanceof ApiError && err.fieldMessage('reason')) reason?.setReasonAsked(true);
       setRefused(err instanceof ApiError ? (err.body?.fields?.map((f) => f.message).join('; ') || err.message) : 'Operation has failed');
