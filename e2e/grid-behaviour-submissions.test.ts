@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, ORGAN_TYPE_LABELS, SUBMISSION_MESSAGES, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi } from '../tests/support/browser';
 import { activeTestId } from '../tests/support/labjobs-screen';
@@ -82,6 +82,35 @@ const manual: GridDriver = {
   },
 };
 
+const prepareDialog = (page: Page) => page.getByRole('dialog', { name: 'Prepare Submission' });
+const REFUSED = 'P-REF';
+const pick = async (page: Page, label: string, option: string) => {
+  await prepareDialog(page).getByLabel(label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+/** a draft of one row the dialog finds complete, its cultivar moved to another crop before Submit, submitted */
+async function submitMovedCultivar(page: Page) {
+  const dialog = prepareDialog(page);
+  await dialog.getByLabel('Entity Name').fill('Grid Orchard');
+  await dialog.getByLabel('Farm Name').fill('Grid Farm');
+  for (const [name, option] of [['Agent', 'Agent Smith'], ['Depot', 'Tzaneen depot'], ['Agronomist', 'Dr Nel']]) {
+    await dialog.getByRole('textbox', { name }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  for (let r = 3; r >= 1; r -= 1) await dialog.getByLabel(`Remove row ${r + 1}`).click();
+  await page.getByTestId('prepare-0-sampleNumber').fill(REFUSED);
+  await dialog.getByLabel(`Block of ${REFUSED}`).fill('B1');
+  await pick(page, `Crop of ${REFUSED}`, 'Pecan');
+  await pick(page, `Cultivars of ${REFUSED}`, 'Choctaw');
+  await dialog.getByLabel(`Growth phase of ${REFUSED}`).fill('Flowering');
+  await pick(page, `Organ type of ${REFUSED}`, ORGAN_TYPE_LABELS.Normal);
+  const db = w.server.built.deps.db;
+  const other = await db.insertInto('crops').values({ name: 'Walnut', factor: 1 }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('cultivars').set({ crop_id: other.id }).where('name', '=', 'Choctaw').execute();
+  await page.getByTestId('submission-submit').click();
+  await page.getByRole('dialog', { name: 'Submit' }).getByRole('button', { name: 'Yes' }).click();
+}
+
 const prepare: GridDriver = {
   name: 'Prepare dialog',
   async open(page) {
@@ -95,7 +124,8 @@ const prepare: GridDriver = {
   message: 'prepare-dialog',
   cell: (row, col) => `prepare-${row}-${col === 0 ? 'sampleNumber' : 'blockNumber'}`,
   typed: 'P-TYPED',
-  paste: { cell: '', text: '', rows: 0, check: ['', ''] },
+  // three lines into the first row's sample number: rows 1 to 3 of the group, after the preview
+  paste: { cell: 'prepare-0-sampleNumber', text: 'P-1\nP-2\nP-3\n', rows: 3, check: ['prepare-2-sampleNumber', 'P-3'] },
   brokenCsv: ['Sample Number,Block', 'P-1,B1', 'P-2,"B2', 'P-3,B3'].join('\n'),
   csv: {
     async upload(page, file) {
@@ -104,12 +134,17 @@ const prepare: GridDriver = {
     },
     message: (page) => page.getByRole('dialog', { name: 'Upload CSV' }).textContent(),
   },
-  refusal: { save: async () => undefined, cellMessage: async () => null, says: '' },
+  refusal: {
+    // the server's rule: a row's cultivars are its crop's (submissions.service referenceProblems, at
+    // `samples.0.0.cultivars`). The dialog offers the crop's cultivars as it loaded them; someone moves the chosen one
+    // to another crop before Submit.
+    save: submitMovedCultivar,
+    cellMessage: (page) => prepareDialog(page).getByLabel(`Cultivars of ${REFUSED}`).locator('xpath=ancestor::td[1]').textContent(),
+    says: SUBMISSION_MESSAGES.cultivarOfCrop,
+  },
   notApplicable: {
     na: 'a Prepare row has no N/A: a row is kept or marked deleted',
     conflict: 'Prepare saves no rows of its own: Submit creates the submission from the draft once (an entry submitted meanwhile answers 409 for the draft)',
-    paste: 'not yet: a paste into Sample Number adds its lines as rows of the group at once, without the engine\'s preview',
-    refusal: 'not yet: no server rule refuses a cell of a draft that the dialog does not check itself before Submit',
   },
 };
 

@@ -99,15 +99,18 @@ const jobCard: GridDriver = {
   },
   theirs: ['entry-0-entity', 'Their Co'],
   refusal: {
-    // the server's cell-level rules of the job card (references that vanished meanwhile) are not reachable through the screen alone yet
-    route: '**/api/lab/upsertjob',
-    field: 'entries.0.agent',
-    says: 'Refused at this cell',
+    // the server's rule: a row's cultivar belongs to its crop (lab-job-validation, at `entries.0.cultivarId`). The page
+    // offers the crop's cultivars as it loaded them; someone moves the chosen one to another crop before Submit.
     async save(page) {
-      await page.getByTestId('entry-0-entity').fill('Other Co');
+      const moved = s.ref.cultivars[1];
+      await page.getByTestId('entry-0-cultivarId').selectOption({ label: moved.name });
+      const other = await s.server.built.deps.db.insertInto('crops').values({ name: `Walnut ${current.jobId}`, factor: 1 }).returning('id').executeTakeFirstOrThrow();
+      await s.server.built.deps.db.updateTable('cultivars').set({ crop_id: other.id }).where('id', '=', moved.id).execute();
       await page.getByTestId('job-submit').click();
     },
-    cellMessage: (page) => page.getByTestId('entry-0-agent').getAttribute('title'),
+    // at the cell the row goes without saying: the server's 'Row 1: …' is shown without its row
+    says: 'Cultivar does not belong to the crop',
+    cellMessage: (page) => page.getByTestId('entry-0-cultivarId').getAttribute('title'),
   },
 };
 Object.defineProperty(jobCard, 'brokenCsv', { get: () => brokenCsv('Sample Number,Entity', (sn) => `${sn}-new,CSV Co`) });

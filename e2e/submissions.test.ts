@@ -233,7 +233,9 @@ describe('/submissions', () => {
       data.setData('text/plain', text);
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, 'L2001\tB7\nL2002\tB8\r\nL2003\tB9\n');
-    expect(await dialog.getByTestId('sample-row').count()).toBe(4);
+    // the engine's preview first (issue 34): Apply fills the rows
+    await page.getByTestId('paste-preview-apply').click();
+    await expect.poll(() => dialog.getByTestId('sample-row').count()).toBe(4);
     expect(await dialog.getByLabel('Sample Number of row 2').inputValue()).toBe('L2001');
     expect(await dialog.getByLabel('Block of L2003').inputValue()).toBe('B9');
     // the pasted row kept the crop it had; the added ones have none, and say so at the field

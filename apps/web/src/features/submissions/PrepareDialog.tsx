@@ -3,6 +3,7 @@ import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatu
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
+import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useConfirm } from '../../components/ui/confirm';
 import { ApiError } from '../../lib/api';
 import { errorMessage, serverFieldErrors } from '../../lib/formErrors';
@@ -123,6 +124,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
           onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
           cell={(r, column) => prep.cell(g, r, column)} />
       ))}
+      {prep.grid.preview && <PastePreviewDialog {...prep.grid.preview} />}
       {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}
     </FormDialog>
   );

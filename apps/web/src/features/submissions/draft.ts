@@ -100,15 +100,3 @@ export function withUploadedRows(kind: SubmissionKind, groups: DraftRow[][], row
   }
   return out.map((g) => g.filter((r, i) => !(i === 0 && g.length > 1 && r.testDataId === 0 && r.sampleNumber === '' && r.blockNumber === '')));
 }
-
-/** Pasted rows fill the group's rows from `start` on, adding rows past its end. */
-export function withPastedRows(kind: SubmissionKind, groups: DraftRow[][], g: number, start: number, rows: CsvSampleRow[], choices: NameChoices): DraftRow[][] {
-  return groups.map((group, gi) => {
-    if (gi !== g) return group;
-    const next = [...group];
-    rows.forEach((csv, i) => {
-      next[start + i] = filledRow(kind, next[start + i] ?? blankRow(kind), csv, choices);
-    });
-    return next;
-  });
-}

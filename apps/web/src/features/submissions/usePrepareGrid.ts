@@ -2,7 +2,8 @@ import { type CsvSampleRow, type PrepareData, SampleRow, parsePastedRows } from 
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { type EntryGridSpec, useEntryGrid } from '../../components/ui/grid/useEntryGrid';
-import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, splitSelected, withPastedRows, withUploadedRows } from './draft';
+import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, splitSelected, withUploadedRows } from './draft';
+import { preparePastePlan, showPrepareRow } from './preparePaste';
 import type { SubmissionKind } from './kind';
 import type { CellProps, PrepareColumn } from './SampleGroupTable';
 
@@ -20,7 +21,8 @@ const SPEC: EntryGridSpec<PrepareRow, Column> = {
  * The Prepare dialog's sample groups on the entry-grid engine (components/ui/grid, issue 34): the rows with
  * their group live in the engine's form (dirty tracking, the unsaved-changes guard), without a save of their
  * own: the dialog submits the draft whole. Each change is a change of the rows: a row's fields, add, remove,
- * split the selected rows into a new group, a test on the selected rows, pasted and uploaded rows.
+ * split the selected rows into a new group, a test on the selected rows, pasted rows (after the engine's preview) and
+ * uploaded rows.
  */
 export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClose: () => void, headerDirty: boolean) {
   const defaults = useMemo(() => ({
@@ -72,7 +74,8 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
     addRow: () => grid.append([{ ...blankRow(kind), group: Math.max(0, ...rows.map((r) => r.group)) }]),
     split: () => change(splitSelected),
     setTest: (test: string) => change((gs) => gs.map((g) => g.map((r) => (r.selected ? { ...r, test } : r)))),
-    paste: (g: number, r: number, text: string, choices: NameChoices) => change((gs) => withPastedRows(kind, gs, g, r, parsePastedRows(text, kind), choices)),
+    /** lines pasted into a row's sample number: the engine's preview first, Apply fills the rows */
+    paste: (g: number, r: number, text: string, choices: NameChoices) => grid.propose(preparePastePlan(kind, current(), g, r, parsePastedRows(text, kind), choices), showPrepareRow),
     upload: (list: CsvSampleRow[], choices: NameChoices) => change((gs) => withUploadedRows(kind, gs, list, choices)),
   };
 }
