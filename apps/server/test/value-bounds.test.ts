@@ -173,6 +173,10 @@ describe('finding 5: carbohydrate results', () => {
     expect(fieldsOf(asked.body)).toEqual({ starch: 'Outside the usual range 0–40 %: confirm to save it' });
     const saved = await labUser.call(labEndpoints.updateResult, { ...unusual, confirmed: ['starch'] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // a save over a version someone else has moved on is a conflict first (409), whatever its values: it is never
+    // asked to confirm a value against the other user's row
+    const stale = await labUser.call(labEndpoints.updateResult, { id: row.id, sugar: 5, starch: 46, na: false, rowVersion: row.rowVersion });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(409);
   });
 });
 

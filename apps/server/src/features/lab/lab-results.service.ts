@@ -82,6 +82,8 @@ export class LabResultsService {
     const needsReason = (row: Entry) => statuses.get(row.jobId) !== 'current';
     const hasResult = (row: Entry) => row.na || row.sugar !== null || row.starch !== null;
 
+    // a stale row is a conflict before anything else: its values are judged against the row it was read from
+    for (const c of changes) if (c.rowVersion !== undefined && c.rowVersion !== byId.get(c.id)!.rowVersion) throw conflict(RESULT_CHANGED);
     const unusual = changes.flatMap((c, i) => {
       const row = byId.get(c.id)!;
       const held = (['sugar', 'starch'] as const).filter((k) => c[k] !== null && c[k] === row[k]);
@@ -93,7 +95,6 @@ export class LabResultsService {
     const unchanged = new Map<number, number>();
     for (const c of changes) {
       const row = byId.get(c.id)!;
-      if (c.rowVersion !== undefined && c.rowVersion !== row.rowVersion) throw conflict(RESULT_CHANGED);
       const next: Result = { sugar: c.sugar, starch: c.starch, na: c.na };
       if (same(row, next)) {
         unchanged.set(row.id, row.rowVersion);
