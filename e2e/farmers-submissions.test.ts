@@ -110,6 +110,8 @@ describe('/farmerssamplesubmissions', () => {
       data.setData('text/plain', text);
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, 'S3001\tB4\tEc\nS3002\tB5\tTexture');
+    // the paste is shown first (the entry grids' preview) and applied
+    await page.getByTestId('paste-preview-apply').click();
     expect(await dialog.getByLabel('Test of S3001').inputValue()).toBe('Ec');
     expect(await dialog.getByLabel('Block of S3002').inputValue()).toBe('B5');
     expect(await dialog.getByLabel('Test of S3002').inputValue()).toBe('Texture');
