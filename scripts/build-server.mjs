@@ -78,6 +78,7 @@ export function buildServer() {
       outfile: 'apps/server/dist/template.mjs',
       bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
       alias: { '@sapwood/contracts': './packages/contracts/src/index.ts' },
+      define: { __SAPWOOD_FEATURE_FILES__: JSON.stringify(featureFiles()) },
       logLevel: 'warning',
     });
     await esbuild.stop();
