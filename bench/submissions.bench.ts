@@ -9,7 +9,7 @@
 // 3. (issue 36) a 25,000-sample submission in one request: time and the server's memory growth.
 // BENCH_ONLY_SUBMIT=1 stops after 3. BENCH_KEEP_DB=name keeps the loaded database between runs.
 import { readFileSync } from 'node:fs';
-import { LEAF_RESULT_VALUES, MAX_GROUPS, MAX_SAMPLES_A_GROUP, type ManualEntrySheet, submissionEndpoints as ep, submissionResultEndpoints as rep } from '@sapwood/contracts';
+import { LEAF_BOUNDS, LEAF_RESULT_VALUES, type LeafResultCode, MAX_GROUPS, MAX_SAMPLES_A_GROUP, type ManualEntrySheet, submissionEndpoints as ep, submissionResultEndpoints as rep } from '@sapwood/contracts';
 import pg from 'pg';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
@@ -58,11 +58,18 @@ async function manualSubmission(client: BenchClient, ref: Reference & { language
   return json<ManualEntrySheet>(client, rep.sampleNumbers.path, { submissionId: id });
 }
 
-/** Every sample with all 17 values (realistic magnitudes: % for the macro-elements, mg/kg for the micro). */
+/**
+ * Every sample with all 17 values, each inside its element's usual range (LEAF_BOUNDS: a value outside it would
+ * need the user's confirmation), spread over the range from sample to sample.
+ */
 function manualResult(sheet: ManualEntrySheet, seed: number) {
+  const within = (code: LeafResultCode, step: number) => {
+    const b = LEAF_BOUNDS[code];
+    return Number((b.usualMin + ((b.usualMax - b.usualMin) * (step % 40 + 1)) / 42).toFixed(2));
+  };
   return sheet.rows.map((row, i) => ({
     sampleId: row.sampleId, labNumber: `LAB-${seed}-${i}`, na: false, rowVersion: row.rowVersion,
-    values: Object.fromEntries(LEAF_RESULT_VALUES.map((v, k) => [v.code, Number(((v.unit === '%' ? 0.1 : 5) * (1 + ((i * 17 + k + seed) % 40) / 10)).toFixed(2))])),
+    values: Object.fromEntries(LEAF_RESULT_VALUES.map((v, k) => [v.code, within(v.code, i * 17 + k + seed)])),
   }));
 }
 

@@ -92,6 +92,8 @@ async function typing(page: Page, base: string, dbUrl: string) {
 }
 
 async function main() {
+  // the web app as npm start serves it, built first when its sources changed (a fresh clone has none)
+  await (await import('../scripts/build-server.mjs')).buildWeb();
   const kept = process.env.BENCH_KEEP_DB;
   const { url, drop } = kept ? await keptDatabase(SERVER_URL, kept) : await createServerDatabase(SERVER_URL);
   const server = await startBenchServer(url);

@@ -41,7 +41,8 @@ async function buildIfChanged(name, sources, output, build) {
   return true;
 }
 
-const SHARED = ['packages/contracts/src', 'package-lock.json', 'tsconfig.json'];
+// the recipe itself too: a changed build (what it bundles, what it defines) must rebuild
+const SHARED = ['packages/contracts/src', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
 /**
  * The feature folders' files the server loads, as apps/server/src/features.ts finds them on the disk (each

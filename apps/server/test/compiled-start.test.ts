@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '@sapwood/contracts';
+import { ApiClient } from '../../../tests/support/api-client';
+import { type ServerProcess, startServerProcess } from '../../../tests/support/process';
+import { buildServer } from '../../../scripts/build-server.mjs';
+
+/**
+ * What `npm start` runs: the compiled server (scripts/build-server.mjs, ADR 0115) with its embedded database made
+ * from the build's template (ADR 0175). The other tests run the server from its sources, so a build that bundles
+ * something the sources find at run time (the feature folders and their migrations) would pass them all and still
+ * fail on a fresh clone: this one starts the build on a new data directory, signs in, and starts it again over it.
+ */
+const ADMIN = { email: 'admin@compiled.local', password: 'admin-password-1' };
+let dataDir: string;
+let server: ServerProcess | undefined;
+
+const start = () => startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, 60_000, ['apps/server/dist/main.mjs']);
+
+beforeAll(async () => {
+  await buildServer();
+  dataDir = await mkdtemp(join(tmpdir(), 'sapwood-compiled-'));
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server npm start runs', () => {
+  it('starts on a new embedded database, lets the administrator sign in, and starts again over it', async () => {
+    server = await start();
+    const client = new ApiClient(server.url);
+    expect((await client.call(authEndpoints.login, ADMIN)).body).toBe('Success');
+    await server.stop();
+    server = await start();
+    expect((await new ApiClient(server.url).call(authEndpoints.login, ADMIN)).body).toBe('Success');
+    expect(server.output.join('')).not.toMatch(/error/i);
+  }, 120_000);
+});
