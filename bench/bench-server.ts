@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type ServerProcess, startServerProcess } from '../tests/support/process';
 
 export const BENCH_ADMIN = { email: 'bench@bench.local', password: 'bench-password-1' };
@@ -9,6 +10,12 @@ export interface Answer {
   text: string;
   bytes: number;
 }
+
+/**
+ * BENCH_ACCEPT_ENCODING=br (or gzip) sends that Accept-Encoding with every request, as a browser does: the app then
+ * compresses answers of 1 KB or more (ADR 0114) and a run shows what that costs against the same run without it.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? '';
 
 /** A cookie-keeping HTTP client over keep-alive connections, for load from this process. */
 export class BenchClient {
@@ -27,6 +34,7 @@ export class BenchClient {
       const req = http.request({ host: this.base.hostname, port: this.base.port, path, method, agent: this.agent, headers: {
         ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
       } }, (res) => {
         const keep = res.headers['content-type']?.includes('json');
         const chunks: Buffer[] = [];
@@ -38,7 +46,11 @@ export class BenchClient {
         res.on('end', () => {
           const set = res.headers['set-cookie']?.[0];
           if (set) this.cookie = set.split(';')[0];
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), bytes });
+          // `bytes` are those that went over the wire; the text is read as the browser would, decompressed
+          const wire = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+          resolve({ status: res.statusCode ?? 0, text: body.toString('utf8'), bytes });
         });
         res.on('error', reject);
       });
