@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type JobCard, labEndpoints } from '@sapwood/contracts';
+import { BOUND_MESSAGES, CARBOHYDRATE_BOUNDS, type JobCard, labEndpoints } from '@sapwood/contracts';
 import { signInThroughUi } from '../tests/support/browser';
 import { seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
-import { type GridDriver, gridBehaviour } from './grid-behaviour';
+import { type GridDriver, answer, confirmText, gridBehaviour } from './grid-behaviour';
 
 /** The shared behaviour of the entry grids (components/ui/grid), run against each grid's driver. */
 let s: LabJobsScreen;
@@ -63,14 +63,15 @@ const results: GridDriver = {
   },
   theirs: ['result-0-sugar', '6.00'],
   refusal: {
-    // no cell-level rule of the server is reachable through this screen yet (its value rules are checked first in the page)
-    route: '**/api/lab/updateresult',
-    field: 'sugar',
-    says: 'Refused at this cell',
+    // the server's rule: a value outside its usual range needs the user's confirmation (lab-results.service, 400 at
+    // `sugar`). The page asks first; No sends the value unconfirmed, and the server refuses it at its cell.
     async save(page) {
-      await page.keyboard.type('4');
+      await page.keyboard.type('35');
       await page.keyboard.press('Enter');
+      await expect.poll(() => confirmText(page)).toContain('Sugar 35 % (usual 0–30 %). Save anyway?');
+      await answer(page, 'No');
     },
+    says: BOUND_MESSAGES.confirm(CARBOHYDRATE_BOUNDS.sugar),
     cellMessage: (page) => page.getByTestId('result-0-sugar-error').textContent(),
   },
 };

@@ -31,12 +31,8 @@ export interface GridDriver {
   conflict?(page: Page): Promise<void>;
   /** after 'No keeps theirs': the other user's value shown */
   theirs?: [string, string];
-  /**
-   * A save the server refuses with a 400 at a cell: how to save, the cell's message, and the server's words. With
-   * `route` and `field` the 400 is made up in the page (`page.route`) for a grid whose server has no cell-level rule
-   * reachable through its screen yet; without them the real server refuses.
-   */
-  refusal: { save(page: Page): Promise<void>; cellMessage(page: Page): Promise<string | null>; says: string; route?: string; field?: string };
+  /** A save the real server refuses with a 400 at a cell (a rule of its own): how to save, the cell's message, and the server's words. */
+  refusal: { save(page: Page): Promise<void>; cellMessage(page: Page): Promise<string | null>; says: string };
   /** the checks that do not apply to this grid, each with why */
   notApplicable?: Partial<Record<GridCheck, string>>;
 }
@@ -44,8 +40,10 @@ export interface GridDriver {
 /** The checks of the suite, by name. */
 export type GridCheck = 'keyboard' | 'paste' | 'na' | 'csv' | 'conflict' | 'refusal' | 'unsaved';
 
-const confirmText = (page: Page) => page.getByTestId('confirm-dialog').textContent();
-const answer = async (page: Page, name: 'Yes' | 'No') => {
+/** the text of the confirm dialog ('' when none is open) */
+export const confirmText = (page: Page) => page.getByTestId('confirm-dialog').textContent();
+/** answers the confirm dialog's question and waits for it to close */
+export const answer = async (page: Page, name: 'Yes' | 'No') => {
   await page.getByTestId('confirm-dialog').getByRole('button', { name }).click();
   await expect.poll(() => confirmText(page)).toBe('');
 };
@@ -126,13 +124,12 @@ export function gridBehaviour(driver: GridDriver, newPage: () => Promise<Page>) 
   }, 'conflict');
 
   const { refusal } = driver;
-  run(`a 400 puts the server's message at its cell${refusal.route ? ' (the 400 made up in the page)' : ' (the real server refuses)'}`, async (page) => {
-    if (refusal.route) {
-      await page.route(refusal.route, (route) => route.fulfill({
-        status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Bad Request', message: 'Refused', fields: [{ field: refusal.field, message: refusal.says }] }),
-      }));
-    }
+  run("a 400 puts the server's message at its cell (the real server refuses)", async (page) => {
+    // the server's answer is watched, not made: the message at the cell is the one its 400 carries
+    const answered = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 400);
     await refusal.save(page);
+    const fields = ((await (await answered).json()) as { fields?: { message: string }[] }).fields ?? [];
+    expect(fields.map((f) => f.message).join('\n')).toContain(refusal.says);
     await expect.poll(() => refusal.cellMessage(page)).toContain(refusal.says);
   }, 'refusal');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labEndpoints, settingsEndpoints } from '@sapwood/contracts';
+import { BOUND_MESSAGES, CARBOHYDRATE_BOUNDS, labEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
@@ -36,6 +36,9 @@ const resultsOf = async (jobId: number): Promise<Row[]> => (await api.call(labEn
 const activeTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 /** the confirm's frame stays in the page, empty, once answered */
 const confirmClosed = (page: Page) => expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toBe('');
+/** the server's words for a value outside its usual range not confirmed (lab-results.service) */
+const UNUSUAL_SUGAR = BOUND_MESSAGES.confirm(CARBOHYDRATE_BOUNDS.sugar);
+const UNUSUAL_STARCH = BOUND_MESSAGES.confirm(CARBOHYDRATE_BOUNDS.starch);
 const statusOf = (page: Page, sampleNumber: string) => page.getByTestId(`result-status-${sampleNumber}`).textContent();
 
 async function open(page: Page, jobId: number) {
@@ -142,14 +145,19 @@ describe('job results entry', () => {
     await expect.poll(() => statusOf(page, 'B1')).toBe('Failed');
     await expect(page.getByTestId('result-failure-B1').textContent()).resolves.toContain('Must be at most 100 %');
     expect((await resultsOf(jobId))[0].sugar).toBeNull();
-    // unusual: asked; No leaves it unsaved with the words the server would say
+    // unusual: asked; No sends it unconfirmed and the server refuses it (400 at `starch`): its words at the cell and
+    // the row, the typed value kept in the cell, the row not saved
     await page.getByTestId('result-1-starch').fill('45');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/lab/updateresult') && r.status() === 400);
     await page.getByTestId('result-1-starch').press('Enter');
     await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('1 value is outside the usual range: B2 Starch 45 % (usual 0–40 %). Save anyway?');
     await page.getByRole('button', { name: 'No' }).click();
     await confirmClosed(page);
+    expect((await (await refused).json()).fields).toEqual([{ field: 'starch', message: UNUSUAL_STARCH }]);
     await expect.poll(() => statusOf(page, 'B2')).toBe('Failed');
-    await expect(page.getByTestId('result-failure-B2').textContent()).resolves.toBe('Starch: Outside the usual range 0–40 %: confirm to save it');
+    await expect(page.getByTestId('result-failure-B2').textContent()).resolves.toBe(UNUSUAL_STARCH);
+    await expect(page.getByTestId('result-1-starch-error').textContent()).resolves.toBe(UNUSUAL_STARCH);
+    expect(Number(await page.getByTestId('result-1-starch').inputValue())).toBe(45);
     expect((await resultsOf(jobId))[1].starch).toBeNull();
     // Retry asks again; Yes saves it confirmed
     await page.getByTestId('result-retry-B2').click();
@@ -164,6 +172,40 @@ describe('job results entry', () => {
     await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('2 values are outside the usual range: B1 Sugar 35 % (usual 0–30 %); B3 Sugar 36 % (usual 0–30 %). Save anyway?');
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(async () => (await resultsOf(jobId)).map((r) => r.sugar)).toEqual([35, 5, 36]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Submit with a declined unusual value: the server refuses the whole save, its words at the declined cell, nothing saved (issue 31)', async () => {
+    const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'D1' }, { sampleNumber: 'D2' }, { sampleNumber: 'D3' }] });
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await open(page, jobId);
+    await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
+    // typed without leaving the rows by keyboard: nothing saved until Submit
+    await page.getByTestId('result-0-sugar').fill('5');
+    await page.getByTestId('result-1-starch').fill('45');
+    await page.getByTestId('result-2-sugar').fill('33');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/lab/updateresults') && r.status() === 400);
+    await page.getByTestId('results-submit').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('2 values are outside the usual range: D2 Starch 45 % (usual 0–40 %); D3 Sugar 33 % (usual 0–30 %). Save anyway?');
+    await page.getByRole('button', { name: 'No' }).click();
+    await confirmClosed(page);
+    expect((await (await refused).json()).fields).toEqual([{ field: 'entries.1.starch', message: UNUSUAL_STARCH }, { field: 'entries.2.sugar', message: UNUSUAL_SUGAR }]);
+    await expect.poll(() => page.getByTestId('result-1-starch-error').textContent()).toBe(UNUSUAL_STARCH);
+    await expect(page.getByTestId('result-2-sugar-error').textContent()).resolves.toBe(UNUSUAL_SUGAR);
+    await expect(page.getByTestId('result-failure-D2').textContent()).resolves.toBe(UNUSUAL_STARCH);
+    await expect(page.getByTestId('results-error').textContent()).resolves.toBe(`Sample D2: ${UNUSUAL_STARCH}\nSample D3: ${UNUSUAL_SUGAR}`);
+    // one transaction: the usual value of D1 is not saved either, and every typed value stays in its cell
+    expect((await resultsOf(jobId)).map((r) => [r.sugar, r.starch])).toEqual([[null, null], [null, null], [null, null]]);
+    expect(await Promise.all(['result-0-sugar', 'result-1-starch', 'result-2-sugar'].map(async (id) => Number(await page.getByTestId(id).inputValue())))).toEqual([5, 45, 33]);
+    expect(await page.getByTestId('results-dialog').count()).toBe(1);
+    // Submit again, Yes: all saved, the unusual values confirmed
+    await page.getByTestId('results-submit').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('2 values are outside the usual range');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByTestId('results-dialog').waitFor({ state: 'detached' });
+    expect((await resultsOf(jobId)).map((r) => [r.sugar, r.starch])).toEqual([[5, null], [null, 45], [33, null]]);
     expect(errors).toEqual([]);
     await page.close();
   });

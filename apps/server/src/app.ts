@@ -19,7 +19,7 @@ import { installOriginCheck, installResponseHeaders } from './http/security';
 import { scoped } from './http/scoped';
 import { installSecurityHeaders } from './http/security-headers';
 import { upgradesOf } from './http/upgrades';
-import { referenceMovers, registerFeatures } from './features';
+import { featureServices, referenceMovers, registerFeatures } from './features';
 import { userAccounts } from './features/users';
 import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
@@ -141,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wynland: createWynlandClient({ url: config.WYNLAND_URL, apiKey: config.WYNLAND_API_KEY, timeoutMs: config.LABS_TIMEOUT_MS }),
     },
     references: referenceMovers(),
+    services: featureServices(),
   });
   registerMessagesSocket(socket, versions, { sessions: sessionResolver(auth), publicUrl: config.PUBLIC_URL });
   registerDocs(registrar, config.APP_VERSION);

@@ -4,7 +4,7 @@ import { coreMigrations } from './db/migrations';
 import type { Database } from './db/schema';
 import type { AppDeps } from './http/context';
 import type { Registrar } from './http/registrar';
-import type { FeatureContext, FeatureModule, TextKey } from './platform/features/feature-module';
+import { FEATURE_SERVICES, type FeatureContext, type FeatureModule, type FeatureServices, type TextKey } from './platform/features/feature-module';
 import { ReferenceMovers } from './platform/references/movers';
 
 /**
@@ -79,6 +79,20 @@ export function tableOwners(list: readonly FeatureModule[] = features): Map<stri
 /** The registry of every feature's reference movers (and the referring columns kept on purpose). */
 export function referenceMovers(list: readonly FeatureModule[] = features): ReferenceMovers {
   return new ReferenceMovers(list.flatMap((f) => f.movers ?? []), list.flatMap((f) => f.keeps ?? []));
+}
+
+/** What the features provide one another (each module's `provides`): every service of FeatureServices, by exactly one feature. */
+export function featureServices(list: readonly FeatureModule[] = features): FeatureServices {
+  const by = new Map<string, { feature: string; service: unknown }>();
+  for (const f of list) {
+    for (const [name, service] of Object.entries(f.provides ?? {})) {
+      const other = by.get(name);
+      if (other) throw new Error(`Service ${name} is provided by ${other.feature} and ${f.name}`);
+      by.set(name, { feature: f.name, service });
+    }
+  }
+  for (const name of Object.keys(FEATURE_SERVICES)) if (!by.has(name)) throw new Error(`No feature provides the service ${name}`);
+  return Object.fromEntries([...by].map(([name, { service }]) => [name, service])) as unknown as FeatureServices;
 }
 
 export function registerFeatures(registrar: Registrar, ctx: FeatureContext): void {

@@ -2,9 +2,6 @@ import { BOUND_MESSAGES, type ValueProblem, unusualItem } from '@sapwood/contrac
 import { useCallback, useRef } from 'react';
 import { useConfirm } from '../components/ui/confirm';
 
-/** said when a save stops because values outside their usual range were not confirmed */
-export const UNCONFIRMED = 'Not saved: values outside their usual range were not confirmed (see the cells marked).';
-
 /**
  * The one question before saving values outside their usual range (issue 31, values/bounds.ts): 'N values are
  * outside the usual range: … Save anyway?', asked once for all the values of a save. Yes: the caller sends them

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../../platform/features/feature-module';
+import { LabJobsRepository } from './lab-jobs.repository';
 import { seedLabDemo } from './lab.demo';
 import { labKeeps, labMovers } from './lab.movers';
 import { registerLab } from './lab.routes';
@@ -13,5 +14,7 @@ export const labFeature: FeatureModule = {
   register: registerLab,
   movers: labMovers,
   keeps: labKeeps,
+  // the job's state for QC's reason rule (QC cannot import the lab: the lab imports QC)
+  provides: { labJobStatus: (db, jobId) => new LabJobsRepository(db).status(db, jobId) },
   demo: (deps) => seedLabDemo(deps.db),
 };

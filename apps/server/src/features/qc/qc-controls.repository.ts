@@ -45,20 +45,6 @@ export class QcControlsRepository {
     return (await q.executeTakeFirst()) !== undefined;
   }
 
-  /**
-   * Whether a job with control rows is completed or exported (the lab's job state, lab-jobs.repository: every
-   * entry has sugar and starch or is N/A, and every control row has a result; or it was downloaded).
-   */
-  async jobCompleted(db: Db, jobId: number): Promise<boolean> {
-    const r = await sql<{ done: boolean }>`
-      select (j.downloaded_at is not null or (
-        exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)
-        and not exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not (e.na or (e.sugar is not null and e.starch is not null)))
-        and not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null))) as done
-      from lab_jobs j where j.id = ${jobId}`.execute(db);
-    return r.rows[0]?.done === true;
-  }
-
   /** z of the earlier results of a lot, in run order (entered before the given control, or all when none). */
   async historyZ(db: Db, lotId: number, before: { resultOn: Date; id: number } | null, analyte?: string): Promise<number[]> {
     let q = db.selectFrom('qc_job_controls').select('z').where('value', 'is not', null).where('z', 'is not', null);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, validationError } from '../../http/errors';
 import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
+import type { FeatureServices } from '../../platform/features/feature-module';
 import { type ControlRow, QcControlsRepository } from './qc-controls.repository';
 import { insertControls } from './qc-new-controls';
 import type { QcLotsRepository } from './qc-lots.repository';
@@ -19,7 +20,12 @@ const isHeld = (rows: ControlRow[]) => rows.some((r) => r.outcome === 'reject' &
 export class QcControlsService {
   readonly repo: QcControlsRepository;
 
-  constructor(private readonly db: Db, private readonly lots: QcLotsRepository) {
+  constructor(
+    private readonly db: Db,
+    private readonly lots: QcLotsRepository,
+    /** the lab's job state (FeatureServices.labJobStatus): the one definition of a completed or exported job */
+    private readonly jobStatus: FeatureServices['labJobStatus'],
+  ) {
     this.repo = new QcControlsRepository(db);
   }
 
@@ -78,7 +84,7 @@ export class QcControlsService {
       }
       // a change to a completed or exported job needs a reason, as its client results do (lab-results.service)
       const changes = input.rows.some((c) => byId.get(c.id)!.value !== c.value);
-      if (changes && !input.reason && (await this.repo.jobCompleted(trx, input.jobId))) throw fieldError('reason', QC_MESSAGES.changeReasonRequired);
+      if (changes && !input.reason && (await this.jobStatus(trx, input.jobId)) !== 'current') throw fieldError('reason', QC_MESSAGES.changeReasonRequired);
       const next = new Map(rows.map((r) => [r.id, r.value]));
       for (const c of input.rows) next.set(c.id, c.value);
       const audits: AuditEntry[] = [];

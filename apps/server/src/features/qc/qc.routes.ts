@@ -8,7 +8,7 @@ import { QcLotsService } from './qc-lots.service';
 /** /api/qc/*: control materials, the control rows of lab jobs, releases and Levey–Jennings charts. */
 export function registerQc(registrar: Registrar, deps: FeatureContext): void {
   const lots = new QcLotsService(deps.db);
-  const controls = new QcControlsService(deps.db, lots.repo);
+  const controls = new QcControlsService(deps.db, lots.repo, deps.services.labJobStatus);
   const charts = new QcChartService(deps.db, lots.repo);
   registrar.feature(qcEndpoints, {
     lots: (input) => lots.paged(input),

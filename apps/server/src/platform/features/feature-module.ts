@@ -1,4 +1,6 @@
 import type { Migration } from 'kysely';
+import type { JobStatus } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import type { Registrar } from '../../http/registrar';
@@ -19,7 +21,23 @@ export interface FeatureContext extends AppDeps {
   labs: Labs;
   /** the registry of reference movers: archive/reassign paths call `references.move(tx, …)` */
   references: ReferenceMovers;
+  /** what features provide one another (`FeatureModule.provides`) */
+  services: FeatureServices;
 }
+
+/**
+ * What a feature offers features that may not import its index.ts because that would close an import cycle (the
+ * lab imports QC, so QC cannot import the lab). The owner declares it in its module's `provides`; features.ts
+ * collects every module's (each service provided once) and each `register` gets them as `ctx.services`, as
+ * `ctx.references` holds every feature's movers. ADR 0190.
+ */
+export interface FeatureServices {
+  /** the lab's: a job's state (current, completed, downloaded; lab-jobs.repository), read in the caller's transaction */
+  labJobStatus(db: Db, jobId: number): Promise<JobStatus>;
+}
+
+/** The services, by name (features.ts checks that each is provided). */
+export const FEATURE_SERVICES: Readonly<Record<keyof FeatureServices, true>> = { labJobStatus: true };
 
 /** A reference text the feature needs seeded: [key, frontend, English, Afrikaans] (see features/languages). */
 export type TextKey = [key: string, frontend: boolean, english: string, afrikaans: string];
@@ -43,6 +61,8 @@ export interface FeatureModule {
    * are global and sort with every other migration). A module that still lists them must name those files.
    */
   migrations?: Record<string, Migration>;
+  /** what this feature offers features that may not import it (FeatureServices) */
+  provides?: Partial<FeatureServices>;
   /** reference texts this feature needs; seeded on every start with the languages feature's own */
   textKeys?: readonly TextKey[];
   /** demo data, run on a first start with SEED_DEMO in the features' order (features.ts `DEMO_ORDER`, then by name) */

@@ -7,7 +7,6 @@ import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useConfirm } from '../../components/ui/confirm';
 import { endpointUrl } from '../../lib/api';
 import { notify, snack } from '../../lib/notify';
-import { UNCONFIRMED } from '../../lib/unusual';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { COLUMN_NAME, NOT_A_NUMBER, type ResultColumn } from './ResultRow';
@@ -20,6 +19,8 @@ import { useCellCounts, useResultActions } from './results/useResultActions';
 import { RESULT_CSV, useResultsGrid } from './results/useResultsGrid';
 
 const lab = apiFeatures.lab;
+/** a field of the bulk save's 400 that names a row's cell: `entries.3.sugar` */
+const ENTRY_FIELD = /^entries\.(\d+)\.(\w+)$/;
 
 /**
  * The job card results dialog: Sample Number, Sample Type, Sugar, Starch, N/A, the row's save status and redo
@@ -148,7 +149,10 @@ function useExportJob(jobId: number, onSaved: () => void, say: (m: string | null
   };
 }
 
-/** Submit: refused text first, the saves under way awaited, the reason, the rows' rules, the unusual values asked once; then the queued removals and the changed rows in one call. */
+/**
+ * Submit: refused text first, the saves under way awaited, the reason, the rows' rules, the unusual values asked once;
+ * then the queued removals and the changed rows in one call (refused: nothing saved, a 400's messages at their cells).
+ */
 function useSubmit({ jobId, grid, counts, removed, reason, sampleOf, confirmUnusual, confirmedOf, onSaved }: {
   jobId: number;
   grid: ReturnType<typeof useResultsGrid>['grid'];
@@ -173,15 +177,16 @@ function useSubmit({ jobId, grid, counts, removed, reason, sampleOf, confirmUnus
     if ((changed.length > 0 || removed.length > 0) && (await reason.reasonMissing())) return;
     const invalid = changed.map((r) => grid.saves.check(r.id, r)).find(Boolean);
     if (invalid) return grid.say(invalid);
-    // values outside their usual range asked once for all the rows (issue 31)
-    if ((await confirmUnusual(changed.map((r) => ({ id: r.id, ...valuesOf(r) })))).size > 0) return grid.say(UNCONFIRMED);
+    // values outside their usual range asked once for all the rows (issue 31); those declined are sent unconfirmed:
+    // the server refuses the whole save (one transaction) with a 400 naming each such cell
+    await confirmUnusual(changed.map((r) => ({ id: r.id, ...valuesOf(r) })));
     const entries = changed.map((r) => ({ id: r.id, ...valuesOf(r), confirmed: confirmedOf(r.id, valuesOf(r)), rowVersion: grid.saves.held.get(r.id)!.version }));
     try {
       await updateResults.mutateAsync({ jobId, entries, removeIds: removed, reason: reason.reasonNow() });
       notify.success(snack.updated('Results'));
       onSaved();
     } catch (err) {
-      grid.say(errorText(err));
+      grid.saves.refusedTogether(changed.map((r) => r.id), err, ENTRY_FIELD);
     }
   };
   return { submit, pending: updateResults.isPending };

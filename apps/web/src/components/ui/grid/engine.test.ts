@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { keyTarget } from './keyboard';
 import { cellMessages, columnPlan, putValues, sameValues, withNa } from './rowModel';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { RowSaves, type SaveHost } from './rowSaves';
 import { createSaveQueue } from './saveQueue';
 
 const NA = { flag: 'na', values: ['sugar', 'starch'] };
@@ -65,5 +68,33 @@ describe('save queue', () => {
     release();
     await Promise.all([first, failed, third, q.pending()]);
     expect(log).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('a save of several rows refused together', () => {
+  const setup = () => {
+    const said: (string | null)[] = [];
+    const host: SaveHost<Row> = {
+      rowOf: (key) => row(Number(key)), label: (key) => `Sample R${key}`, values: ['sugar', 'starch', 'na'], schema: z.any(),
+      settle: () => undefined, say: (m) => void said.push(m), ask: async () => true, describe: () => '',
+    };
+    return { saves: new RowSaves<Row>(() => host, () => undefined), said };
+  };
+  const ENTRY = /^entries\.(\d+)\.(\w+)$/;
+
+  it("puts a 400's fields at the cells of the rows they name, fails those rows, and says each", () => {
+    const { saves, said } = setup();
+    const err = new ApiError(400, { message: 'Validation failed', fields: [{ field: 'entries.1.starch', message: 'Outside 0–40 %' }, { field: 'entries.2.sugar', message: 'Outside 0–30 %' }, { field: 'reason', message: 'Reason needed' }] });
+    saves.refusedTogether([7, 8, 9], err, ENTRY);
+    expect([saves.cells.get('8:starch'), saves.cells.get('9:sugar'), saves.cells.get('7:sugar')]).toEqual(['Outside 0–40 %', 'Outside 0–30 %', undefined]);
+    expect([saves.status.get(7), saves.status.get(8)]).toEqual([undefined, { state: 'failed', message: 'Outside 0–40 %', conflict: false }]);
+    expect(said).toEqual(['Sample R8: Outside 0–40 %\nSample R9: Outside 0–30 %\nReason needed']);
+  });
+
+  it('says any other refusal above the rows, touching none', () => {
+    const { saves, said } = setup();
+    saves.refusedTogether([7], new ApiError(409, { message: 'Changed by someone else' }), ENTRY);
+    expect(saves.status.get(7)).toBeUndefined();
+    expect(said).toEqual(['Changed by someone else']);
   });
 });

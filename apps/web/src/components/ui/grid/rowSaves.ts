@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { createRowStatusStore, type RowSaveStatus, type RowStatusStore } from './rowStatus';
-import { type RowValues, sameValues } from './rowModel';
+import { type RowValues, cellMessages, sameValues } from './rowModel';
 import { createSaveQueue, createSavedRows } from './saveQueue';
 
 export type RowKey = string | number;
@@ -129,9 +129,40 @@ export class RowSaves<R extends RowValues> {
     host.refused?.(err);
     const message = messageOf(err);
     const field = this.saver()?.field ?? ((f: string) => f);
-    if (err instanceof ApiError && err.status === 400) this.setCells(key, (err.body?.fields ?? []).map((f) => ({ field: field(f.field), message: f.message })));
-    this.status.set(key, { state: 'failed', message, conflict: err instanceof ApiError && err.status === 409 });
+    const cells = err instanceof ApiError && err.status === 400 ? (err.body?.fields ?? []).map((f) => ({ field: field(f.field), message: f.message })) : undefined;
+    this.failRow(key, message, cells, err instanceof ApiError && err.status === 409);
     host.say(`${host.label(key)}: ${message}`);
+  }
+
+  /** a refused row: a 400's messages at its cells, the row failed with the server's words */
+  private failRow(key: RowKey, message: string, cells?: { field: string; message: string }[], conflict = false) {
+    if (cells) this.setCells(key, cells);
+    this.status.set(key, { state: 'failed', message, conflict });
+  }
+
+  /**
+   * A save of several rows in one call refused (a dialog's Submit: one transaction, nothing of it saved). A 400's
+   * fields that name a row (`rowField`: `entries.3.sugar` → the row `keys[3]`, its cell 'sugar') go to that row's
+   * cells as a row's own 400 does, the row failed with its words; the grid's message says each such row, and the
+   * fields that name none. Any other refusal is the grid's message.
+   */
+  refusedTogether(keys: readonly RowKey[], err: unknown, rowField: RegExp) {
+    const host = this.host();
+    host.refused?.(err);
+    if (!(err instanceof ApiError) || err.status !== 400) return host.say(messageOf(err));
+    const { cells, rest } = cellMessages(err.body?.fields ?? [], rowField);
+    const byRow = new Map<RowKey, { field: string; message: string }[]>();
+    for (const c of cells) {
+      const key = keys[c.row];
+      if (key === undefined) rest.push(c.message);
+      else byRow.set(key, [...(byRow.get(key) ?? []), { field: c.field, message: c.message }]);
+    }
+    const lines = [...byRow].map(([key, list]) => {
+      const message = [...new Set(list.map((c) => c.message))].join('; ');
+      this.failRow(key, message, list);
+      return `${host.label(key)}: ${message}`;
+    });
+    host.say([...lines, ...rest].join('\n') || err.message);
   }
 
   /** Retry of a refused save; after a 409 the row is read again and, when the other user's values differ, the user chooses */

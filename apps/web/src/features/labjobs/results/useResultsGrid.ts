@@ -24,7 +24,8 @@ export const RESULT_NA = { flag: 'na', values: ['sugar', 'starch'] };
 /**
  * The results dialog's grid on the entry-grid engine: the contract's `ResultRowValues`, saved one row at a time
  * through `lab.updateResult` (with the reason when the job needs one, and the values outside their usual range
- * asked once); after a 409 the row is read again from `lab.jobData`.
+ * asked once: confirmed on Yes, refused by the server at their cells on No); after a 409 the row is read again from
+ * `lab.jobData`.
  */
 export function useResultsGrid(p: {
   jobId: number;
@@ -61,7 +62,9 @@ export function useResultsGrid(p: {
     describe: (r) => describe(valuesOf(r)),
     before: async (rows) => {
       if (await latest.current.reasonMissing()) return new Set(rows.map((r) => r.id));
-      return unusualRef.current!.confirmUnusual(rows.map((r): ResultValues & { id: number } => ({ id: r.id, ...valuesOf(r) })));
+      // declined unusual values are still sent: the server refuses them at their cells
+      await unusualRef.current!.confirmUnusual(rows.map((r): ResultValues & { id: number } => ({ id: r.id, ...valuesOf(r) })));
+      return new Set();
     },
     refused: (err) => {
       if (err instanceof ApiError && err.fieldMessage('reason')) latest.current.setReasonAsked(true);
