@@ -73,8 +73,15 @@ export class OverridesService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.crops.getCrop(trx, cropId))) throw notFound('Crop');
       const stageIds = new Set((await this.crops.stages(trx, cropId)).map((s) => s.id));
+      // every owner's version first: a stale one is a conflict before any owner or value is judged
+      const olds: Awaited<ReturnType<OverridesRepository['get']>>[] = [];
+      for (const o of owners) olds.push(await this.repo.get(trx, o.id, true));
+      owners.forEach((o, i) => {
+        const old = olds[i];
+        if (old && old.cropId === cropId && old.rowVersion !== o.rowVersion) throw conflict(`${old.name} was changed by someone else. Reload and try again.`);
+      });
       for (const [i, o] of owners.entries()) {
-        const old = await this.repo.get(trx, o.id, true);
+        const old = olds[i];
         if (!old || old.cropId !== cropId) throw fieldError(`${field}.${i}.id`, `${this.label} not found for this crop`);
         if (!(await this.repo.bump(trx, o.id, o.rowVersion))) throw conflict(`${old.name} was changed by someone else. Reload and try again.`);
         const before = await this.repo.values(trx, [o.id]);

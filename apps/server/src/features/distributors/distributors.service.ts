@@ -33,10 +33,12 @@ export class DistributorsService {
   }
 
   async upsert(input: Input, userId: number): Promise<Distributor> {
-    if (input.newImage && !input.image) throw fieldError('image', 'Choose a logo image');
-    const logo = input.image ? await prepareLogo(input.image) : null;
     const old = input.id ? await this.repo.get(this.db, input.id) : undefined;
     if (input.id && !old) throw notFound('Distributor');
+    // a stale version is a conflict before the logo is judged (the update below checks it again, atomically)
+    if (old && input.rowVersion !== undefined && input.rowVersion !== old.rowVersion) throw conflict(STALE);
+    if (input.newImage && !input.image) throw fieldError('image', 'Choose a logo image');
+    const logo = input.image ? await prepareLogo(input.image) : null;
     const imagePath = old?.imagePath ?? (logo ? newImagePath() : null);
     const unchangedLogo = !logo || (old?.imageHash === logo.hash && old.imagePath === imagePath);
     if (logo && imagePath && !unchangedLogo) await storeLogo(this.storage, imagePath, logo);

@@ -98,25 +98,27 @@ export class LabJobsService {
    * ones inserted, and entries no longer in the list deleted; every change is audited.
    */
   async upsert(input: z.output<typeof UpsertJobInput>, userId: number): Promise<{ id: number; rowVersion: number }> {
-    const values = await validateJobEntries(this.db, this.refs, input.entries);
     return this.db.transaction().execute(async (trx) => {
-      let job: { id: number; rowVersion: number };
       if (input.id === 0) {
-        job = await this.jobs.insertJob(trx, { receivedOn: input.receivedOn, createdBy: userId });
+        const values = await validateJobEntries(trx, this.refs, input.entries);
+        const job = await this.jobs.insertJob(trx, { receivedOn: input.receivedOn, createdBy: userId });
         await recordChange(trx, { userId, entity: 'lab_job', entityId: job.id, action: 'create', newValues: { receivedOn: input.receivedOn } });
         await addJobControls(trx, job.id, input.controlLotIds, userId);
-      } else {
-        if (input.controlLotIds.length) throw fieldError('controlLotIds', SAVED_JOB_CONTROLS);
-        if (input.rowVersion == null) throw fieldError('rowVersion', 'The version of the job you loaded is required.');
-        const before = await this.jobs.job(trx, input.id, true);
-        if (!before) throw notFound('Job');
-        const updated = await this.jobs.updateJobIfVersion(trx, input.id, input.rowVersion, input.receivedOn);
-        if (!updated) throw conflict(JOB_CHANGED);
-        job = updated;
-        await recordChange(trx, { userId, entity: 'lab_job', entityId: job.id, action: 'update', oldValues: { receivedOn: before.receivedOn }, newValues: { receivedOn: input.receivedOn } });
+        await this.saveEntries(trx, job.id, input.entries, values, userId);
+        return job;
       }
-      await this.saveEntries(trx, job.id, input.entries, values, userId);
-      return job;
+      if (input.rowVersion == null) throw fieldError('rowVersion', 'The version of the job you loaded is required.');
+      const before = await this.jobs.job(trx, input.id, true);
+      if (!before) throw notFound('Job');
+      // a job someone else moved on is a conflict before its entries are judged (against rows the client never saw)
+      if (before.rowVersion !== input.rowVersion) throw conflict(JOB_CHANGED);
+      if (input.controlLotIds.length) throw fieldError('controlLotIds', SAVED_JOB_CONTROLS);
+      const values = await validateJobEntries(trx, this.refs, input.entries);
+      const updated = await this.jobs.updateJobIfVersion(trx, input.id, input.rowVersion, input.receivedOn);
+      if (!updated) throw conflict(JOB_CHANGED);
+      await recordChange(trx, { userId, entity: 'lab_job', entityId: updated.id, action: 'update', oldValues: { receivedOn: before.receivedOn }, newValues: { receivedOn: input.receivedOn } });
+      await this.saveEntries(trx, updated.id, input.entries, values, userId);
+      return updated;
     });
   }
 
@@ -162,11 +164,16 @@ export class LabJobsService {
    */
   async upsertEntry(input: z.output<typeof UpsertJobEntryInput>, userId: number): Promise<{ id: number; rowVersion: number; jobRowVersion: number }> {
     const { jobId, entry } = input;
-    const values = await validateJobEntry(this.db, this.refs, entry);
     return this.db.transaction().execute(async (trx) => {
       const job = await this.jobs.job(trx, jobId, true);
       if (!job) throw notFound('Job');
+      // the versions read first: a stale job or entry is a conflict before the entry's values are judged
       if (input.jobRowVersion != null && input.jobRowVersion !== job.rowVersion) throw conflict(JOB_CHANGED);
+      if (entry.id && entry.rowVersion == null) throw fieldError('entry.rowVersion', 'The version of the entry you loaded is required.');
+      const [old] = entry.id ? await this.entries.byIds(trx, [entry.id], true) : [];
+      if (entry.id && (!old || old.jobId !== jobId)) throw notFound('Entry');
+      if (old && entry.rowVersion !== old.rowVersion) throw conflict(ENTRY_CHANGED);
+      const values = await validateJobEntry(trx, this.refs, entry);
       // a sample number appears once in a job (the job card's rule, duplicateSampleErrors)
       const refuseTakenSampleNumber = async () => {
         const others = await this.entries.sampleNumbers(trx, jobId);
@@ -174,15 +181,11 @@ export class LabJobsService {
         if (others.some((o) => o.id !== entry.id && sampleNumberKey(o.sampleNumber) === key)) throw fieldError('entry.sampleNumber', SAMPLE_NUMBER_IN_JOB);
       };
       let saved: { id: number; rowVersion: number };
-      if (!entry.id) {
+      if (!old) {
         await refuseTakenSampleNumber();
         saved = await this.entries.insertLast(trx, jobId, values);
         await recordChange(trx, { userId, entity: 'lab_job_entry', entityId: saved.id, action: 'create', newValues: { jobId, ...values } });
       } else {
-        if (entry.rowVersion == null) throw fieldError('entry.rowVersion', 'The version of the entry you loaded is required.');
-        const [old] = await this.entries.byIds(trx, [entry.id], true);
-        if (!old || old.jobId !== jobId) throw notFound('Entry');
-        if (entry.rowVersion !== old.rowVersion) throw conflict(ENTRY_CHANGED);
         const oldValues = savedValues(old);
         if (!differs(oldValues, values)) return { id: old.id, rowVersion: old.rowVersion, jobRowVersion: job.rowVersion };
         await refuseTakenSampleNumber();

@@ -55,7 +55,8 @@ export class LabResultsService {
 
   private async save(
     trx: Db,
-    changes: (Result & { id: number; rowVersion?: number; confirmed?: readonly string[] })[],
+    /** each change carries the version it read (the contract's RowVersion); removals carry none (`unversioned: 'removes'`) */
+    changes: (Result & { id: number; rowVersion: number; confirmed?: readonly string[] })[],
     removeIds: number[],
     reason: string | undefined,
     userId: number,
@@ -66,11 +67,10 @@ export class LabResultsService {
     const ids = [...new Set([...changes.map((c) => c.id), ...removeIds])];
     const rows = await this.entries.byIds(trx, ids, true);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row) throw notFound(`Result ${id}`);
-      if (jobId !== undefined && row.jobId !== jobId) throw fieldError('entries', `Result ${id} is not part of job J${jobId}.`);
-    }
+    for (const id of ids) if (!byId.has(id)) throw notFound(`Result ${id}`);
+    // a stale row is a conflict before anything else: its values are judged against the row it was read from
+    for (const c of changes) if (c.rowVersion !== byId.get(c.id)!.rowVersion) throw conflict(RESULT_CHANGED);
+    for (const id of ids) if (jobId !== undefined && byId.get(id)!.jobId !== jobId) throw fieldError('entries', `Result ${id} is not part of job J${jobId}.`);
     const statuses = new Map<number, JobStatus>();
     for (const jid of new Set(rows.map((r) => r.jobId))) {
       await this.jobs.job(trx, jid, true);
@@ -82,8 +82,6 @@ export class LabResultsService {
     const needsReason = (row: Entry) => statuses.get(row.jobId) !== 'current';
     const hasResult = (row: Entry) => row.na || row.sugar !== null || row.starch !== null;
 
-    // a stale row is a conflict before anything else: its values are judged against the row it was read from
-    for (const c of changes) if (c.rowVersion !== undefined && c.rowVersion !== byId.get(c.id)!.rowVersion) throw conflict(RESULT_CHANGED);
     const unusual = changes.flatMap((c, i) => {
       const row = byId.get(c.id)!;
       const held = (['sugar', 'starch'] as const).filter((k) => c[k] !== null && c[k] === row[k]);

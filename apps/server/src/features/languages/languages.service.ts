@@ -60,11 +60,12 @@ export class LanguagesService extends ServiceOver(LanguagesRepository) {
 
   /** Saves a key's texts (one per language) in one transaction; a stale rowVersion answers 409. */
   async upsertKeyText(input: { keyId: number; rowVersion?: number; entries: { langId: number; text: string }[] }, userId: number): Promise<LanguageKeyRow> {
-    const known = new Set((await this.repo.listLanguages()).map((l) => l.id));
-    const unknown = input.entries.map((e, i) => ({ e, i })).filter(({ e }) => !known.has(e.langId));
-    if (unknown.length) throw validationError(unknown.map(({ i }) => ({ field: `entries.${i}.langId`, message: 'Unknown language' })));
     return this.db.transaction().execute(async (trx) => {
+      // the version first: a stale key is a conflict before its texts are judged
       const key = await this.lockedKey(trx, input.keyId, input.rowVersion);
+      const known = new Set((await this.repo.listLanguages(trx)).map((l) => l.id));
+      const unknown = input.entries.map((e, i) => ({ e, i })).filter(({ e }) => !known.has(e.langId));
+      if (unknown.length) throw validationError(unknown.map(({ i }) => ({ field: `entries.${i}.langId`, message: 'Unknown language' })));
       const before = textsOf(await this.repo.textsOfKeys(trx, [key.keyId]));
       await this.repo.upsertTexts(trx, key.keyId, input.entries.map((e) => ({ languageId: e.langId, text: e.text })));
       const saved = await this.repo.touchKey(trx, key.keyId, {});

@@ -106,10 +106,17 @@ export class LeafReportService {
     });
   }
 
+  /** Settings read at an older version are a conflict before the choices are judged (saveSettings checks it again, atomically). */
+  private async refuseStale(reports: readonly { submissionId: number; rowVersion: number }[]): Promise<void> {
+    const stored = new Map((await this.repo.settings(this.db, reports.map((r) => r.submissionId))).map((x) => [x.submissionId, x.rowVersion]));
+    if (reports.some((r) => r.rowVersion !== (stored.get(r.submissionId) ?? 0))) throw conflict(LEAF_REPORT_MESSAGES.settingsChanged);
+  }
+
   /** §5 checks, the settings saved, then the preview's pages (one per selected sample with a result). */
   async updateReportData(reports: LeafRequest[], userId: number): Promise<LeafReportPreview> {
     const ids = reports.map((r) => r.submissionId);
     await this.submissionsOf('leaf', ids);
+    await this.refuseStale(reports);
     const all = await this.repo.samples(this.db, ids);
     const plans = reports.map((r, i) => {
       const chosen = this.chosenSamples(i, r, all);
@@ -203,6 +210,7 @@ export class LeafReportService {
   async farmersUpdateReportData(reports: FarmersRequest[], userId: number): Promise<{ submissionId: number; samples: number; rowVersion: number }[]> {
     const ids = reports.map((r) => r.submissionId);
     await this.submissionsOf('soil', ids);
+    await this.refuseStale(reports);
     const all = await this.repo.samples(this.db, ids);
     const plans = reports.map((r, i) => {
       const chosen = this.chosenSamples(i, r, all);

@@ -84,21 +84,29 @@ const audited = (r: Omit<StoredResult, 'rowVersion'>) => ({
  * lab's values out of their bounds are stored flagged. A row equal to the stored result writes nothing.
  * Answers each capture's result version.
  */
+/** The version of a stored result as the caller could have read it: a submission reads only the results written for it by its lab (ADR 0097), another's is one it never saw (0). */
+function seenVersion(old: StoredResult | null, row: CaptureResultInput): number {
+  const submissionId = row.submissionId ?? null;
+  const foreign = old !== null && submissionId !== null && (old.submissionId !== submissionId || old.source !== row.source);
+  return old && !foreign ? old.rowVersion : 0;
+}
+
 export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], userId: number | null, reason?: string): Promise<{ captureId: number; rowVersion: number }[]> {
   const repo = new CaptureResultsRepository(trx);
   const targets = await repo.lockTargets(trx, [...new Set(rows.map((r) => r.captureId))]);
   const errors: { field: string; message: string }[] = [];
   const seen = new Set<number>();
-  const writes: { write: ResultWrite; old: StoredResult | null; expected?: number }[] = [];
+  const writes: { write: ResultWrite; old: StoredResult | null }[] = [];
   rows.forEach((row, i) => {
     const target = targets.get(row.captureId);
     if (!target) throw notFound('Leaf or farmers sample record');
     if (seen.has(row.captureId)) errors.push({ field: `rows.${i}.captureId`, message: CAPTURE_RESULT_MESSAGES.twice });
     seen.add(row.captureId);
+    // a stale version is a conflict before the values are judged (against a result the caller never saw)
+    if (row.expectedVersion !== undefined && row.expectedVersion !== seenVersion(target.result, row)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
     const { values, flags } = checked(row, target.kind, target.result, `rows.${i}`, errors);
     writes.push({
       old: target.result,
-      expected: row.expectedVersion,
       write: {
         captureId: row.captureId, labName: row.labName.trim(), labNumber: row.labNumber.trim(), na: row.na ?? false, values, flags, source: row.source,
         submissionId: row.submissionId ?? null, demo: row.demo ?? false, receivedAt: row.receivedAt ?? new Date(),
@@ -110,10 +118,7 @@ export async function recordCaptureResults(trx: Db, rows: CaptureResultInput[], 
   const versions: { captureId: number; rowVersion: number }[] = [];
   const inserts: ResultWrite[] = [];
   const updates: { write: ResultWrite; version: number }[] = [];
-  for (const { write, old, expected } of writes) {
-    // a submission reads only the results written for it by its lab (ADR 0097): another's is one it never saw
-    const foreign = old !== null && write.submissionId !== null && (old.submissionId !== write.submissionId || old.source !== write.source);
-    if (expected !== undefined && expected !== (old && !foreign ? old.rowVersion : 0)) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
+  for (const { write, old } of writes) {
     const before = old ? audited(old) : null;
     const after = audited(write);
     if (old && JSON.stringify(before) === JSON.stringify(after)) {

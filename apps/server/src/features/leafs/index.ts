@@ -17,7 +17,7 @@ export const leafsFeature: FeatureModule = {
 };
 
 /** The one way other features (submissions) store a capture's lab results. */
-export { type CaptureResultInput, recordCaptureResults } from './capture-results.service';
+export { CAPTURE_RESULT_MESSAGES, type CaptureResultInput, recordCaptureResults } from './capture-results.service';
 
 /** The one way the submissions feature reads and moves captures. */
 export { captureSubmissions, type EntryForSubmission, type HandSample } from './capture-submissions';

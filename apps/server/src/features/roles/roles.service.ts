@@ -45,6 +45,8 @@ export class RolesService extends ReferenceServiceOver(RolesRepository) {
         // the users' rule through the role: changing (or renaming) what a more privileged user holds is refused
         const beyond = Number(old.users) > 0 ? notHeld(actor.permissions, old.permissions) : [];
         if (beyond.length) throw refuse('grant-not-held', ROLE_MESSAGES.holdsMore, change({ ...after, notHeld: beyond, holders: Number(old.users) }));
+        // who may change this role is judged above; a stale version is then a conflict before the values are judged
+        if (input.rowVersion !== undefined && input.rowVersion !== old.row_version) throw conflict(ROLE_MESSAGES.changed);
         // keeping what the role already has grants nothing; only what is added must be the caller's
         const missing = notHeld(actor.permissions, after.permissions.filter((p) => !old.permissions.includes(p)));
         if (missing.length) throw refuse('grant-not-held', ROLE_MESSAGES.grantNotHeld, change({ ...after, notHeld: missing }));

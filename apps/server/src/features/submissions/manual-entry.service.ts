@@ -1,8 +1,8 @@
 import { type ManualEntrySheet, type ManualSaveResult, type ManualSubmissionUpdate, MANUAL_ENTRY_MESSAGES as M, type SubmissionLab, isManualLab, resultRowHasEntry } from '@sapwood/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { HttpError, fieldError, validationError } from '../../http/errors';
-import { type CaptureResultInput, recordCaptureResults } from '../leafs';
+import { HttpError, conflict, fieldError, validationError } from '../../http/errors';
+import { CAPTURE_RESULT_MESSAGES, type CaptureResultInput, recordCaptureResults } from '../leafs';
 import { holdsResult, labLabel } from './lab-results-view';
 import { capturesOfSamples } from './sample-captures';
 import { SubmissionResultsRepository } from './submission-results.repository';
@@ -66,12 +66,14 @@ export class ManualEntryService {
   save(kind: Kind, input: Update, userId: number | null, demo = false): Promise<ManualSaveResult> {
     return this.db.transaction().execute(async (trx) => {
       const s = await submissionOf(trx, kind, input.submissionId, true);
+      const samples = await this.results.samples(trx, s.id);
+      const byId = new Map(samples.map((x) => [x.sampleId, x]));
+      // a row read at an older version is a conflict before anything else is judged (recordCaptureResults checks it again)
+      if (input.manualResult.some((row) => byId.has(row.sampleId) && row.rowVersion !== (byId.get(row.sampleId)!.rowVersion ?? 0))) throw conflict(CAPTURE_RESULT_MESSAGES.changed);
       if (!isManualLab(s.lab)) throw fieldError('submissionId', M.notManual);
       if (s.state === 'Archived') throw fieldError('submissionId', M.notOpen);
       const reason = input.reason.trim();
       if (s.state === 'Completed' && !reason) throw fieldError('reason', M.reasonRequired);
-      const samples = await this.results.samples(trx, s.id);
-      const byId = new Map(samples.map((x) => [x.sampleId, x]));
       const problems: Problem[] = [];
       input.manualResult.forEach((row, i) => {
         if (!byId.has(row.sampleId)) problems.push({ field: `manualResult.${i}.sampleId`, message: M.unknownSample });

@@ -57,6 +57,8 @@ export class UsersService {
         // changing a more privileged user (their email, say, then a password link) would take over what they hold
         const beyond = notHeld(actor.permissions, oldRole);
         if (beyond.length) throw refuse('grant-not-held', USER_MESSAGES.holdsMore, change({ notHeld: beyond }));
+        // who may change this user is judged above; a stale version is then a conflict before the values are judged
+        if (old && u.rowVersion !== undefined && u.rowVersion !== old.row_version) throw conflict(USER_MESSAGES.changed);
         const role = await this.repo.rolePermissions(trx, u.roleId);
         if (!role) throw fieldError('roleId', USER_MESSAGES.roleRequired);
         if (!old || u.roleId !== old.role_id) {

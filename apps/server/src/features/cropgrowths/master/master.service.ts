@@ -50,6 +50,7 @@ export class CropMasterService {
    */
   async upsert(input: z.output<typeof CropUpsert>, userId: number): Promise<CropData> {
     const { data } = input;
+    if (input.id) await this.refuseStale(input.id, data.rowVersion ?? 0, data.normsVersion);
     if (data.newImage && !input.image) throw fieldError('image', CROP_IMAGE_MESSAGES.choose);
     const image = input.image ? await prepareCropImage(input.image) : null;
     const imagePath = image ? await storeCropImage(this.storage, image) : null;
@@ -62,6 +63,14 @@ export class CropMasterService {
       if (imagePath) await removeCropImage(this.storage, imagePath).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** A stale crop or crop norms version is a conflict before the image and the values are judged (the save checks both again, atomically). */
+  private async refuseStale(cropId: number, rowVersion: number, normsVersion: number): Promise<void> {
+    const old = await this.repo.crop(this.db, cropId);
+    if (!old) throw notFound('Crop');
+    if (old.rowVersion !== rowVersion) throw conflict(CROP_STALE);
+    if ((await this.norms.of(this.db, { cropId, cultivarId: null, growthStageId: null })).normsVersion !== normsVersion) throw conflict(NORMS_STALE('this crop'));
   }
 
   private save(input: z.output<typeof CropUpsert>, userId: number, image: { path: string; hash: string } | null, replacing: (old: string | null) => void): Promise<CropData> {
@@ -129,6 +138,9 @@ export class CropMasterService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.crop(trx, cropId, true))) throw notFound('Crop');
       const mine = new Map((await this.repo.cultivars(trx, cropId)).map((c) => [c.id, c]));
+      // a stale version is a conflict before the names and references are judged
+      const stored = await this.norms.ofAll(trx, cropId, 'cultivar_id');
+      for (const e of entities) if (mine.has(e.cultivarId) && (stored.get(e.cultivarId)?.normsVersion ?? 0) !== e.normsVersion) throw conflict(NORMS_STALE(e.name));
       // a name once a crop: the names after this save are the ones given and those of the cultivars left as they are
       const given = new Set(entities.map((e) => e.cultivarId).filter((id) => id > 0));
       const names = new Map([...mine.values()].filter((c) => !given.has(c.id)).map((c) => [c.name.trim().toLowerCase(), c.id]));
@@ -165,6 +177,9 @@ export class CropMasterService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.crop(trx, cropId, true))) throw notFound('Crop');
       const mine = new Set((await this.repo.stages(trx, cropId)).map((s) => s.id));
+      // a stale version is a conflict before the stages named are judged
+      const stored = await this.norms.ofAll(trx, cropId, 'growth_stage_id');
+      for (const s of stages) if (mine.has(s.id) && (stored.get(s.id)?.normsVersion ?? 0) !== s.normsVersion) throw conflict(NORMS_STALE('this growth stage'));
       for (const [i, s] of stages.entries()) {
         if (!mine.has(s.id)) throw fieldError(`growthStages.${i}.id`, 'This growth stage is not one of the crop’s');
         const owner = { cropId, cultivarId: null, growthStageId: s.id };
@@ -181,6 +196,7 @@ export class CropMasterService {
     return this.db.transaction().execute(async (trx) => {
       const old = await this.repo.crop(trx, input.cropId, true);
       if (!old) throw notFound('Crop');
+      if (old.rowVersion !== input.rowVersion) throw conflict(CROP_STALE);
       const stages = await this.repo.stages(trx, input.cropId);
       const given = new Set(input.sequenceNumbersIds.map((s) => s.id));
       if (given.size !== input.sequenceNumbersIds.length || stages.some((s) => !given.has(s.id)) || input.sequenceNumbersIds.some((s) => !stages.find((x) => x.id === s.id))) {
