@@ -284,4 +284,35 @@ describe('manual result entry', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('renders a long grid\'s rows in view: Enter goes down the column past them, each row saved as it is left, the focused row kept while scrolled away', async () => {
+    // samples typed by hand (the stand-in holds 60 captured ones)
+    const hand = Array.from({ length: 150 }, (_, i) => `LG${String(i).padStart(3, '0')}`);
+    const long = await w.submitted('leaf', 'Manual', { entries: 0, hand, clientName: 'Long Orchard' });
+    expect(long.sheet.rows).toHaveLength(150);
+    const page = await open(PERMISSIONS, '/submissions?tab=waiting');
+    const dialog = await openEntry(page, long.id);
+    const rendered = () => dialog.locator('tbody tr[data-index]').count();
+    expect(await rendered()).toBeLessThan(100);
+    await expect.poll(() => focused(page)).toBe('cell-0-labNumber');
+    await page.keyboard.press('Tab');
+    const typed = 60;
+    // values within N's usual range (one outside would ask before its row saves)
+    for (let r = 0; r < typed; r++) {
+      await page.keyboard.type(`2.${r % 10}`);
+      await page.keyboard.press('Enter');
+    }
+    expect(await focused(page)).toBe(`cell-${typed}-N`);
+    expect(await rendered()).toBeLessThan(100);
+    const sn = (r: number) => long.sheet.rows[r].sampleNumber;
+    await expect.poll(() => dialog.getByTestId(`row-status-${sn(typed - 1)}`).getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
+    expect((await valuesOf(long.id, sn(typed - 1)))?.values).toEqual({ N: 2.9 });
+    // scrolled back to the top: the first rows again, with what was typed; the focused row stays in the page
+    await dialog.getByTestId('manual-grid').evaluate((t) => t.parentElement!.scrollTo(0, 0));
+    await expect.poll(() => dialog.getByTestId('cell-0-N').inputValue()).toBe('2.0');
+    expect(await focused(page)).toBe(`cell-${typed}-N`);
+    expect(await dialog.getByTestId('manual-grid').getAttribute('aria-rowcount')).toBe('151');
+    expect((await valuesOf(long.id, sn(0)))?.values).toEqual({ N: 2 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

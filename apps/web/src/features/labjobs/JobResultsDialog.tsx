@@ -91,7 +91,7 @@ export function JobResultsDialog({ jobId, onClose, onSaved, onDirtyChange }: {
               {...reason.form.text('reason')} data-testid="results-reason" />
           )}
           {grid.message && <Alert color="red" p="xs" mb="xs" style={{ whiteSpace: 'pre-line' }} data-testid="results-error">{grid.message}</Alert>}
-          <ResultsTable ids={grid.fields as unknown as { id: number }[]} control={grid.form.control as never} info={info} limits={settings.data} over={counts.overCount} actions={actions} />
+          <ResultsTable ids={grid.fields as unknown as { id: number }[]} live={grid.live} info={info} limits={settings.data} over={counts.overCount} actions={actions} />
           <Group justify="space-between" mt={4}>
             <Text size="xs" c="dimmed">{grid.fields.length} samples{removed.length ? ` · ${removed.length} to redo on Submit` : ''}</Text>
             <GridCsvButton testId="results-csv" onFile={(f) => void grid.importCsv(f, RESULT_CSV, (csv) => csvPlan(csv, grid.rows(), info), showResult)} />

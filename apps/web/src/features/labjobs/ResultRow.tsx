@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconRotate } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, memo, useEffect, useState } from 'react';
-import { type Control, useWatch } from 'react-hook-form';
 import { FIELD_MESSAGES, type LabResultRow, type ResultRowValues } from '@sapwood/contracts';
 import { NumericInput } from '../../components/ui/NumericInput';
 import { gridMoveOf } from '../../components/ui/grid/gridNav';
+import { type GridValues, useGridValue } from '../../components/ui/grid/gridValues';
 import { type RowSaveStatus, type RowStatusStore, useRowStatus } from '../../components/ui/grid/rowStatus';
 import { type ResultValues, hasResult, same, valuesOf } from './results/resultValues';
 
@@ -12,9 +12,8 @@ export type { ResultColumn } from './results/useResultsGrid';
 import type { ResultColumn } from './results/useResultsGrid';
 /** a result column's name in messages and titles */
 export const COLUMN_NAME: Record<ResultColumn, string> = { sugar: 'Sugar', starch: 'Starch' };
-/** the results dialog's form values: its rows (the contract's `ResultRowValues`) */
-export type ResultRowsValues = { rows: ResultRowValues[] };
-export type ResultsControl = Control<ResultRowsValues>;
+/** the results dialog's form values, watched per cell (the engine's `live`, ADR 0205): its rows (the contract's `ResultRowValues`) */
+export type ResultsLive = GridValues;
 
 /** Said at a Sugar or Starch cell whose text is not a number (the contract's words). */
 export const NOT_A_NUMBER = FIELD_MESSAGES.number;
@@ -54,10 +53,10 @@ const above = (v: number | null | undefined, limit: number) => limit > 0 && v !=
  * the column head names the limit): not by colour alone (WCAG 1.4.1); text that is not a
  * number is refused with a message under the cell, and the keys that would leave the cell keep it there.
  */
-function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: number; column: ResultColumn; limit: number; na: boolean; actions: ResultRowActions }) {
-  const { control, row, index, column, limit, na, actions } = props;
+function ResultCell(props: { live: ResultsLive; row: LabResultRow; index: number; column: ResultColumn; limit: number; na: boolean; actions: ResultRowActions }) {
+  const { live, row, index, column, limit, na, actions } = props;
   const name = `rows.${index}.${column}` as const;
-  const value = useWatch({ control, name, exact: true });
+  const value = useGridValue(live, name) as number | null | undefined;
   const [bad, setBad] = useState(false);
   const over = !bad && above(value, limit);
   useEffect(() => actions.over(row.id, column, over), [actions, row.id, column, over]);
@@ -101,11 +100,10 @@ function ResultCell(props: { control: ResultsControl; row: LabResultRow; index: 
  * Whether the row is saved: Saving…, Saved, Unsaved (typed, not yet saved), or Failed with the server's words
  * and a Retry. A row never touched and empty shows nothing.
  */
-function RowStatusCell({ control, row, index, actions }: { control: ResultsControl; row: LabResultRow; index: number; actions: ResultRowActions }) {
+function RowStatusCell({ live, row, index, actions }: { live: ResultsLive; row: LabResultRow; index: number; actions: ResultRowActions }) {
   const status = useRowStatus(actions.status, row.id);
-  const values = useWatch({ control, name: `rows.${index}` });
   const saved = actions.saved(row.id);
-  const unsaved = !!values && !!saved && !same(valuesOf(values), saved);
+  const unsaved = useGridValue(live, `rows.${index}`, (values) => !!values && !!saved && !same(valuesOf(values as ResultRowValues), saved));
   const sn = row.sampleNumber;
   const label = (text: string, color?: string) => (
     <Text size="xs" c={color} data-testid={`result-status-${sn}`} data-state={text.toLowerCase().replace('…', '')}>{text}</Text>
@@ -129,22 +127,22 @@ function RowStatusCell({ control, row, index, actions }: { control: ResultsContr
 
 /** One row of the results dialog, its values in the dialog's form: Sample Number, Sample Type, Sugar, Starch, N/A, status, remove. */
 export const ResultRow = memo(function ResultRow(props: {
-  control: ResultsControl;
+  live: ResultsLive;
   row: LabResultRow;
   index: number;
   sugarLimit: number;
   starchLimit: number;
   actions: ResultRowActions;
 }) {
-  const { control, row, index, sugarLimit, starchLimit, actions } = props;
-  const na = !!useWatch({ control, name: `rows.${index}.na`, exact: true });
+  const { live, row, index, sugarLimit, starchLimit, actions } = props;
+  const na = useGridValue(live, `rows.${index}.na`, Boolean);
   return (
     <Table.Tr data-testid={`result-row-${index}`}>
       <Table.Td fz="xs" title={row.sampleNumber}>{row.sampleNumber}</Table.Td>
       <Table.Td fz="xs" c="dimmed" title={row.organName}>{row.organName}</Table.Td>
       {(['sugar', 'starch'] as const).map((col) => (
         <Table.Td key={col}>
-          <ResultCell control={control} row={row} index={index} column={col} limit={col === 'sugar' ? sugarLimit : starchLimit} na={na} actions={actions} />
+          <ResultCell live={live} row={row} index={index} column={col} limit={col === 'sugar' ? sugarLimit : starchLimit} na={na} actions={actions} />
         </Table.Td>
       ))}
       <Table.Td>
@@ -152,7 +150,7 @@ export const ResultRow = memo(function ResultRow(props: {
           name={`rows.${index}.na`} onChange={(e) => actions.setNa(index, e.currentTarget.checked)} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'normal' }}>
-        <RowStatusCell control={control} row={row} index={index} actions={actions} />
+        <RowStatusCell live={live} row={row} index={index} actions={actions} />
       </Table.Td>
       <Table.Td>
         <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Redo sample ${row.sampleNumber}`} data-testid={`result-${index}-remove`}

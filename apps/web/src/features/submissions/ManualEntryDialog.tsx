@@ -94,9 +94,9 @@ function download(kind: SubmissionKind, rows: ManualGridRow[]) {
  */
 function useManualActions(kind: SubmissionKind, grid: Grid, isConfirmed: ManualGridActions['isConfirmed']): ManualGridActions {
   const confirm = useConfirm();
-  const { form, rows, write, saves, onKey, cells, propose, say, importCsv } = grid;
+  const { form, rows, write, saves, onKey, cells, live, propose, say, importCsv } = grid;
   return useMemo(() => ({
-    kind, control: form.control as never, register: form.register as never, saves, values: manualValueFields(kind), isConfirmed,
+    kind, live, register: form.register as never, saves, values: manualValueFields(kind), isConfirmed,
     key: (index: number, field: string, e: KeyboardEvent<HTMLInputElement>) => onKey(index, field, e),
     paste: (index: number, field: string, text: string) => {
       if (!isManualMultiPaste(text)) return false;
@@ -122,5 +122,6 @@ function useManualActions(kind: SubmissionKind, grid: Grid, isConfirmed: ManualG
       if (row) void saves.save(row.sampleId);
     },
     element: (index: number, field: string, el: HTMLInputElement | null) => cells.set(index, field, el),
-  }), [kind, form, rows, write, saves, onKey, cells, propose, say, confirm, isConfirmed, importCsv]);
+    cells,
+  }), [kind, form, live, rows, write, saves, onKey, cells, propose, say, confirm, isConfirmed, importCsv]);
 }

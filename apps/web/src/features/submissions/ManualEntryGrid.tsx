@@ -1,7 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { NOT_A_NUMBER, type ManualColumn, type ManualGridRow, manualCellNumber, resultValueProblems } from '@sapwood/contracts';
-import { type CSSProperties, type ClipboardEvent, type FocusEvent, type KeyboardEvent, memo } from 'react';
-import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
+import { type CSSProperties, type ClipboardEvent, type FocusEvent, type KeyboardEvent, memo, useRef } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
+import type { CellRegistry } from '../../components/ui/grid/gridNav';
+import { type GridValues, useGridValue } from '../../components/ui/grid/gridValues';
+import { useGridWindow } from '../../components/ui/grid/gridWindow';
 import { sameValues } from '../../components/ui/grid/rowModel';
 import type { RowKey, RowSaves } from '../../components/ui/grid/rowSaves';
 import { useRowStatus } from '../../components/ui/grid/rowStatus';
@@ -13,7 +16,8 @@ type Form = { rows: ManualGridRow[] };
 /** What the grid's cells do (the engine's keyboard, a paste, N/A, leaving a row, Retry). */
 export interface ManualGridActions {
   kind: SubmissionKind;
-  control: Control<Form>;
+  /** the form's values, watched per cell (the engine's `live`) */
+  live: GridValues;
   register: UseFormRegister<Form>;
   saves: RowSaves<ManualGridRow>;
   /** the fields a save sends (dirty tracking) */
@@ -25,6 +29,8 @@ export interface ManualGridActions {
   /** the focus left the row for another row or for nothing (not for a question asked) */
   leave: (index: number) => void;
   element: (index: number, field: string, el: HTMLInputElement | null) => void;
+  /** the cells by row and column (the engine's: a long grid renders the rows in view, gridWindow.ts) */
+  cells: CellRegistry<string>;
   isConfirmed: (key: RowKey, code: string, value: number) => boolean;
 }
 
@@ -36,13 +42,15 @@ const BAD: CSSProperties = { ...CELL, borderColor: 'var(--mantine-color-red-6)',
 /** a value outside its usual range, not yet confirmed: asked before the row saves */
 const UNUSUAL: CSSProperties = { ...CELL, borderColor: 'var(--mantine-color-orange-6)', background: 'var(--mantine-color-orange-0)' };
 const DISABLED: CSSProperties = { ...CELL, background: 'var(--mantine-color-gray-1)' };
+/** a row's height as drawn (an input of 22 px, its cell's padding and border), before it is measured */
+const ROW_HEIGHT = 25;
 const TD: CSSProperties = { padding: '1px 2px', verticalAlign: 'top', borderBottom: '1px solid var(--mantine-color-gray-2)' };
 const TH: CSSProperties = { ...TD, position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontSize: 11, fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'left' };
 const MESSAGE: CSSProperties = { color: 'var(--mantine-color-red-7)', fontSize: 10, lineHeight: 1.2, whiteSpace: 'normal' };
 
 /** A value cell's own check as typed (the contract's words): text that is not a number, a value that cannot be, or one outside its usual range. */
 function useCellCheck(a: ManualGridActions, index: number, id: number, field: string): { bad?: string; unusual?: string } {
-  const text = useWatch({ control: a.control, name: `rows.${index}.${field}` as `rows.${number}.labNumber`, exact: true });
+  const text = useGridValue(a.live, `rows.${index}.${field}`) as string | undefined;
   if (field === 'labNumber') return {};
   const n = manualCellNumber(text);
   if (n === undefined) return { bad: NOT_A_NUMBER };
@@ -108,9 +116,8 @@ function Cell({ a, index, id, field, label, disabled }: { a: ManualGridActions; 
 /** Whether the row is saved: saving…, saved ✓, unsaved, or error with the words and Retry (after a 409: the other user's values and the choice). */
 function Status({ a, index, id, sn }: { a: ManualGridActions; index: number; id: number; sn: string }) {
   const status = useRowStatus(a.saves.status, id);
-  const row = useWatch({ control: a.control, name: `rows.${index}` });
   const held = a.saves.held.get(id);
-  const unsaved = !!row && !!held && !sameValues(row, held.values, a.values);
+  const unsaved = useGridValue(a.live, `rows.${index}`, (row) => !!row && !!held && !sameValues(row as ManualGridRow, held.values, a.values));
   const atRow = useCellMessage(a.saves, id, '');
   const atNa = useCellMessage(a.saves, id, 'na');
   const rowMessage = atRow ?? atNa;
@@ -133,8 +140,10 @@ function Status({ a, index, id, sn }: { a: ManualGridActions; index: number; id:
   return state === 'saved' ? label('saved ✓', 'teal') : null;
 }
 
-const ManualRow = memo(function ManualRow({ a, index, row, columns }: { a: ManualGridActions; index: number; row: ManualGridRow; columns: readonly ManualColumn[] }) {
-  const na = !!useWatch({ control: a.control, name: `rows.${index}.na`, exact: true });
+const ManualRow = memo(function ManualRow({ a, index, row, columns, measure }: {
+  a: ManualGridActions; index: number; row: ManualGridRow; columns: readonly ManualColumn[]; measure?: (el: HTMLTableRowElement | null) => void;
+}) {
+  const na = useGridValue(a.live, `rows.${index}.na`, Boolean);
   const sn = row.sampleNumber;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
     const to = e.relatedTarget as Node | null;
@@ -142,7 +151,7 @@ const ManualRow = memo(function ManualRow({ a, index, row, columns }: { a: Manua
     if (!to || e.currentTarget.parentElement?.contains(to)) a.leave(index);
   };
   return (
-    <tr data-testid={`manual-row-${index}`} data-sample={sn} onBlur={onBlur}>
+    <tr data-testid={`manual-row-${index}`} data-sample={sn} onBlur={onBlur} data-index={index} ref={measure} aria-rowindex={index + 2}>
       <td style={{ ...TD, fontSize: 12, whiteSpace: 'nowrap' }} title={sn}>{sn}</td>
       <Cell a={a} index={index} id={row.sampleId} field="labNumber" label={`Lab Number of ${sn}`} />
       {columns.map((c) => <Cell key={c.code} a={a} index={index} id={row.sampleId} field={c.code} label={`${c.header} of ${sn}`} disabled={na} />)}
@@ -164,11 +173,13 @@ export const ManualEntryGrid = memo(function ManualEntryGrid({ rows, columns, ac
   rows: readonly (ManualGridRow & { _k: string })[]; columns: readonly ManualColumn[]; actions: ManualGridActions;
 }) {
   const valueWidth = columns.length > 20 ? 58 : 64;
+  const scroller = useRef<HTMLDivElement>(null);
+  const { slots, measure } = useGridWindow({ count: rows.length, scroller, cells: actions.cells, rowHeight: ROW_HEIGHT });
   return (
     // scrolls both ways itself, so the header row stays in view; the sample column and N/A with the status stay
     // in view while the values scroll sideways (app.css sw-pinned-grid)
-    <div style={{ overflow: 'auto', maxHeight: 'calc(100dvh - 190px)' }}>
-      <table data-testid="manual-grid" className="sw-pinned-grid" style={{ borderCollapse: 'collapse', tableLayout: 'fixed', width: 110 + 90 + columns.length * valueWidth + 40 + 150 }}>
+    <div ref={scroller} style={{ overflow: 'auto', maxHeight: 'calc(100dvh - 190px)' }}>
+      <table data-testid="manual-grid" className="sw-pinned-grid" aria-rowcount={rows.length + 1} style={{ borderCollapse: 'collapse', tableLayout: 'fixed', width: 110 + 90 + columns.length * valueWidth + 40 + 150 }}>
         <colgroup>
           <col style={{ width: 110 }} />
           <col style={{ width: 90 }} />
@@ -177,7 +188,7 @@ export const ManualEntryGrid = memo(function ManualEntryGrid({ rows, columns, ac
           <col style={{ width: 150 }} />
         </colgroup>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th style={TH}>Sample Number</th>
             <th style={TH}>Lab Number</th>
             {columns.map((c) => (
@@ -190,7 +201,10 @@ export const ManualEntryGrid = memo(function ManualEntryGrid({ rows, columns, ac
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => <ManualRow key={r._k} a={actions} index={i} row={r} columns={columns} />)}
+          {slots.map((s) => ('row' in s
+            ? <ManualRow key={rows[s.row]._k} a={actions} index={s.row} row={rows[s.row]} columns={columns} measure={measure} />
+            // the rows not rendered (out of view): their height, so the scroll bar stays the whole grid's
+            : <tr key={s.key} aria-hidden="true"><td colSpan={columns.length + 4} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
         </tbody>
       </table>
     </div>

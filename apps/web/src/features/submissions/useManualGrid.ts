@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type ManualGridRow, type ManualResultRow, heldValueCodes, manualColumnsOf, manualGridRow, manualRowValues, resultValueProblems, unusualItem,
 } from '@sapwood/contracts';
@@ -59,7 +59,9 @@ function useUnusualRows(kind: SubmissionKind, savesRef: { current: RowSaves<Manu
     const c = confirmed.current.get(row.sampleId);
     return Object.keys(values).filter((k) => values[k] !== null && c?.[k] === values[k]);
   };
-  return { before, confirmedOf, isConfirmed: (key: RowKey, code: string, value: number) => confirmed.current.get(key)?.[code] === value };
+  // stable: the grid's cells take it (a new one each render would re-render every row of the memoized grid)
+  const isConfirmed = useCallback((key: RowKey, code: string, value: number) => confirmed.current.get(key)?.[code] === value, []);
+  return { before, confirmedOf, isConfirmed };
 }
 
 /**

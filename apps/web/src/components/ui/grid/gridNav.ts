@@ -8,25 +8,48 @@ export interface CellRegistry<C extends string> {
   /** a cell's `ref` callback: `ref={(el) => cells.set(index, column, el)}` */
   set(row: number, column: C, el: HTMLInputElement | null): void;
   get(row: number, column: C): HTMLInputElement | undefined;
-  /** focuses the cell and selects its text (typing replaces it); false when there is no such cell */
+  /**
+   * focuses the cell and selects its text (typing replaces it); false when there is no such cell. In a windowed
+   * grid (gridWindow.ts) a row not rendered is scrolled into view and its cell focused as soon as it is there.
+   */
   focus(row: number, column: C): boolean;
+  /** how a windowed grid brings a row not rendered into view (null: every row is rendered) */
+  reveal(scrollTo: ((row: number) => void) | null): void;
 }
 
 export function createCellRegistry<C extends string>(): CellRegistry<C> {
   const cells = new Map<string, HTMLInputElement>();
   const key = (row: number, column: C) => `${row}:${column}`;
+  let scrollTo: ((row: number) => void) | null = null;
+  /** the cell to focus once it is rendered (asked of a row out of the window) */
+  let pending: string | null = null;
+  const take = (el: HTMLInputElement) => {
+    if (el.disabled) return false;
+    el.focus();
+    el.select();
+    return true;
+  };
   return {
     set(row, column, el) {
       if (el) cells.set(key(row, column), el);
       else cells.delete(key(row, column));
+      if (el && pending === key(row, column)) {
+        pending = null;
+        take(el);
+      }
     },
     get: (row, column) => cells.get(key(row, column)),
     focus(row, column) {
       const el = cells.get(key(row, column));
-      if (!el || el.disabled) return false;
-      el.focus();
-      el.select();
+      pending = null;
+      if (el) return take(el);
+      if (!scrollTo || row < 0) return false;
+      pending = key(row, column);
+      scrollTo(row);
       return true;
+    },
+    reveal(to) {
+      scrollTo = to;
     },
   };
 }

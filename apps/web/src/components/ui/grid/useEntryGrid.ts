@@ -6,6 +6,7 @@ import { useEndpointCall } from '../../../lib/query';
 import { useConfirm } from '../confirm-context';
 import { useGuardedClose } from '../unsaved';
 import { useGridForm } from './gridForm';
+import { type GridValues, createGridValues } from './gridValues';
 import { hostOf, saverOf, writeRow } from './gridRows';
 import type { EntryGridSpec } from './gridSpec';
 import { type CellRegistry, createCellRegistry, gridMoveOf } from './gridNav';
@@ -34,6 +35,7 @@ export function useEntryGrid<R extends RowValues, C extends string, E extends En
   const confirm = useConfirm();
   const [message, say] = useState<string | null>(null);
   const [cells] = useState<CellRegistry<C>>(() => createCellRegistry<C>());
+  const [live] = useState<GridValues>(() => createGridValues(form as never));
   const saveCall = useEndpointCall((spec.save?.endpoint ?? { path: '', method: 'POST' }) as E);
   const latest = useRef({ spec, form, say, confirm, saveCall });
   latest.current = { spec, form, say, confirm, saveCall };
@@ -60,7 +62,7 @@ export function useEntryGrid<R extends RowValues, C extends string, E extends En
   const dirty = form.formState.isDirty || !!opts.extraDirty;
   useEffect(() => opts.onDirtyChange?.(dirty), [dirty, opts.onDirtyChange]); // eslint-disable-line react-hooks/exhaustive-deps
   const close = useGuardedClose(dirty, opts.onClose);
-  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, saves, message, say, dirty, close, ...plan };
+  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, live, saves, message, say, dirty, close, ...plan };
 }
 
 

@@ -1,22 +1,22 @@
 import { Table } from '@mantine/core';
 import { memo } from 'react';
 import type { LabResultRow } from '@sapwood/contracts';
-import { ResultRow, type ResultRowActions, type ResultsControl } from '../ResultRow';
+import { ResultRow, type ResultRowActions, type ResultsLive } from '../ResultRow';
 
 /** The rows of the table; memoized, so the dialog re-rendering (its form's state after a row is saved) does not walk them. */
 const ResultRows = memo(function ResultRows(props: {
   ids: { id: number }[];
-  control: ResultsControl;
+  live: ResultsLive;
   info: Map<number, LabResultRow>;
   sugarLimit: number;
   starchLimit: number;
   actions: ResultRowActions;
 }) {
-  const { ids, control, info, sugarLimit, starchLimit, actions } = props;
+  const { ids, live, info, sugarLimit, starchLimit, actions } = props;
   return (
     <Table.Tbody>
       {ids.map((f, i) => (
-        <ResultRow key={f.id} control={control} row={info.get(f.id)!} index={i} sugarLimit={sugarLimit} starchLimit={starchLimit} actions={actions} />
+        <ResultRow key={f.id} live={live} row={info.get(f.id)!} index={i} sugarLimit={sugarLimit} starchLimit={starchLimit} actions={actions} />
       ))}
     </Table.Tbody>
   );
@@ -31,9 +31,9 @@ const head = (label: string, count: number, limit: number | undefined) => (count
  * gives its context a new value, which re-renders every cell of every row (measured: most of the time from
  * Enter to the next frame, bench:entry).
  */
-export const ResultsTable = memo(function ResultsTable({ ids, control, info, limits, over, actions }: {
+export const ResultsTable = memo(function ResultsTable({ ids, live, info, limits, over, actions }: {
   ids: { id: number }[];
-  control: ResultsControl;
+  live: ResultsLive;
   info: Map<number, LabResultRow>;
   limits: { sugarLimit: number; starchLimit: number };
   over: { sugar: number; starch: number };
@@ -52,7 +52,7 @@ export const ResultsTable = memo(function ResultsTable({ ids, control, info, lim
           <Table.Th w="4%" />
         </Table.Tr>
       </Table.Thead>
-      <ResultRows ids={ids} control={control} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
+      <ResultRows ids={ids} live={live} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
     </Table>
   );
 });

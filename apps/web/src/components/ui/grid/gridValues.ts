@@ -1,0 +1,71 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** What the store needs of the grid's form (react-hook-form's `getValues` and `subscribe`). */
+export interface WatchedForm {
+  getValues(name: string): unknown;
+  subscribe(props: { formState: { values: true }; callback: (state: { name?: string }) => void }): () => void;
+}
+
+/**
+ * The grid's values, watched per cell or per row through ONE subscription to the form (ADR 0205). react-hook-form's
+ * `useWatch` subscribes every watcher to every change: with a watcher a cell, 500 rows of 17 values make each key
+ * press call ten thousand of them. Here a change of `rows.5.N` tells only the watchers of `rows.5.N` and of the row
+ * `rows.5` (a change of a whole row, every watcher of the row); a change without a name, or of the array `rows`
+ * (a reset, rows added or removed), tells every watcher, which then re-render only if what they draw changed.
+ */
+export interface GridValues {
+  get(name: string): unknown;
+  subscribe(name: string, listener: () => void): () => void;
+}
+
+const ROW = /^rows\.(\d+)(?:\.|$)/;
+
+export function createGridValues(form: WatchedForm): GridValues {
+  /** by row index ('' for names outside the rows), then by watched name */
+  const rows = new Map<string, Map<string, Set<() => void>>>();
+  let stop: (() => void) | null = null;
+  const each = (names: Map<string, Set<() => void>> | undefined, match: (watched: string) => boolean) => {
+    names?.forEach((set, watched) => match(watched) && set.forEach((l) => l()));
+  };
+  const changed = (name: string | undefined) => {
+    if (!name || name === 'rows') {
+      [...rows.values()].forEach((names) => each(names, () => true));
+      return;
+    }
+    const m = ROW.exec(name);
+    const related = (w: string) => w === name || w.startsWith(`${name}.`) || name.startsWith(`${w}.`);
+    each(rows.get(m ? m[1] : ''), related);
+  };
+  return {
+    get: (name) => form.getValues(name),
+    subscribe(name, listener) {
+      // subscribed while anything watches: a form nobody watches pays nothing
+      stop ??= form.subscribe({ formState: { values: true }, callback: (s) => changed(s.name) });
+      const row = ROW.exec(name)?.[1] ?? '';
+      let names = rows.get(row);
+      if (!names) rows.set(row, (names = new Map()));
+      let set = names.get(name);
+      if (!set) names.set(name, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) names.delete(name);
+        if (names.size === 0) rows.delete(row);
+        if (rows.size === 0) {
+          stop?.();
+          stop = null;
+        }
+      };
+    },
+  };
+}
+
+/**
+ * What a cell or row draws from the form's value at `name` (`pick` of it; the value itself by default): re-renders
+ * only when that changes. `pick` answers something comparable with Object.is (a string, a number, a flag): a
+ * row's values are one object changed in place, so watch a row through what is drawn from it.
+ */
+export function useGridValue<T = unknown>(values: GridValues, name: string, pick?: (value: unknown) => T): T {
+  const subscribe = useCallback((listener: () => void) => values.subscribe(name, listener), [values, name]);
+  return useSyncExternalStore(subscribe, () => (pick ? pick(values.get(name)) : values.get(name) as T));
+}
