@@ -136,6 +136,33 @@ describe.each([['large-list path (cap 0)', 0], ['counted (cap 10,000)', 10_000]]
     }
   });
 
+  it.each(orders)('%s: a search too wide to count pages as ORDER BY … OFFSET does, from a walk in order or from its keys\' ranges', async (name, order) => {
+    // walkPerRow 1: the walk sees a page's length of the list and rarely finds the page (the ranges answer);
+    // 100: it sees the whole list. A search alone, and one with a filter.
+    const cases: [Filter & { search?: string }, string][] = [
+      [{ search: 'ap' }, `(label_key like 'ap%' or other_key like 'ap%')`],
+      [{ search: 'zz' }, `(label_key like 'zz%' or other_key like 'zz%')`],
+      [{ kind: 1, search: 'b' }, `kind = 1 and (label_key like 'b%' or other_key like 'b%')`],
+    ];
+    for (const walkPerRow of [1, 100]) {
+      const list = new KeysetList<Filter, Row>(fresh.handle.db, DEMO, { cap, walkPerRow });
+      for (const [filter, cond] of cases) {
+        const match = listMatch(DEMO, filter);
+        const expected = await plainIds(name, cond);
+        const what = `${JSON.stringify(filter)}, walk ${walkPerRow}`;
+        const pages = Math.max(1, Math.ceil(expected.length / size));
+        let anchor: { page: number; first: string; last: string } | undefined;
+        // Next from page 1 to the end, then Previous back to page 1 (seeks both ways), then a refresh of page 2
+        for (const page of [...Array.from({ length: pages }, (_, i) => i + 1), ...Array.from({ length: pages - 1 }, (_, i) => pages - 1 - i), 2]) {
+          if (page > pages) continue;
+          const p = await list.page({ match, order, page, size, anchor });
+          expect(ids(p), `${what} page ${page}`).toEqual(expected.slice((page - 1) * size, page * size));
+          anchor = { page, first: p.firstKey ?? '', last: p.lastKey ?? '' };
+        }
+      }
+    }
+  });
+
   it('walks the whole list in chunks (downloads) and reads rows by id, timestamps as Dates', async () => {
     const list = new KeysetList<Filter, Row>(fresh.handle.db, DEMO, { cap });
     const [name, order] = orders[1];

@@ -7,6 +7,7 @@ import { type KeysetDeclaration, checked } from './declaration';
 import { Estimates } from './estimate';
 import type { ListMatch } from './match';
 import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek, seekValues } from './order';
+import { searchInOrder } from './search-page';
 import { Statements } from './statements';
 import { type JsonPage, detailsOf, idsInOrder, keyedPage, onePass, onePassPage, rowJson, withDates } from './rows-json';
 
@@ -94,6 +95,8 @@ export interface KeysetOptions {
   fromEndAfter?: number;
   /** the most rows a page opened by number may skip (tests make it small) */
   maxSkip?: number;
+  /** rows of the list a search too wide to count walks in order, for each row of its page, before it reads its keys' ranges (search-page.ts) */
+  walkPerRow?: number;
 }
 
 /**
@@ -114,12 +117,14 @@ export class KeysetList<F, R> {
   /** whether a page from the start may be read in one pass (see onePassPage) */
   private readonly onePass: boolean;
   private readonly statements: Statements;
+  private readonly walkPerRow: number;
 
   constructor(protected readonly db: Db, decl: KeysetDeclaration<F>, o: KeysetOptions = {}) {
     this.decl = checked(decl);
     this.cap = o.cap ?? EXACT_COUNT_CAP;
     this.fromEndAfter = o.fromEndAfter ?? 50_000;
     this.maxSkip = o.maxSkip ?? MAX_PAGE_SKIP;
+    this.walkPerRow = o.walkPerRow ?? 50;
     this.trustFrom = 5 * this.cap;
     this.from = sql`${sql.table(decl.table)} ${sql.raw(decl.alias)}`;
     this.idCol = sql.raw(`${decl.alias}.${decl.id}`);
@@ -282,6 +287,12 @@ export class KeysetList<F, R> {
    */
   private async inOrder(match: ListMatch, from: Seek | null, order: ListOrder, o: InOrder): Promise<JsonPage> {
     const { idCol } = this;
+    const searched = o.offset === 0 ? searchInOrder(this.decl, match, order, { limit: o.limit, forward: o.forward, walk: o.limit * this.walkPerRow, from }) : null;
+    if (searched) {
+      const shape = `search ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.limit}`;
+      const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before }));
+      return (await this.statements.run(q))[0];
+    }
     const one = this.onePass && o.forward && o.offset === 0;
     const skips = o.offset !== 0;
     const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare} ${o.limit}${skips ? ' skips' : ''}`;

@@ -20,6 +20,11 @@ export interface ListMatch {
   branchValues?: readonly unknown[];
   /** a search and no filter: each branch is one range of one index */
   searchAlone?: boolean;
+  /**
+   * A search, apart: `filters` the condition without it (the declaration's and the filters', `filterValues` its
+   * parameters) and `search` the search's own condition (`searchValues`), whose AND is `where`.
+   */
+  searched?: { filters: RawBuilder<unknown>; filterValues: readonly unknown[]; search: RawBuilder<unknown>; searchValues: readonly unknown[] };
 }
 
 /**
@@ -69,12 +74,12 @@ function filterParts<F>(d: KeysetDeclaration<F>, f: Values<F>): { parts: RawBuil
 /** The filter and search of a list as one WHERE condition. */
 export function matchWhere<F>(d: KeysetDeclaration<F>, f: Values<F>): RawBuilder<unknown> {
   const { parts } = filterParts(d, f);
-  if (f.search) {
-    const search = f.search;
-    parts.push(sql`(${sql.join(d.search.map((k) => startsWith(columnOf(d, k), search)), sql` or `)})`);
-  }
+  if (f.search) parts.push(searchWhere(d, f.search));
   return all(parts);
 }
+
+/** The search alone: its text at the start of any searched key. */
+const searchWhere = <F>(d: KeysetDeclaration<F>, search: string) => sql`(${sql.join(d.search.map((k) => startsWith(columnOf(d, k), search)), sql` or `)})`;
 
 const all = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
@@ -106,6 +111,7 @@ function whereValues<F>(d: KeysetDeclaration<F>, f: Values<F>): Shaped {
     shape: shape.join(','),
     text,
     filtered,
+    filterValues: values,
     values: [...values, ...d.search.flatMap(() => search)],
     branchValues: d.search.flatMap(() => [...values, ...search]),
   };
@@ -116,6 +122,8 @@ interface Shaped {
   shape: string;
   values: unknown[];
   branchValues?: unknown[];
+  /** with a search: the filters' values alone */
+  filterValues?: unknown[];
   text: boolean;
   filtered: boolean;
 }
@@ -150,6 +158,7 @@ class LazyMatch<F> implements ListMatch {
   readonly branchValues?: readonly unknown[];
   private built?: RawBuilder<unknown>;
   private builtBranches?: RawBuilder<unknown>[];
+  private readonly filterValues?: readonly unknown[];
 
   constructor(private readonly d: KeysetDeclaration<F>, private readonly f: Values<F>) {
     const shaped = whereValues(d, f);
@@ -158,6 +167,13 @@ class LazyMatch<F> implements ListMatch {
     this.shape = shaped.shape;
     this.values = shaped.values;
     if (shaped.branchValues) this.branchValues = shaped.branchValues;
+    if (shaped.filterValues) this.filterValues = shaped.filterValues;
+  }
+
+  get searched(): ListMatch['searched'] {
+    const { filterValues, f } = this;
+    if (!f.search || !filterValues) return undefined;
+    return { filters: all(filterParts(this.d, f).parts), filterValues, search: searchWhere(this.d, f.search), searchValues: this.values.slice(filterValues.length) };
   }
 
   get where(): RawBuilder<unknown> {

@@ -73,7 +73,7 @@ export function orderBy(o: ListOrder, forward = true): RawBuilder<unknown> {
 }
 
 /** The same order over a relation of keys (`m`, the materialized match set, by default) with columns id and sk (the key). */
-export function orderByMatched(o: ListOrder, forward = true, alias: 'm' | 'src' = 'm'): RawBuilder<unknown> {
+export function orderByMatched(o: ListOrder, forward = true, alias = 'm'): RawBuilder<unknown> {
   const dir = (desc: boolean) => sql.raw((forward ? desc : !desc) ? 'desc' : 'asc');
   const [sk, id] = [sql.raw(`${alias}.sk`), sql.raw(`${alias}.id`)];
   const key = o.kind === 'text' ? sql`${sk} collate "C"` : sk;

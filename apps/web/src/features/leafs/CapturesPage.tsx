@@ -7,6 +7,7 @@ import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, typ
 import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
+import { CLOSED_DROPDOWN } from '../../components/ui/table/closedDropdowns';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { agentWithAgronomist, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -101,7 +102,7 @@ function useCaptureColumns(kind: CaptureKind, tab: Tab, show: { onJson: (r: Row)
         id: 'lab', header: 'Lab', size: 140,
         cell: ({ row }) => tab !== 'notcompleted' || kind !== 'leaf' ? row.original.lab : (
           <Select size="xs" w={124} data={[...LEAF_LABS]} value={row.original.lab || null} allowDeselect={false} aria-label={`Lab of ${row.original.sampleNumber}`}
-            comboboxProps={{ withinPortal: true }} onChange={(v) => v && updateLab.mutate({ testLeafDataId: row.original.id, lab: v as (typeof LEAF_LABS)[number] })} />
+            comboboxProps={CLOSED_DROPDOWN} onChange={(v) => v && updateLab.mutate({ testLeafDataId: row.original.id, lab: v as (typeof LEAF_LABS)[number] })} />
         ),
       },
       { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },

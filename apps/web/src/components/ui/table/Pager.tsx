@@ -1,5 +1,6 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@sapwood/contracts';
+import { CLOSED_DROPDOWN } from './closedDropdowns';
 
 /** About 6 page numbers near the current page, plus First and Last, and the page size. */
 export function pageWindow(page: number, pages: number, size = 6): number[] {
@@ -34,7 +35,7 @@ export function Pager(props: {
           value={String(rowsPerPage)}
           onChange={(v) => v && props.onRowsPerPage(Number(v))}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={CLOSED_DROPDOWN}
         />
         <Text size="xs" c="dimmed" data-testid="pager-range">{from}–{to} of {props.estimated ? '≈ ' : ''}{total}</Text>
       </Group>
