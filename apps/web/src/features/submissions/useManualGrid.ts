@@ -32,26 +32,21 @@ function unusualOf(kind: SubmissionKind, row: ManualGridRow, held: ManualGridRow
 }
 
 /**
- * Values outside their usual range (issue 31): asked once for the rows saved together; yes: confirmed as they stand
- * (sent so), no: each such row is refused with the words the server would say at its cells.
+ * Values outside their usual range (issue 31): asked once for the rows saved together. Yes: confirmed as they stand
+ * (sent so). No: sent unconfirmed, and the server, the one judge of the rule (capture-results.service), refuses the
+ * row with a 400 at its cells (`manualResult.0.values.K`; the grid engine shows it, the row stays unsaved).
  */
 function useUnusualRows(kind: SubmissionKind, savesRef: { current: RowSaves<ManualGridRow> | null }) {
   const ask = useAskUnusual();
   const confirmed = useRef(new Map<RowKey, Record<string, number>>());
   const labels = useMemo(() => new Map(manualColumnsOf(kind).map((c) => [c.code, c.label])), [kind]);
+  /** never refuses a row itself: those declined are still sent, for the server to refuse */
   const before = async (rows: ManualGridRow[]): Promise<Set<RowKey>> => {
     const saves = savesRef.current!;
     const asked = rows.map((row) => ({ row, problems: unusualOf(kind, row, saves.held.get(row.sampleId)?.values, confirmed.current.get(row.sampleId)) })).filter((x) => x.problems.length);
-    if (asked.length === 0) return new Set();
-    if (await ask(asked.flatMap(({ row, problems }) => problems.map((p) => unusualItem(`${row.sampleNumber} ${labels.get(p.at) ?? p.at}`, p.value, p.bounds))))) {
-      for (const { row, problems } of asked) confirmed.current.set(row.sampleId, { ...confirmed.current.get(row.sampleId), ...Object.fromEntries(problems.map((p) => [p.at, p.value])) });
-      return new Set();
-    }
-    for (const { row, problems } of asked) {
-      saves.setCells(row.sampleId, problems.map((p) => ({ field: p.at, message: p.message })));
-      saves.status.set(row.sampleId, { state: 'failed', message: problems.map((p) => `${manualHeader(kind, p.at)}: ${p.message}`).join('; ') });
-    }
-    return new Set(asked.map((x) => x.row.sampleId));
+    if (asked.length === 0 || !(await ask(asked.flatMap(({ row, problems }) => problems.map((p) => unusualItem(`${row.sampleNumber} ${labels.get(p.at) ?? p.at}`, p.value, p.bounds)))))) return new Set();
+    for (const { row, problems } of asked) confirmed.current.set(row.sampleId, { ...confirmed.current.get(row.sampleId), ...Object.fromEntries(problems.map((p) => [p.at, p.value])) });
+    return new Set();
   };
   /** the codes of the row's values confirmed as they stand */
   const confirmedOf = (row: ManualGridRow) => {
@@ -68,7 +63,8 @@ function useUnusualRows(kind: SubmissionKind, savesRef: { current: RowSaves<Manu
  * Manual result entry on the entry-grid engine (components/ui/grid, issue 34): the sheet's rows (`manualGridRow`,
  * the contract's rules of values/result-row.ts), saved one row at a time through `updateManual` with the version
  * read (409: the other user's values and the choice; 400: at the cells the server names), the values outside their
- * usual range asked once. The sheet is read once per opening; after a 409 a row is read again from it.
+ * usual range asked once (No: sent unconfirmed, refused by the server at their cells). The sheet is read once per
+ * opening; after a 409 a row is read again from it.
  */
 export function useManualGrid(kind: SubmissionKind, submissionId: number, onClose: () => void) {
   const ep = resultEndpointsOf(kind);

@@ -27,7 +27,7 @@ export interface SaveHost<R extends RowValues> {
   say: (message: string | null) => void;
   ask: (message: string, title: string) => Promise<boolean>;
   describe: (row: R) => string;
-  /** before a save: the rows refused (a question declined; the host marks them itself) */
+  /** before a save: the rows held back (a reason not given; the host marks them itself). A declined unusual value is sent: the server refuses it */
   before?: (rows: R[]) => Promise<Set<RowKey>>;
   /** a refused save (the host may react: a reason asked) */
   refused?: (err: unknown) => void;
