@@ -24,7 +24,7 @@ await buildServer();
 const port = await freePort();
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'apps/server/dist/main.mjs'], {
   env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port),
-    DATABASE_URL: url, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000' },
+    DATABASE_URL: url, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', ...(process.env.FILES_DIR && { FILES_DIR: process.env.FILES_DIR }) },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const client = new BenchClient(`http://127.0.0.1:${port}`, 20);

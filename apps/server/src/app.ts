@@ -15,6 +15,7 @@ import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
 import { RequestLogController, requestLogOptions, userOfRequest } from './http/request-log';
+import { requestLoggerFactory } from './http/request-logger';
 import { installOriginCheck, installResponseHeaders } from './http/security';
 import { scoped } from './http/scoped';
 import { installSecurityHeaders } from './http/security-headers';
@@ -72,6 +73,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...requestLogOptions, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // one line per request, written once the answer is sent, so that it names the signed-in user
     logController: new RequestLogController(),
+    // a request's logger is made when it first writes a line (http/request-logger.ts); none is needed without a logger
+    ...(opts.logger !== false && { childLoggerFactory: requestLoggerFactory }),
     trustProxy: trustProxyOf(config),
     bodyLimit: 2 * 1024 * 1024,
     // the leaf report's preview image is a GET carrying the two typed texts (4,000 characters each, up to 6

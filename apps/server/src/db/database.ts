@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { registerDirectReads } from './direct-reads';
 import { PGlitePool } from './pglite-pool';
 import { PreparingClient } from './prepared';
 import type { Database } from './schema';
@@ -78,6 +79,15 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // by the pool, which opens a new one on demand; without this listener its error would crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // as Kysely's driver runs a statement (pool.query would end the connection on a statement's error)
+  registerDirectReads(db, async (text, values) => {
+    const client = await pool.connect();
+    try {
+      return await client.query(text, values);
+    } finally {
+      client.release();
+    }
+  });
   let listener: pg.Client | null = null;
   const handlers = new Map<string, ((payload: string) => void)[]>();
   let closed = false;

@@ -1,5 +1,6 @@
 import type { CompiledQuery, QueryExecutor, RawBuilder } from 'kysely';
 import type { Db } from '../database';
+import { type DirectRead, directReadOf } from '../direct-reads';
 
 /** A list keeps at most this many statement texts (its orders × filters used × the few ways a page is read). */
 const MAX_SHAPES = 500;
@@ -20,9 +21,12 @@ export class Statements {
   private readonly texts = new Map<string, CompiledQuery<unknown>>();
 
   private readonly executor: QueryExecutor;
+  /** the PostgreSQL pool's own query, when the database has one (db/direct-reads.ts) */
+  private readonly direct: DirectRead | undefined;
 
   constructor(private readonly db: Db) {
     this.executor = db.getExecutor().withoutPlugins();
+    this.direct = directReadOf(db);
   }
 
   /** The statement of `shape` with `values`: built by `build` (with those same values) only on the shape's first call. */
@@ -40,9 +44,10 @@ export class Statements {
 
   /**
    * Runs a statement of `of`, past the query hooks (plugins): they watch what a statement writes, and a
-   * list statement only reads.
+   * list statement only reads. On PostgreSQL the pool runs it directly, past Kysely's driver too.
    */
   async run<T>(q: CompiledQuery<T>): Promise<T[]> {
+    if (this.direct) return (await this.direct(q.sql, q.parameters as unknown[])).rows as T[];
     return (await this.executor.executeQuery(q)).rows;
   }
 }
