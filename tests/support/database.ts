@@ -41,7 +41,8 @@ function migratedTemplate(): Promise<Blob> {
     try {
       await migrateToLatest(handle.db);
       await sql`checkpoint`.execute(handle.db);
-      return new BytesBlob(new Uint8Array(await handle.dumpDataDir!().then((b) => b.arrayBuffer())));
+      const tar: Blob = await handle.dumpDataDir!();
+      return new BytesBlob(new Uint8Array(await tar.arrayBuffer()));
     } finally {
       await handle.close();
     }
