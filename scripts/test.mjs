@@ -1,8 +1,9 @@
 // npm test: every check, in order, on a fresh clone with nothing run first.
-//   type check and lint (side by side) → unit → API (PGlite) → API (PostgreSQL server, when TEST_DATABASE_URL is set) → browser
+//   type check and lint (side by side) → unit → API (PGlite) → browser, with API (PostgreSQL server, when
+//   TEST_DATABASE_URL is set) beside it
 // It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
@@ -36,6 +37,33 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const failedTests = [];
+const times = [];
+
+/**
+ * CPU seconds of this process's finished children (with theirs), from /proc/self/stat (Linux; 0 elsewhere): a step's
+ * CPU against its wall time says whether it kept CI's two cores busy (ADR 0185). PostgreSQL's own processes are not
+ * ours and are not counted.
+ */
+function childCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `fn` and keeps its wall and CPU time for the summary; `alone: false` (a step with another beside it, whose CPU
+ * cannot be told apart) keeps the wall time only.
+ */
+async function timed(name, fn, alone = true) {
+  const start = Date.now();
+  const cpu = childCpu();
+  const result = await fn();
+  times.push({ name, wall: (Date.now() - start) / 1000, cpu: alone ? childCpu() - cpu : undefined });
+  return result;
+}
 
 /** Names each failed test (and a suite that failed to load) with the start of its message, for the summary. */
 function collectFailures(name, report) {
@@ -51,16 +79,53 @@ function firstLines(text = '') {
   return text.split('\n').slice(0, 6).join('\n    ').slice(0, 1200);
 }
 
+/** A step with its output shown as it comes (spawned, not spawnSync: a step beside it must keep being read). */
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) failures.push(name);
-  return r.status === 0;
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(name, project, env = {}, workers = 2) {
-  const file = `${out}/${name.replace(/\W+/g, '-')}.json`;
-  const ok = step(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, `--maxWorkers=${workers}`, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+/**
+ * A step whose output goes to `log` (read it there while it runs) and is printed whole after the step it runs beside;
+ * `nice` lowers its priority, so the step in front gets the CPU it asks for and this one the rest.
+ */
+function background(name, cmd, args, env, log) {
+  const niced = onPath('nice') ? ['nice', ['-n', '5', cmd, ...args]] : [cmd, args];
+  const child = spawn(niced[0], niced[1], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const file = createWriteStream(log);
+  child.stdout.pipe(file, { end: false });
+  child.stderr.pipe(file, { end: false });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      file.end(() => {
+        console.log(`\n=== ${name} (ran beside the browser tests; its output is also in ${log}) ===`);
+        process.stdout.write(readFileSync(log));
+        if (code !== 0) failures.push(name);
+        resolve(code === 0);
+      });
+    });
+  });
+}
+
+function vitestArgs(project, file, workers) {
+  return ['node_modules/vitest/vitest.mjs', 'run', '--project', project, `--maxWorkers=${workers}`, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+}
+
+const reportFile = (name) => `${out}/${name.replace(/\W+/g, '-')}.json`;
+
+async function vitest(name, project, env = {}, workers = 2) {
+  const file = reportFile(name);
+  count(name, file, await step(name, process.execPath, vitestArgs(project, file, workers), env));
+}
+
+/** Adds a vitest step's JSON report to the totals and the list of failures. */
+function count(name, file, ok) {
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
@@ -89,26 +154,44 @@ function together(steps) {
   })));
 }
 
-const [tsc, lint] = await together([
+const [tsc, lint] = await timed('type check ∥ lint', () => together([
   ['type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']],
   ['lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
-]);
-vitest('unit', 'unit');
+]));
+await timed('unit', () => vitest('unit', 'unit'));
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
 process.env = envWithoutServer;
-vitest('api (PGlite)', 'api');
-// the same suite again on the server; its generated-input searches (the no-5xx property and the like) run 15
-// inputs an endpoint there: the 50 of the PGlite run explore the inputs, this run the server's behaviour (CI time)
-if (TEST_DATABASE_URL) vitest('api (PostgreSQL server)', 'api', { TEST_DATABASE_URL, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '15' });
-else console.log('\n(TEST_DATABASE_URL not set: API tests ran on PGlite only)');
+await timed('api (PGlite)', () => vitest('api (PGlite)', 'api'));
+// The same API suite again on the server runs beside the browser tests (ADR 0185): the browser step waits on pages
+// more than it computes, and this pass, at a lower priority, takes the CPU it leaves. Its generated-input searches
+// (the no-5xx property and the like) run 15 inputs an endpoint there: the 50 of the PGlite run explore the inputs,
+// this run the server's behaviour (CI time).
+const serverPass = 'api (PostgreSQL server)';
+const serverWorkers = Number(process.env.SERVER_API_WORKERS ?? 1);
 // two browser test files at a time on CI's two cores (BROWSER_WORKERS sets it): four, tried in a fresh-clone CI run,
 // took 929 s (two took about 660 s the run before, with fewer tests) and timed out opening the big grids
-vitest('browser', 'browser', {}, Number(process.env.BROWSER_WORKERS ?? 2));
+const browser = () => vitest('browser', 'browser', {}, Number(process.env.BROWSER_WORKERS ?? 2));
+if (TEST_DATABASE_URL) {
+  const env = { TEST_DATABASE_URL, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '15' };
+  await timed(`browser ∥ ${serverPass}`, async () => {
+    const file = reportFile(serverPass);
+    const server = background(serverPass, process.execPath, vitestArgs('api', file, serverWorkers), env, `${out}/api-PostgreSQL-server.log`);
+    await timed('browser', browser, false);
+    count(serverPass, file, await server);
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: API tests ran on PGlite only)');
+  await timed('browser', browser);
+}
 
 console.log('\n=== summary ===');
 if (!tsc) console.log('type check failed');
 if (!lint) console.log('lint failed');
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 for (const t of failedTests) console.log(`FAILED ${t}`);
+for (const t of times) {
+  const cpu = t.cpu === undefined ? '' : `, ${Math.round(t.cpu)} CPU s (${Math.round((100 * t.cpu) / Math.max(t.wall, 1))}% of one core)`;
+  console.log(`${t.name}: ${Math.round(t.wall)} s${cpu}`);
+}
 console.log(`${passed} passed, ${failed + (tsc ? 0 : 1) + (lint ? 0 : 1)} failed`);
 process.exit(failures.length ? 1 : 0);
