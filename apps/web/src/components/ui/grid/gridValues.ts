@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { listen } from './listeners';
 
 /** What the store needs of the grid's form (react-hook-form's `getValues` and `subscribe`). */
 export interface WatchedForm {
@@ -44,13 +45,9 @@ export function createGridValues(form: WatchedForm): GridValues {
       const row = ROW.exec(name)?.[1] ?? '';
       let names = rows.get(row);
       if (!names) rows.set(row, (names = new Map()));
-      let set = names.get(name);
-      if (!set) names.set(name, (set = new Set()));
-      set.add(listener);
+      const remove = listen(names, name, listener);
       return () => {
-        set.delete(listener);
-        if (set.size === 0) names.delete(name);
-        if (names.size === 0) rows.delete(row);
+        if (remove()) rows.delete(row);
         if (rows.size === 0) {
           stop?.();
           stop = null;

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { listen } from './listeners';
 
 /** Where a grid row's save stands: on its way, saved, or refused (with the server's words, and whether it was a 409). */
 export type RowSaveStatus =
@@ -27,13 +28,8 @@ export function createRowStatusStore<K, S = RowSaveStatus>(): RowStatusStore<K, 
       listeners.get(key)?.forEach((l) => l());
     },
     subscribe(key, listener) {
-      let set = listeners.get(key);
-      if (!set) listeners.set(key, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(key);
-      };
+      const remove = listen(listeners, key, listener);
+      return () => void remove();
     },
   };
 }
