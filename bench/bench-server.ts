@@ -12,8 +12,9 @@ export interface Answer {
 }
 
 /**
- * BENCH_ACCEPT_ENCODING=br (or gzip) sends that Accept-Encoding with every request, as a browser does: the app then
- * compresses answers of 1 KB or more (ADR 0114) and a run shows what that costs against the same run without it.
+ * BENCH_ACCEPT_ENCODING=br (or gzip) sends that Accept-Encoding with every request, as a browser does, and starts
+ * the app with API_COMPRESSION=on: it then compresses answers of 1 KB or more (ADR 0114) and a run shows what that
+ * costs against the same run without it (by default the app sends API answers as they are, ADR 0220).
  */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? '';
 
@@ -79,7 +80,8 @@ export async function startBenchServer(databaseUrl: string, env: Record<string, 
   if (!fromSources) await (await import('../scripts/build-server.mjs')).buildServer();
   return startServerProcess({
     DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', ...env,
+    LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000',
+    ...(ACCEPT_ENCODING ? { API_COMPRESSION: 'on' } : {}), ...env,
   }, 300_000, fromSources ? undefined : ['apps/server/dist/main.mjs']);
 }
 
