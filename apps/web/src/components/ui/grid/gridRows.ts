@@ -39,6 +39,7 @@ export function writeRow(form: unknown, index: number, next: RowValues) {
  * the row's values are the server's: they become the form's baseline (a field typed over meanwhile stays dirty unless
  * `all`). react-hook-form's resetField clones the whole form's defaults and compares the whole form for isDirty on
  * each call: a row is settled in one call when no field of it was typed over (ADR 0226), field by field otherwise.
+ * The row's other fields (read-only in the grids that save per row) keep their values as their baseline.
  */
 export function settleRow(form: FormLike, index: number, row: Record<string, unknown>, fields: readonly string[], all: boolean) {
   if (index < 0) return;
