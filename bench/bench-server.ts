@@ -12,8 +12,9 @@ export interface Answer {
 }
 
 /**
- * BENCH_ACCEPT_ENCODING=br (or gzip) sends that Accept-Encoding with every request, as a browser does: the app then
- * compresses answers of 1 KB or more (ADR 0114) and a run shows what that costs against the same run without it.
+ * BENCH_ACCEPT_ENCODING=br (or gzip) sends that Accept-Encoding with every request, as a browser does, and starts
+ * the app with API_COMPRESSION=on: it then compresses answers of 1 KB or more (ADR 0114) and a run shows what that
+ * costs against the same run without it (by default the app sends API answers as they are, ADR 0220).
  */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? '';
 
@@ -81,7 +82,8 @@ export async function startBenchServer(databaseUrl: string, env: Record<string, 
     DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000',
     // a kept database names its file store (ADR 0108): FILES_DIR, when set, is the one its servers use
-    ...(process.env.FILES_DIR && { FILES_DIR: process.env.FILES_DIR }), ...env,
+    ...(process.env.FILES_DIR && { FILES_DIR: process.env.FILES_DIR }),
+    ...(ACCEPT_ENCODING ? { API_COMPRESSION: 'on' } : {}), ...env,
   }, 300_000, fromSources ? undefined : ['apps/server/dist/main.mjs']);
 }
 

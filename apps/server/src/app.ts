@@ -128,7 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // (the plugin listens to the upgrades of `server` when given one: the gate that passes on those of /messages alone)
   const socket = (await scoped(app, (c) => c.register(websocket, { options: { server: upgradesOf(app.server, messagesSocket.path) as never } }))).context;
 
-  const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT });
+  const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT, compress: config.API_COMPRESSION === 'on' });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
   registerErrors(registrar, errorReports);

@@ -66,11 +66,16 @@ const EnvSchema = z.object({
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** how often each kind of capture is synced on its own, in minutes (fractions allowed); 0: only when asked */
   CAPTURE_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(15),
-  /** how often submissions waiting on an outside lab are sent (when not yet) and their results read (0: never) */
   /** a Sentry-compatible error-reporting service (the web app and the server report to it); unset: crashes are kept for the Errors screen (issue 35) */
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
+  /** how often submissions waiting on an outside lab are sent (when not yet) and their results read (0: never) */
   LAB_POLL_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(5),
+  /**
+   * API answers of 1 KB or more compressed when the client accepts it ('on'), or sent as they are ('off', the
+   * default: on a local network compressing costs more than it saves, ADR 0220); static assets are precompressed
+   */
+  API_COMPRESSION: z.enum(['on', 'off']).default('off'),
 });
 
 export type Config = z.output<typeof EnvSchema>;

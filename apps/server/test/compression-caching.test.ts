@@ -10,16 +10,17 @@ import { signedIn } from '../../../tests/support/users';
 import { encodingFor } from '../src/http/compression';
 
 /**
- * Issue 36 (ADR 0114): hashed assets are sent as the build's brotli or gzip copy the client accepts and cached
- * for a year; index.html and other files are revalidated; API answers of 1 KB or more are compressed when the
- * client accepts it, smaller ones are not.
+ * Issue 36 (ADR 0114, 0220): hashed assets are sent as the build's brotli or gzip copy the client accepts and
+ * cached for a year; index.html and other files are revalidated; API answers go as they are by default (on a
+ * local network compressing costs more than it saves), and with API_COMPRESSION=on those of 1 KB or more are
+ * compressed when the client accepts it, smaller ones are not.
  */
 const SCRIPT = `export const hello = ${JSON.stringify('sapwood '.repeat(600))};\n`;
 let server: TestServer;
 let cookie = '';
 
-function get(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const url = new URL(path, server.url);
+function get(path: string, headers: Record<string, string>, method = 'GET', body?: string, on: TestServer = server): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const url = new URL(path, on.url);
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -83,28 +84,51 @@ describe('static files', () => {
   });
 });
 
-describe('API answers', () => {
-  it('an answer of 1 KB or more is compressed as the client accepts, and never cached', async () => {
+describe('API answers, by default', () => {
+  it('go as they are whatever the client accepts (ADR 0220), and are never cached', async () => {
     const path = docsEndpoints.openapi.path;
     const plain = await get(path, { cookie });
+    const asked = await get(path, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.length).toBeGreaterThan(1024);
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.headers['cache-control']).toBe('no-store');
+    expect(asked.body.toString()).toBe(plain.body.toString());
+  });
+});
+
+describe('API answers with API_COMPRESSION=on', () => {
+  let compressing: TestServer;
+  let own = '';
+  beforeAll(async () => {
+    compressing = await startTestServer({ API_COMPRESSION: 'on' });
+    own = (await signedIn(compressing.url, ADMIN)).cookie;
+  });
+  afterAll(() => compressing?.close());
+  /** a signed-in request to the compressing server */
+  const ask = (path: string, headers: Record<string, string>, method = 'GET', body?: string) => get(path, { ...headers, cookie: own }, method, body, compressing);
+
+  it('an answer of 1 KB or more is compressed as the client accepts, and never cached', async () => {
+    const path = docsEndpoints.openapi.path;
+    const plain = await ask(path, {});
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
-    const br = await get(path, { cookie, 'accept-encoding': 'gzip, br' });
+    const br = await ask(path, { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('no-store');
     expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
-    const gz = await get(path, { cookie, 'accept-encoding': 'gzip' });
+    const gz = await ask(path, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
-    const refused = await get(path, { cookie, 'accept-encoding': 'br;q=0, gzip;q=0' });
+    const refused = await ask(path, { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('a small answer goes as it is', async () => {
-    const r = await get('/api/auth/initial', { cookie, 'accept-encoding': 'br, gzip', 'content-type': 'application/json' }, 'POST', '{}');
+    const r = await ask('/api/auth/initial', { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' }, 'POST', '{}');
     expect(r.status).toBe(200);
     expect(r.body.length).toBeLessThan(1024);
     expect(r.headers['content-encoding']).toBeUndefined();

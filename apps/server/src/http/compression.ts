@@ -21,11 +21,14 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
 }
 
 /**
- * Sends a JSON text, compressed when it is 1 KB or more and the client accepts brotli or gzip (at fast
- * settings: an answer is compressed once, as it goes). `Vary: Accept-Encoding` either way.
+ * Sends a JSON text. With `compress` (API_COMPRESSION=on), compressed when it is 1 KB or more and the client
+ * accepts brotli or gzip (at fast settings: an answer is compressed once, as it goes), with `Vary:
+ * Accept-Encoding`; without, as it is (the default, ADR 0220: on a local network it costs more than it saves).
  */
-export async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string): Promise<FastifyReply> {
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+export async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string, compress: boolean): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  if (!compress) return reply.send(text);
+  reply.header('vary', 'Accept-Encoding');
   if (text.length < COMPRESS_FROM_BYTES) return reply.send(text);
   const encoding = encodingFor(req.headers['accept-encoding']);
   if (!encoding) return reply.send(text);

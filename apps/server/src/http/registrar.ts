@@ -61,7 +61,7 @@ export class Registrar {
     private readonly app: FastifyInstance,
     private readonly forms: FastifyInstance,
     private readonly sessions: SessionResolver,
-    private readonly opts: { checkOutput: boolean; rateLimit: number },
+    private readonly opts: { checkOutput: boolean; rateLimit: number; compress: boolean },
   ) {}
 
   feature<F extends Record<string, EndpointDef>>(endpoints: F, handlers: Handlers<F>, options: FeatureOptions<F> = {}): void {
@@ -129,7 +129,7 @@ export class Registrar {
             throw new Error(`response of ${def.path} does not match its contract`);
           }
         }
-        return sendJson(req, reply, out instanceof JsonText ? out.text : JSON.stringify(out));
+        return sendJson(req, reply, out instanceof JsonText ? out.text : JSON.stringify(out), this.opts.compress);
       },
     });
   }

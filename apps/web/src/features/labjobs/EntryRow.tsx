@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Menu, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconLink, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, type MouseEvent, memo } from 'react';
-import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
+import type { UseFormRegister } from 'react-hook-form';
 import type { CropOption, Match, TissueOption } from '@sapwood/contracts';
 import { isMultiPaste } from '@sapwood/contracts';
 import { DateField } from '../../components/ui/DateField';
+import { type GridValues, useGridValue } from '../../components/ui/grid/gridValues';
 import { formatDate } from '../../lib/format';
 import { type EntryColumn, type EntryState, type JobCardValues, fromDateInput, growthOptions, toDateInput } from './entryModel';
 
@@ -43,10 +44,11 @@ export type EntryRowErrors = Partial<Record<string, { message?: string }>> | und
 
 /**
  * One entry of the job card grid, its values in the dialog's form: the text fields are registered inputs
- * (typing re-renders nothing), the row watches only what it draws from (pick lists, date, matches).
+ * (typing re-renders nothing), the row watches only what it draws from (pick lists, date, matches) through the
+ * grid's one subscription (`live`, ADR 0205; react-hook-form's `useWatch` is told of every change of the form).
  */
 export const EntryRow = memo(function EntryRow(props: {
-  control: Control<JobCardValues>;
+  live: GridValues;
   register: UseFormRegister<JobCardValues>;
   index: number;
   errors: EntryRowErrors;
@@ -54,15 +56,18 @@ export const EntryRow = memo(function EntryRow(props: {
   tissues: TissueOption[];
   actions: EntryRowActions;
 }) {
-  const { control, register, index: i, errors, crops, tissues, actions } = props;
-  const [sampleDate, tissueId, cropId, cultivarId, regionId, testCarboCropGrowthId, testCarbohydrateId, matches] = useWatch({
-    control,
-    name: [
-      `rows.${i}.sampleDate`, `rows.${i}.tissueId`, `rows.${i}.cropId`, `rows.${i}.cultivarId`, `rows.${i}.regionId`,
-      `rows.${i}.testCarboCropGrowthId`, `rows.${i}.testCarbohydrateId`, `rows.${i}.matches`,
-    ],
-  });
-  const e = { sampleDate, tissueId, cropId, cultivarId, regionId, testCarboCropGrowthId, testCarbohydrateId, matches };
+  const { live, register, index: i, errors, crops, tissues, actions } = props;
+  const at = `rows.${i}`;
+  const e = {
+    sampleDate: useGridValue(live, `${at}.sampleDate`) as EntryState['sampleDate'],
+    tissueId: useGridValue(live, `${at}.tissueId`) as EntryState['tissueId'],
+    cropId: useGridValue(live, `${at}.cropId`) as EntryState['cropId'],
+    cultivarId: useGridValue(live, `${at}.cultivarId`) as EntryState['cultivarId'],
+    regionId: useGridValue(live, `${at}.regionId`) as EntryState['regionId'],
+    testCarboCropGrowthId: useGridValue(live, `${at}.testCarboCropGrowthId`) as EntryState['testCarboCropGrowthId'],
+    testCarbohydrateId: useGridValue(live, `${at}.testCarbohydrateId`) as EntryState['testCarbohydrateId'],
+    matches: useGridValue(live, `${at}.matches`) as EntryState['matches'],
+  };
   const crop = crops.find((c) => c.id === e.cropId);
   const err = (f: string) => (errors?.[f]?.message ? true : undefined);
   const text = (field: 'entity' | 'agent' | 'agronomist' | 'farmName' | 'fieldBlockNumber', list?: string) => (

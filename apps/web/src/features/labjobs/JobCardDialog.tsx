@@ -122,7 +122,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           </Table.Thead>
           <Table.Tbody>
             {grid.fields.map((f, i) => (
-              <EntryRow key={f._k} control={grid.form.control} register={grid.form.register} index={i} errors={submitted ? rowErrors[i] : undefined}
+              <EntryRow key={f._k} live={grid.live} register={grid.form.register} index={i} errors={submitted ? rowErrors[i] : undefined}
                 crops={ref.crops} tissues={ref.tissues} actions={jc.actions} />
             ))}
           </Table.Tbody>

@@ -35,14 +35,27 @@ export function writeRow(form: unknown, index: number, next: RowValues) {
   for (const [k, v] of Object.entries(next)) if (!Object.is(cur[k], v)) f.setValue(`rows.${index}.${k}`, v, { shouldDirty: true });
 }
 
-/** the row's values are the server's: they become the form's baseline (a field typed over meanwhile stays dirty unless `all`) */
+/**
+ * the row's values are the server's: they become the form's baseline (a field typed over meanwhile stays dirty unless
+ * `all`). react-hook-form's resetField clones the whole form's defaults and compares the whole form for isDirty on
+ * each call: a row is settled in one call when no field of it was typed over (ADR 0226), field by field otherwise.
+ * The row's other fields (read-only in the grids that save per row) keep their values as their baseline.
+ */
 export function settleRow(form: FormLike, index: number, row: Record<string, unknown>, fields: readonly string[], all: boolean) {
   if (index < 0) return;
-  const cur = (form.getValues(`rows.${index}`) ?? {}) as Record<string, unknown>;
+  const name = `rows.${index}`;
+  const cur = (form.getValues(name) ?? {}) as Record<string, unknown>;
+  const typedOver = fields.filter((k) => !Object.is(cur[k] ?? null, row[k] ?? null));
+  if (typedOver.length === 0 || all) {
+    const next = { ...cur };
+    for (const k of fields) next[k] = row[k];
+    for (const k of fields) form.register(`${name}.${k}`); // react-hook-form resets only registered fields
+    form.resetField(name, { defaultValue: next, keepError: true });
+    return;
+  }
   for (const k of fields) {
-    if (!all && !Object.is(cur[k] ?? null, row[k] ?? null)) continue;
-    form.register(`rows.${index}.${k}`); // react-hook-form resets only a registered field
-    form.resetField(`rows.${index}.${k}`, { defaultValue: row[k], keepError: true });
+    if (typedOver.includes(k)) continue;
+    form.register(`${name}.${k}`);
+    form.resetField(`${name}.${k}`, { defaultValue: row[k], keepError: true });
   }
 }
-

@@ -4,7 +4,11 @@ import { createCellRegistry } from './gridNav';
 import { createGridValues } from './gridValues';
 
 type Row = { a: string; b: string };
-const form = () => createFormControl<{ rows: Row[]; note: string }>({ defaultValues: { rows: [{ a: '1', b: '2' }, { a: '3', b: '4' }, { a: '5', b: '6' }], note: '' } });
+const form = () => {
+  const f = createFormControl<{ rows: Row[]; note: string }>({ defaultValues: { rows: [{ a: '1', b: '2' }, { a: '3', b: '4' }, { a: '5', b: '6' }], note: '' } });
+  f.control._state.mount = true; // as useForm once its form is mounted
+  return f;
+};
 
 /** which of the watched names were told of a change, after `act` */
 function told(f: ReturnType<typeof form>, names: string[], act: () => void): string[] {
@@ -22,6 +26,18 @@ describe('grid values watched per cell (one subscription to the form)', () => {
     const f = form();
     expect(told(f, watched, () => f.setValue('rows.1.a', 'x'))).toEqual(['rows.1.a', 'rows.1']);
     expect(f.getValues('rows.1.a')).toBe('x');
+  });
+  it('a key typed into a cell tells that cell and its row, without react-hook-form copying the whole form for it', async () => {
+    const f = form();
+    const events: object[] = [];
+    const sub = f.control._subjects.state.subscribe({ next: (e) => void events.push(e) });
+    const reg = f.register('rows.1.b');
+    const out = told(f, watched, () => void reg.onChange({ target: { name: 'rows.1.b', value: 'typed' }, type: 'change' }));
+    await Promise.resolve();
+    sub.unsubscribe();
+    expect(out).toEqual(['rows.1.b', 'rows.1']);
+    expect(f.getValues('rows.1.b')).toBe('typed');
+    expect(events.some((e) => 'values' in e && (e as { values?: unknown }).values !== undefined)).toBe(false);
   });
   it('a row written whole tells every watcher of that row; a field outside the rows tells its watchers', () => {
     const f = form();

@@ -1,11 +1,26 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { listen } from './listeners';
 
-/** What the store needs of the grid's form (react-hook-form's `getValues` and `subscribe`). */
+/** What react-hook-form tells of a change (its state subject's event): the name changed, and what else it says. */
+type FormEvent = { name?: string } & Record<string, unknown>;
+
+/**
+ * What the store needs of the grid's form: react-hook-form's `getValues`, and its control's state subject (the one
+ * its own `subscribe` and `useWatch` sit on). Subscribed to directly, not through `subscribe({ formState: { values:
+ * true } })`: a values subscriber makes react-hook-form copy the whole form's values on every key press (500 rows
+ * of 17 values: the largest script of a key press and most of its garbage; ADR 0226).
+ */
 export interface WatchedForm {
   getValues(name: string): unknown;
-  subscribe(props: { formState: { values: true }; callback: (state: { name?: string }) => void }): () => void;
+  control: { _subjects: { state: { subscribe(o: { next: (e: FormEvent) => void }): { unsubscribe(): void } } } };
 }
+
+/**
+ * Whether the event may carry a value changed: what a values subscriber of react-hook-form is told of (an event
+ * with values, or naming no more than a name), and a typed value (`type`: the input event, which carries values only
+ * for values subscribers).
+ */
+const valueEvent = (e: FormEvent) => 'values' in e || 'type' in e || Object.keys(e).every((k) => k === 'name');
 
 /**
  * The grid's values, watched per cell or per row through ONE subscription to the form (ADR 0205). react-hook-form's
@@ -41,7 +56,10 @@ export function createGridValues(form: WatchedForm): GridValues {
     get: (name) => form.getValues(name),
     subscribe(name, listener) {
       // subscribed while anything watches: a form nobody watches pays nothing
-      stop ??= form.subscribe({ formState: { values: true }, callback: (s) => changed(s.name) });
+      if (!stop) {
+        const sub = form.control._subjects.state.subscribe({ next: (e) => void (valueEvent(e) && changed(e.name)) });
+        stop = () => sub.unsubscribe();
+      }
       const row = ROW.exec(name)?.[1] ?? '';
       let names = rows.get(row);
       if (!names) rows.set(row, (names = new Map()));

@@ -34,7 +34,7 @@ export function useGridWindow<C extends string>(p: {
     return a === null || a >= range.count || rows.includes(a) ? rows : [...rows, a].sort((x, y) => x - y);
   }, []);
   const v = useVirtualizer({
-    count, getScrollElement: () => scroller.current, estimateSize: () => p.rowHeight, overscan: p.overscan ?? 20,
+    count, getScrollElement: () => scroller.current, estimateSize: () => p.rowHeight, overscan: p.overscan ?? 6,
     enabled: windowed, rangeExtractor,
   });
   useEffect(() => {
