@@ -114,12 +114,14 @@ export async function startBaselineServer(databaseUrl: string, connections = 20)
 /**
  * The baseline in a process of its own, as the app runs (node:http + pg, nothing else loaded): the load
  * generator's process would otherwise answer its own requests, with no hand-over between processes per
- * answer, which the app pays and a deployed bare server would pay too. `pid`: its CPU can be read.
+ * answer, which the app pays and a deployed bare server would pay too. `pid`: its CPU can be read. `env`: more
+ * of its environment (PGAPPNAME names its connections, so that their PostgreSQL processes' CPU can be read);
+ * `flags`: more of node's (a V8 setting tried on the app and the baseline alike).
  */
-export async function startBaselineProcess(databaseUrl: string, connections = 20): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+export async function startBaselineProcess(databaseUrl: string, connections = 20, env: Record<string, string> = {}, flags: readonly string[] = []): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   // the app's V8 flag (apps/server/src/runtime-flags.ts, ADR 0095) as an argument: Node refuses it in NODE_OPTIONS
-  const child = spawn(process.execPath, [...BASELINE_V8_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { PATH: process.env.PATH ?? '', BASELINE_DATABASE_URL: databaseUrl, BASELINE_CONNECTIONS: String(connections) },
+  const child = spawn(process.execPath, [...BASELINE_V8_FLAGS, ...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { PATH: process.env.PATH ?? '', BASELINE_DATABASE_URL: databaseUrl, BASELINE_CONNECTIONS: String(connections), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -81,6 +81,8 @@ export async function startBenchServer(databaseUrl: string, env: Record<string, 
   return startServerProcess({
     DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000',
+    // a kept database names its file store (ADR 0108): FILES_DIR, when set, is the one its servers use
+    ...(process.env.FILES_DIR && { FILES_DIR: process.env.FILES_DIR }),
     ...(ACCEPT_ENCODING ? { API_COMPRESSION: 'on' } : {}), ...env,
   }, 300_000, fromSources ? undefined : ['apps/server/dist/main.mjs']);
 }

@@ -16,9 +16,9 @@ import { installErrorHandler } from './http/errors';
 import { Registrar } from './http/registrar';
 import { RequestLogController, requestLogOptions, userOfRequest } from './http/request-log';
 import { requestLoggerFactory } from './http/request-logger';
-import { installOriginCheck, installResponseHeaders } from './http/security';
+import { installRequestGuards } from './http/security';
 import { scoped } from './http/scoped';
-import { installSecurityHeaders } from './http/security-headers';
+import { appSecurityHeaders } from './http/security-headers';
 import { upgradesOf } from './http/upgrades';
 import { featureServices, referenceMovers, registerFeatures } from './features';
 import { userAccounts } from './features/users';
@@ -120,10 +120,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(cookie);
   await app.register(formbody);
-  installSecurityHeaders(app, config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []);
+  // the security headers, HSTS, the origin check and no-store on /api (http/security.ts)
+  installRequestGuards(app, { headers: appSecurityHeaders(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { global: false });
-  installOriginCheck(app, config.PUBLIC_URL);
-  installResponseHeaders(app, config.PUBLIC_URL);
   // form uploads and the live-message socket in contexts of their own: their hooks run for their routes only (ADR 0096)
   const forms = (await scoped(app, (c) => c.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } }))).context;
   // (the plugin listens to the upgrades of `server` when given one: the gate that passes on those of /messages alone)

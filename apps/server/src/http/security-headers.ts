@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers of every answer (helmet's, with the app's content security policy). */
@@ -20,7 +19,7 @@ const OPTIONS: HelmetOptions = {
   // not helmet's 'no-referrer': with it the browser sends 'Origin: null' on a form post (the report
   // dialog's Download posts a form to a new tab), and the origin check refuses it
   referrerPolicy: { policy: 'same-origin' },
-  // sent by installResponseHeaders, over HTTPS only
+  // sent by installRequestGuards (http/security.ts), over HTTPS only
   strictTransportSecurity: false,
 };
 
@@ -44,15 +43,11 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
-/** Every answer carries the security headers, set in one call; `connectTo`: other origins the web app may call (the error-reporting service). */
-export function installSecurityHeaders(app: FastifyInstance, connectTo: readonly string[] = []): void {
+/** The security headers of every answer (set by http/security.ts); `connectTo`: other origins the web app may call (the error-reporting service). */
+export function appSecurityHeaders(connectTo: readonly string[] = []): Record<string, string> {
   const csp = OPTIONS.contentSecurityPolicy as { directives: Record<string, unknown> };
-  const headers = securityHeaders(connectTo.length === 0 ? OPTIONS : {
+  return securityHeaders(connectTo.length === 0 ? OPTIONS : {
     ...OPTIONS,
     contentSecurityPolicy: { directives: { ...csp.directives, connectSrc: ["'self'", 'ws:', 'wss:', ...connectTo] } },
-  });
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
   });
 }

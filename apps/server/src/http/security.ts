@@ -37,38 +37,40 @@ export function publicOriginOf(publicUrl?: string): string | null {
   return origin;
 }
 
+const API = /^\/api(?:[/?]|$)/;
+
 /**
- * Cross-site request defence (ADR 0004): a state-changing request must come from our own origin.
- * Browsers send Origin on every cross-origin POST (and Referer when Origin is absent); a request that
- * names another origin (scheme, host or port), or the opaque origin "null", is refused with 403. Requests
- * without either header do not come from a browser page and carry no ambient credentials risk beyond
- * SameSite=Lax cookies.
+ * What every request meets first, in one hook (an answer sent from here carries the headers too):
+ * - the security headers (a set worked out once: security-headers.ts), and `Strict-Transport-Security`
+ *   when the app is served over HTTPS (the request came over TLS, or through a trusted proxy saying so, or
+ *   PUBLIC_URL is https); never over plain http (ASVS 14.4.5);
+ * - the cross-site request defence (ADR 0004): a state-changing request must come from our own origin.
+ *   Browsers send Origin on every cross-origin POST (and Referer when Origin is absent); a request that
+ *   names another origin (scheme, host or port), or the opaque origin "null", is refused with 403. Requests
+ *   without either header do not come from a browser page and carry no ambient credentials risk beyond
+ *   SameSite=Lax cookies.
+ * Then, as an answer goes, `Cache-Control: no-store` on every /api answer (JSON, errors and downloads alike,
+ * over whatever a handler set), so that no browser or proxy keeps a copy of a user's data; static files keep
+ * their own caching.
+ *
+ * One hook where there were three (ADR 0227): each is a step of Fastify's hook runner on every request, and
+ * the headers known at arrival (HSTS included) go out in the one call that sets the others.
  */
-export function installOriginCheck(app: FastifyInstance, publicUrl?: string): void {
-  const allowed = publicOriginOf(publicUrl);
-  // callback hooks (here and below): an async one costs a promise and a turn of the microtask queue per request
+export function installRequestGuards(app: FastifyInstance, o: { headers: Readonly<Record<string, string>>; publicUrl?: string }): void {
+  const allowed = publicOriginOf(o.publicUrl);
+  const httpsAlways = allowed?.startsWith('https:') ?? false;
+  const overHttps: Readonly<Record<string, string>> = { ...o.headers, 'strict-transport-security': HSTS };
+  const overHttp = httpsAlways ? overHttps : o.headers;
+  // callback hooks: an async one costs a promise and a turn of the microtask queue per request
   app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(httpsAlways || req.protocol !== 'https' ? overHttp : overHttps);
     const origin = SAFE.has(req.method) ? undefined : (req.headers.origin ?? req.headers.referer);
     if (origin === undefined || isOwnOrigin(req, origin, allowed)) return done();
     const body: ErrorBody = { error: 'CrossOriginRejected', message: 'Cross-origin request refused.' };
     reply.status(403).send(body);
   });
-}
-
-const API = /^\/api(?:[/?]|$)/;
-
-/**
- * Headers every answer carries whatever sent it (handler, hook, error or 404 handler):
- * - `Cache-Control: no-store` on every /api answer (JSON, errors and downloads alike), so that no browser or
- *   proxy keeps a copy of a user's data; static files keep their own caching.
- * - `Strict-Transport-Security` when the app is served over HTTPS (the request came over TLS, or through a
- *   trusted proxy saying so, or PUBLIC_URL is https); never over plain http.
- */
-export function installResponseHeaders(app: FastifyInstance, publicUrl?: string): void {
-  const httpsAlways = publicOriginOf(publicUrl)?.startsWith('https:') ?? false;
   app.addHook('onSend', (req, reply, payload, done) => {
     if (API.test(req.url)) reply.header('cache-control', 'no-store');
-    if (httpsAlways || req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done(null, payload);
   });
 }

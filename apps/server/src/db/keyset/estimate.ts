@@ -33,8 +33,9 @@ export class Estimates {
     const key = `${shaped ? `shape ${shape}` : query.sql}\u0000${JSON.stringify(query.parameters)}`;
     const hit = this.recent.get(key);
     if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
-    const plan = await this.db.executeQuery(query);
-    const raw = Object.values(plan.rows[0] ?? {})[0];
+    // on the pool directly, as the list's statements (statements.ts): an EXPLAIN writes nothing for the query hooks to see
+    const plan = await this.statements.run(query);
+    const raw = Object.values(plan[0] ?? {})[0];
     const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
     const rows = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
     this.recent.delete(key);

@@ -77,9 +77,10 @@ export class AuthService {
 
 
   async resolveSession(sessionToken: string): Promise<{ user: SessionUser; sessionId: string } | null> {
-    const id = hashToken(sessionToken);
-    const cached = this.sessions.get(id);
+    // kept by the token itself: a session answered from the cache costs no hash (ADR 0227)
+    const cached = this.sessions.get(sessionToken);
     if (cached) return cached;
+    const id = hashToken(sessionToken);
     const epoch = this.sessions.begin();
     const row = await this.repo.findSessionUser(id, this.config.SESSION_IDLE_MINUTES);
     if (!row) return null;
@@ -97,7 +98,7 @@ export class AuthService {
       user: { id: row.id, name: row.name, email: row.email, permissions: row.permissions, languageId: row.language_id },
     };
     // kept only until the next touch is due, so idle time-outs keep counting in the database
-    this.sessions.set(session, { lastSeen, expiresAt: Math.min(new Date(row.expires_at).getTime(), lastSeen + touchAfterMs) }, epoch);
+    this.sessions.set(session, { lastSeen, expiresAt: Math.min(new Date(row.expires_at).getTime(), lastSeen + touchAfterMs) }, epoch, Date.now(), sessionToken);
     return session;
   }
 

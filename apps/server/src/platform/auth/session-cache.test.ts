@@ -37,6 +37,17 @@ describe('SessionCache', () => {
     expect(c.get('b', 2_000)).toBeNull();
   });
 
+  it('keeps a session under the key it is given (the token as sent), with the same expiry, until a clear', () => {
+    const c = new SessionCache(5_000, 60_000);
+    c.set(session('hash-of-t'), { lastSeen: 1_000, expiresAt: 3_000 }, c.begin(), 1_000, 'token t');
+    expect(c.get('token t', 2_999)).toEqual(session('hash-of-t'));
+    expect(c.get('hash-of-t', 2_999)).toBeNull();
+    expect(c.get('token t', 3_000)).toBeNull();
+    c.set(session('hash-of-t'), times(1_000), c.begin(), 1_000, 'token t');
+    c.clear();
+    expect(c.get('token t', 1_000)).toBeNull();
+  });
+
   it('keeps nothing when its time to live is 0', () => {
     const c = new SessionCache(0, 60_000);
     c.set(session('a'), times(1_000), c.begin(), 1_000);

@@ -38,21 +38,25 @@ export class SessionCache {
     return this.epoch;
   }
 
-  get(sessionId: string, now = Date.now()): { user: SessionUser; sessionId: string } | null {
-    const e = this.entries.get(sessionId);
+  /**
+   * The session kept under `key`: the token as the cookie carries it, so that a request answered from here
+   * hashes nothing (ADR 0227); the session's id (the token's SHA-256) by default.
+   */
+  get(key: string, now = Date.now()): { user: SessionUser; sessionId: string } | null {
+    const e = this.entries.get(key);
     if (!e) return null;
     const fresh = e.epoch === this.epoch && now - e.cachedAt < this.ttlMs && now < e.expiresAt && now - e.lastSeen < this.idleMs;
     if (!fresh) {
-      this.entries.delete(sessionId);
+      this.entries.delete(key);
       return null;
     }
     return e.value;
   }
 
-  set(value: { user: SessionUser; sessionId: string }, times: { lastSeen: number; expiresAt: number }, epoch: number, now = Date.now()): void {
+  set(value: { user: SessionUser; sessionId: string }, times: { lastSeen: number; expiresAt: number }, epoch: number, now = Date.now(), key = value.sessionId): void {
     if (epoch !== this.epoch || now < this.pausedUntil) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(value.sessionId, { value, cachedAt: now, epoch, ...times });
+    this.entries.set(key, { value, cachedAt: now, epoch, lastSeen: times.lastSeen, expiresAt: times.expiresAt });
   }
 
   /** Forgets every session (a change notified by the database). */
