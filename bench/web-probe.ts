@@ -4,7 +4,7 @@
 //   npx tsx bench/web-probe.ts            PROBE_LIST=/leafs (one list)  BENCH_WEB_ROUNDS=3
 //   PROBE_ALL=1 every request (assets too); PROBE_PROFILE=1 a CPU profile of each action (self and total ms by
 //   function; build the web app with --minify false for names); PROBE_FN=name the stacks through one function;
-//   PROBE_DOM=1 the mounted dropdowns and portals after navigation.
+//   PROBE_DOM=1 the mounted dropdowns and portals after navigation. BENCH_WEB_DIST and FILES_DIR as bench:web takes them.
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, signInThroughUi } from '../tests/support/browser';
 import { keptDatabase } from './bench-db';
@@ -28,23 +28,33 @@ async function timed(page: Page, table: string, before: string | null, label: st
   page.on('request', onReq);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
+  // in the page's own clock: the input event (the click's press, the Enter), the API requests, the rows in the DOM
+  // (a string: tsx would wrap a named function in a helper the page lacks)
+  await page.evaluate(`delete window.probeInput;
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, (e) => { window.probeInput ??= e.timeStamp; }, { capture: true, once: true });`);
   await act();
   const acted = performance.now() - t0;
-  await page.waitForFunction(([sel, old]) => {
+  const inPage = await page.waitForFunction(([sel, old]) => {
     const row = document.querySelector(`[data-testid="${sel}"] tbody tr[data-row-id]`);
-    return !!row && row.getAttribute('data-row-id') !== old;
-  }, [table, before] as const, { timeout: 30_000, polling: 'raf' });
+    return !!row && row.getAttribute('data-row-id') !== old ? performance.now() : 0;
+  }, [table, before] as const, { timeout: 30_000, polling: 'raf' }).then((h) => h.jsonValue());
   const rows = performance.now() - t0;
+  const timeline = await page.evaluate((shown) => {
+    const input = (window as unknown as { probeInput?: number }).probeInput;
+    if (input === undefined) return '';
+    const api = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/') && r.startTime >= input) as PerformanceResourceTiming[];
+    return `from the input event: ${api.map((r) => `${new URL(r.name).pathname} ${(r.startTime - input).toFixed(0)} → ${(r.responseEnd - input).toFixed(0)}`).join(', ')}; rows at ${(shown - input).toFixed(0)}`;
+  }, inPage);
   const m1 = await metrics();
   if (profile) summarize(label, (await cdp.send("Profiler.stop")).profile as Prof);
   const d = (k: string) => ((m1[k] - m0[k]) * 1000).toFixed(0);
-  log(`  ${label} main thread ms: task ${d('TaskDuration')} script ${d('ScriptDuration')} layout ${d('LayoutDuration')} style ${d('RecalcStyleDuration')} (layouts ${m1.LayoutCount - m0.LayoutCount}, style recalcs ${m1.RecalcStyleCount - m0.RecalcStyleCount}, nodes ${m1.Nodes})`);
+  log(`  ${label} main thread ms: cpu ${d('ThreadTime')} (renderer ${d('ProcessTime')}) task ${d('TaskDuration')} script ${d('ScriptDuration')} layout ${d('LayoutDuration')} style ${d('RecalcStyleDuration')} (layouts ${m1.LayoutCount - m0.LayoutCount}, style recalcs ${m1.RecalcStyleCount - m0.RecalcStyleCount}, nodes ${m1.Nodes})`);
   await cdp.detach();
   await page.waitForTimeout(300);
   page.off('request', onReq);
   page.off('requestfinished', onDone);
   page.off('requestfailed', onDone);
-  log(`  ${label}: rows at ${rows.toFixed(0)} ms (action returned at ${acted.toFixed(0)})`);
+  log(`  ${label}: rows at ${rows.toFixed(0)} ms (action returned at ${acted.toFixed(0)}); in the page, ${timeline}`);
   for (const q of reqs) {
     const timing = q.r.timing();
     const u = new URL(q.r.url());
@@ -89,7 +99,8 @@ const firstRowId = (page: Page, table: string) =>
 
 async function main() {
   const { url } = await keptDatabase(SERVER_URL, process.env.BENCH_KEEP_DB ?? 'sapwood_bench_lists');
-  const server = await startBenchServer(url);
+  const { BENCH_WEB_DIST, FILES_DIR } = process.env;
+  const server = await startBenchServer(url, { ...(BENCH_WEB_DIST ? { WEB_DIST: BENCH_WEB_DIST } : {}), ...(FILES_DIR ? { FILES_DIR } : {}) });
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext()).newPage();

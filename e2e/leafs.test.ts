@@ -77,7 +77,14 @@ describe('/leafs', () => {
   });
 
   it('shows a row’s json: Original, Mapped and Test Leaf Data', async () => {
+    // the row's icons share one tooltip: over one, its label; over the next, that one's; pressed, none
+    await page.getByRole('button', { name: 'json of L26001' }).hover();
+    await page.getByRole('tooltip', { name: 'json', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Archive L26001' }).hover();
+    await page.getByRole('tooltip', { name: 'Archive', exact: true }).waitFor();
+    expect(await page.getByRole('tooltip').count()).toBe(1);
     await page.getByRole('button', { name: 'json of L26001' }).click();
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
     const dialog = page.getByRole('dialog', { name: 'Leaf L26001' });
     await expect.poll(() => dialog.getByTestId('leaf-json-Original').textContent()).toContain('"id": "LF-000001"');
     expect(await dialog.getByTestId('leaf-json-Mapped').textContent()).toContain('"sampleNumber": "L26001"');
@@ -102,8 +109,7 @@ describe('/leafs', () => {
 
   it('changes a row’s lab, archives it after asking, and restores it from Archived', async () => {
     const db = server.built.deps.db;
-    await page.getByLabel('Lab of L26001').first().click();
-    await page.getByRole('option', { name: 'Manual', exact: true }).click();
+    await page.getByLabel('Lab of L26001').first().selectOption('Manual');
     await page.getByText('Successfully').first().waitFor();
     await expect.poll(async () => (await db.selectFrom('captures').select('lab').where('sample_number', '=', 'L26001').executeTakeFirstOrThrow()).lab).toBe('Manual');
     await page.getByRole('button', { name: 'Archive L26001' }).click();

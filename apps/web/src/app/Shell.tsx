@@ -1,14 +1,14 @@
 import { AppShell, Box, Burger, Group, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, memo, useEffect, useMemo, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { apiFeatures } from '@sapwood/contracts';
+import { apiFeatures, hasPermission } from '@sapwood/contracts';
 import { leavingPage } from '../lib/api';
-import { useText } from '../lib/i18n';
+import { type Translate, useText } from '../lib/i18n';
 import { useEndpointMutation } from '../lib/query';
-import { useCan, useSession } from '../lib/session';
-import { visibleMenu } from './menu';
+import { useSession } from '../lib/session';
+import { type MenuGroup, visibleMenu } from './menu';
 import { PageLoader } from '../components/ui/PageLoader';
 import { Banners } from '../components/layout/Banners';
 
@@ -18,11 +18,11 @@ import { Banners } from '../components/layout/Banners';
  */
 export function Shell() {
   const session = useSession();
-  const can = useCan();
   const [mobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpen, { toggle: toggleDesktop }] = useDisclosure(true);
   const location = useLocation();
-  const groups = visibleMenu(can);
+  const { permissions } = session;
+  const groups = useMemo(() => visibleMenu((p) => hasPermission(permissions, p)), [permissions]);
   const t = useText();
   const menuList = useRef<HTMLDivElement>(null);
   // the page reloads from the start either way, so a failure says nothing
@@ -56,22 +56,7 @@ export function Shell() {
           <Text size="xs" c="dimmed" data-testid="app-version">{t('shell.version', 'Version')} {session.version}</Text>
         </AppShell.Section>
         <AppShell.Section grow ref={menuList} style={MENU_LIST_STYLE} data-testid="menu-list">
-          {groups.map((g) => (
-            <Box key={g.group} mb={4}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2} data-menu-group>{t(g.key, g.group)}</Text>
-              {g.items.map((item) => (
-                <NavLink
-                  key={item.path}
-                  component={Link}
-                  to={item.path}
-                  label={t(item.key, item.label)}
-                  active={location.pathname === item.path}
-                  onClick={closeMobile}
-                  py={4}
-                />
-              ))}
-            </Box>
-          ))}
+          <MenuLinks groups={groups} pathname={location.pathname} t={t} onNavigate={closeMobile} />
         </AppShell.Section>
         <AppShell.Section p="sm" style={MENU_FOOTER_STYLE} data-testid="menu-footer">
           <UnstyledButton component="a" href="#logout" onClick={(e) => { e.preventDefault(); logout(); }} data-testid="logout">
@@ -88,6 +73,31 @@ export function Shell() {
     </AppShell>
   );
 }
+
+/**
+ * The menu's groups and links, the current screen's marked. Drawn again only when the screen, the menu or the
+ * language changes: a list's page, search or sort changes the address's query, and the shell with it (issue 36).
+ */
+const MenuLinks = memo(function MenuLinks({ groups, pathname, t, onNavigate }: {
+  groups: MenuGroup[]; pathname: string; t: Translate; onNavigate: () => void;
+}) {
+  return groups.map((g) => (
+    <Box key={g.group} mb={4}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={2} data-menu-group>{t(g.key, g.group)}</Text>
+      {g.items.map((item) => (
+        <NavLink
+          key={item.path}
+          component={Link}
+          to={item.path}
+          label={t(item.key, item.label)}
+          active={pathname === item.path}
+          onClick={onNavigate}
+          py={4}
+        />
+      ))}
+    </Box>
+  ));
+});
 
 /** The menu list scrolls by itself between the header and the footer (min-height 0 lets it shrink below its content). */
 const MENU_LIST_STYLE = { minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' } as const;

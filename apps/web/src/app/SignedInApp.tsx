@@ -5,6 +5,7 @@ import '@mantine/dates/styles.css';
 import './app.css';
 import { Route, Routes } from 'react-router';
 import { ConfirmProvider } from '../components/ui/confirm';
+import { SharedTooltip } from '../components/ui/SharedTooltip';
 import { MenuContext } from '../lib/menu';
 import { HomePage } from './HomePage';
 import { MENU } from './menu';
@@ -29,6 +30,7 @@ export default function SignedInApp() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
+        <SharedTooltip />
       </ConfirmProvider>
     </MenuContext>
   );

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconFileSpreadsheet, IconFilter, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CarbohydrateResultRow, apiFeatures, hasPermission, locationGroupName } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
@@ -20,6 +20,7 @@ import { useSelection } from './useSelection';
 type Selection = ReturnType<typeof useSelection>;
 
 const ep = apiFeatures.carbohydrates;
+const CHECKED_GROUP = { background: 'var(--mantine-color-teal-0)' };
 type Row = CarbohydrateResultRow;
 
 /** /carbohydrates: results grouped by location and as a plain list, with selection, merge, edit and downloads. */
@@ -48,6 +49,8 @@ export default function CarbohydratesPage() {
     }, { replace: true });
   };
 
+  const { groupChecked } = selection;
+  const rowStyle = useCallback((r: Row) => (groupChecked(r.group) ? CHECKED_GROUP : undefined), [groupChecked]);
   const columns = useMemo(
     () => resultColumns({ selection, sortable: tab === 'results', canDebug, onEdit: setEditing, onDebug: setDebugging }),
     [selection, tab, canDebug],
@@ -77,7 +80,7 @@ export default function CarbohydratesPage() {
         columns={columns}
         onRows={selection.learn}
         onRowDoubleClick={toggleGroup}
-        rowStyle={(r) => (selection.groupChecked(r.group) ? { background: 'var(--mantine-color-teal-0)' } : undefined)}
+        rowStyle={rowStyle}
       />
       <EditCarbohydrateDialog row={editing} options={options.data} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
       <DebugDialog entry={debugging} onClose={() => setDebugging(null)} />

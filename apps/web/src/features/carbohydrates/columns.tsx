@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Checkbox, Group, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, Group } from '@mantine/core';
 import { IconBug, IconCircleCheckFilled, IconPencil } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CarbohydrateResultRow } from '@sapwood/contracts';
 import { fixed2, formatDate, formatDateTime } from '../../lib/format';
+import { RowIcon } from '../../components/ui/table/rowParts';
 import type { Selection } from './useSelection';
 
 type Row = CarbohydrateResultRow;
@@ -44,9 +45,7 @@ export function resultColumns(opts: {
               onChange={(e) => selection.set([r], e.currentTarget.checked)}
             />
             {selection.groupChecked(r.group) && (
-              <Tooltip label="Whole group checked">
-                <IconCircleCheckFilled size={14} color="var(--mantine-color-teal-6)" data-testid={`group-checked-${r.sampleNumber}`} />
-              </Tooltip>
+              <IconCircleCheckFilled size={14} color="var(--mantine-color-teal-6)" data-tip="Whole group checked" data-testid={`group-checked-${r.sampleNumber}`} />
             )}
           </Group>
         );
@@ -82,13 +81,13 @@ export function resultColumns(opts: {
       enableSorting: false,
       cell: (c) => (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" size="sm" aria-label="Edit" data-testid={`edit-${c.row.original.sampleNumber}`} onClick={() => opts.onEdit(c.row.original)}>
+          <RowIcon size="sm" name="Edit" testId={`edit-${c.row.original.sampleNumber}`} onClick={() => opts.onEdit(c.row.original)}>
             <IconPencil size={14} />
-          </ActionIcon>
+          </RowIcon>
           {opts.canDebug && (
-            <ActionIcon variant="subtle" size="sm" color="gray" aria-label="Debug" data-testid={`debug-${c.row.original.sampleNumber}`} onClick={() => opts.onDebug(c.row.original)}>
+            <RowIcon size="sm" color="gray" name="Debug" testId={`debug-${c.row.original.sampleNumber}`} onClick={() => opts.onDebug(c.row.original)}>
               <IconBug size={14} />
-            </ActionIcon>
+            </RowIcon>
           )}
         </Group>
       ),

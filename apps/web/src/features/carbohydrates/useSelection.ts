@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 
+const NONE_CHECKED = (): boolean => false;
+
 export interface Selectable {
   id: number;
   group: string;
@@ -41,8 +43,9 @@ export function useSelection() {
     return m;
   }, [selected]);
 
-  const groupChecked = useCallback(
-    (group: string) => {
+  // with nothing checked, the same answer for every page: the groups a page teaches leave the rows alone (issue 36)
+  const groupChecked = useMemo(
+    () => perGroup.size === 0 ? NONE_CHECKED : (group: string) => {
       const size = groupSizes.get(group);
       return size !== undefined && size > 0 && (perGroup.get(group) ?? 0) >= size;
     },
@@ -52,7 +55,9 @@ export function useSelection() {
   /** What the report dialog receives: 'group,id' pairs joined by ';'. */
   const selection = useMemo(() => [...selected].map(([id, g]) => `${g},${id}`).join(';'), [selected]);
 
-  return {
+  const clear = useCallback(() => setSelected(new Map()), []);
+  // the same object until the selection changes: the list's columns (and so its rows) are made from it
+  return useMemo(() => ({
     ids: [...selected.keys()],
     count: selected.size,
     groups: perGroup.size,
@@ -61,8 +66,8 @@ export function useSelection() {
     set,
     learn,
     groupChecked,
-    clear: () => setSelected(new Map()),
-  };
+    clear,
+  }), [selected, perGroup, selection, set, learn, groupChecked, clear]);
 }
 
 export type Selection = ReturnType<typeof useSelection>;

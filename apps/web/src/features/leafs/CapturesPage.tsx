@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Image, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Image, NativeSelect, Tabs, Text } from '@mantine/core';
 import { IconBraces, IconCloudDownload, IconPhoto, IconRestore, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -7,8 +7,8 @@ import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, typ
 import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
-import { CLOSED_DROPDOWN } from '../../components/ui/table/closedDropdowns';
 import { PagedTable } from '../../components/ui/table/PagedTable';
+import { RowIcon } from '../../components/ui/table/rowParts';
 import { agentWithAgronomist, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
@@ -101,8 +101,7 @@ function useCaptureColumns(kind: CaptureKind, tab: Tab, show: { onJson: (r: Row)
       {
         id: 'lab', header: 'Lab', size: 140,
         cell: ({ row }) => tab !== 'notcompleted' || kind !== 'leaf' ? row.original.lab : (
-          <Select size="xs" w={124} data={[...LEAF_LABS]} value={row.original.lab || null} allowDeselect={false} aria-label={`Lab of ${row.original.sampleNumber}`}
-            comboboxProps={CLOSED_DROPDOWN} onChange={(v) => v && updateLab.mutate({ testLeafDataId: row.original.id, lab: v as (typeof LEAF_LABS)[number] })} />
+          <LabPicker row={row.original} onChange={(lab) => updateLab.mutate({ testLeafDataId: row.original.id, lab })} />
         ),
       },
       { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },
@@ -120,15 +119,34 @@ function useCaptureColumns(kind: CaptureKind, tab: Tab, show: { onJson: (r: Row)
         id: 'actions', header: () => 'Actions', enableSorting: false, size: 140,
         cell: ({ row }) => (
           <Group gap={4} wrap="nowrap">
-            {kind === 'leaf' && <Tooltip label="image"><ActionIcon variant="subtle" aria-label={`image of ${row.original.sampleNumber}`} onClick={() => setPhoto(row.original)}><IconPhoto size={16} /></ActionIcon></Tooltip>}
-            {kind === 'leaf' && <Tooltip label="sync photo and location"><ActionIcon variant="subtle" aria-label={`sync ${row.original.sampleNumber}`} loading={syncPhoto.isPending && syncPhoto.variables?.id === row.original.id} onClick={() => syncPhoto.mutate({ id: row.original.id })}><IconCloudDownload size={16} /></ActionIcon></Tooltip>}
-            <Tooltip label="json"><ActionIcon variant="subtle" aria-label={`json of ${row.original.sampleNumber}`} onClick={() => setJson(row.original)}><IconBraces size={16} /></ActionIcon></Tooltip>
-            {tab === 'notcompleted' && <Tooltip label="Archive"><ActionIcon variant="subtle" color="red" aria-label={`Archive ${row.original.sampleNumber}`} onClick={() => void move(row.original, true)}><IconX size={16} /></ActionIcon></Tooltip>}
-            {tab === 'archived' && <Tooltip label="Restore"><ActionIcon variant="subtle" aria-label={`Restore ${row.original.sampleNumber}`} onClick={() => void move(row.original, false)}><IconRestore size={16} /></ActionIcon></Tooltip>}
+            {kind === 'leaf' && <RowIcon label="image" name={`image of ${row.original.sampleNumber}`} onClick={() => setPhoto(row.original)}><IconPhoto size={16} /></RowIcon>}
+            {kind === 'leaf' && (syncPhoto.isPending && syncPhoto.variables?.id === row.original.id
+              ? <ActionIcon variant="subtle" aria-label={`sync ${row.original.sampleNumber}`} loading><IconCloudDownload size={16} /></ActionIcon>
+              : <RowIcon label="sync photo and location" name={`sync ${row.original.sampleNumber}`} onClick={() => syncPhoto.mutate({ id: row.original.id })}><IconCloudDownload size={16} /></RowIcon>)}
+            <RowIcon label="json" name={`json of ${row.original.sampleNumber}`} onClick={() => setJson(row.original)}><IconBraces size={16} /></RowIcon>
+            {tab === 'notcompleted' && <RowIcon label="Archive" name={`Archive ${row.original.sampleNumber}`} color="red" onClick={() => void move(row.original, true)}><IconX size={16} /></RowIcon>}
+            {tab === 'archived' && <RowIcon label="Restore" name={`Restore ${row.original.sampleNumber}`} onClick={() => void move(row.original, false)}><IconRestore size={16} /></RowIcon>}
           </Group>
         ),
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tab, kind, confirm, syncPhoto.isPending, syncPhoto.variables]);
+}
+
+type Lab = (typeof LEAF_LABS)[number];
+const LABS = [...LEAF_LABS];
+/** a row without a lab yet shows an empty choice (not the first lab as if chosen) */
+const LABS_OR_NONE = [{ value: '', label: '', disabled: true }, ...LEAF_LABS];
+
+/**
+ * A Not Completed row's lab: the browser's own select in the look of the app's inputs. Twenty rows of a page
+ * draw twenty of them; a searchable Mantine Select each (its combobox, store and floating dropdown) made the page
+ * slow to turn (issue 36, ADR 0225).
+ */
+function LabPicker({ row, onChange }: { row: Row; onChange: (lab: Lab) => void }) {
+  return (
+    <NativeSelect size="xs" w={124} data={row.lab ? LABS : LABS_OR_NONE} value={row.lab} aria-label={`Lab of ${row.sampleNumber}`}
+      onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value as Lab)} />
+  );
 }

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type ComponentType, type ReactNode, useCallback, useState } from 'react';
 import { PageTitle } from '../../layout/PageTitle';
 import { type PagedEndpoint, PagedTable, type PagedTableProps, type RowOf } from './PagedTable';
+import { RowIcon } from './rowParts';
 
 /** One button of a row's Actions cell: a tooltip over an icon button named for its row. */
 export interface RowAction<T> {
@@ -33,23 +34,22 @@ export function deleteAction<T extends Named>(onClick: (row: T) => unknown, test
   return { label: 'Delete', icon, color: 'red', name: (r) => `Delete ${r.name}`, onClick, testId };
 }
 
-/** A row's action buttons, side by side. */
+/** A row's action buttons, side by side: light icon buttons (rowParts) under the shared tooltip. */
 export function RowActions<T>({ row, actions, iconSize = 15 }: { row: T; actions: readonly RowAction<T>[]; iconSize?: number }) {
   return (
     <Group gap={2} wrap="nowrap">
       {actions.filter((a) => a.when?.(row) ?? true).map((a, i) => (
-        <Tooltip key={i} label={typeof a.label === 'function' ? a.label(row) : a.label}>
-          <ActionIcon
-            variant="subtle"
-            color={a.color}
-            disabled={a.disabled?.(row)}
-            aria-label={a.name(row)}
-            onClick={() => void a.onClick(row)}
-            data-testid={typeof a.testId === 'function' ? a.testId(row) : a.testId}
-          >
-            <a.icon size={iconSize} />
-          </ActionIcon>
-        </Tooltip>
+        <RowIcon
+          key={i}
+          label={typeof a.label === 'function' ? a.label(row) : a.label}
+          name={a.name(row)}
+          color={a.color}
+          disabled={a.disabled?.(row)}
+          onClick={() => void a.onClick(row)}
+          testId={typeof a.testId === 'function' ? a.testId(row) : a.testId}
+        >
+          <a.icon size={iconSize} />
+        </RowIcon>
       ))}
     </Group>
   );

@@ -1,9 +1,10 @@
 import { Box, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { type Row, type Table as RowTable, flexRender } from '@tanstack/react-table';
+import { type Cell, type Row, type Table as RowTable, flexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, useMemo, useRef } from 'react';
+import { Fragment, type ReactNode, memo, useCallback, useMemo, useRef } from 'react';
 import { pinsOf } from './pinning';
+import { CELL_CLASS, ROW_PROPS } from './rowParts';
 
 type Pins = ReturnType<typeof pinsOf>;
 
@@ -30,7 +31,6 @@ function linesOf<R>(rows: R[], groupOf?: (row: R) => { key: string; label: strin
 
 /** How the rows look and answer: the paged table's own props, passed on. */
 export interface RowLook<R> {
-  rowKey: (row: R) => string | number;
   onRowDoubleClick?: (row: R) => void;
   rowStyle?: (row: R) => React.CSSProperties | undefined;
   groupOf?: (row: R) => { key: string; label: string };
@@ -53,7 +53,7 @@ export interface PagedRowsProps<R> extends RowLook<R> {
 export function PagedRows<R>(props: PagedRowsProps<R>) {
   const { table } = props;
   const shownColumns = table.getVisibleLeafColumns();
-  const pins = pinsOf(shownColumns);
+  const pins = useMemo(() => pinsOf(shownColumns), [shownColumns]);
   const span = shownColumns.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
@@ -71,6 +71,11 @@ export function PagedRows<R>(props: PagedRowsProps<R>) {
   const padTop = virtual && items.length ? items[0].start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const visible = virtual ? items.map((i) => lines[i.index]) : lines;
+  // the same function on every render, calling the latest handler: a row is drawn again only when it changes
+  const dblClick = useRef(props.onRowDoubleClick);
+  dblClick.current = props.onRowDoubleClick;
+  const onRowDoubleClick = useCallback((row: R) => dblClick.current?.(row), []);
+  const rowLook = { rowStyle: props.rowStyle, rowNote: props.rowNote, rowTestId: props.rowTestId, onRowDoubleClick: props.onRowDoubleClick && onRowDoubleClick };
 
   return (
     // focusable: a keyboard scrolls it (WCAG 2.1.1)
@@ -84,7 +89,7 @@ export function PagedRows<R>(props: PagedRowsProps<R>) {
               onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick?.(line.first.original) : undefined}>
               <Table.Td colSpan={span} fw={600} fz="xs">{line.label}</Table.Td>
             </Table.Tr>
-          ) : <BodyRow key={line.row.id} row={line.row} pins={pins} look={props} span={span} />)}
+          ) : <BodyRow key={line.row.id} row={line.row} cells={line.row.getVisibleCells()} pins={pins} span={span} {...rowLook} />)}
           {padBottom > 0 && <tr style={{ height: padBottom }} />}
           {props.empty && (
             <Table.Tr>
@@ -126,34 +131,48 @@ function SortableHead<R>({ table, sort, pins }: Pick<PagedRowsProps<R>, 'table' 
   );
 }
 
-/** A row, its pinned cells in its own colour, and its note (if any) spanning the columns under it. */
-function BodyRow<R>({ row, pins, look, span }: { row: Row<R>; pins: Pins; look: RowLook<R>; span: number }) {
-  const style = look.rowStyle?.(row.original);
-  const note = look.rowNote?.(row.original);
+type BodyRowProps<R> = Pick<RowLook<R>, 'rowStyle' | 'rowNote' | 'rowTestId' | 'onRowDoubleClick'> & {
+  row: Row<R>;
+  /** the row's shown cells: another array when the columns or their visibility change */
+  cells: Cell<R, unknown>[];
+  pins: Pins;
+  span: number;
+};
+
+/**
+ * A row, its pinned cells in its own colour, and its note (if any) spanning the columns under it: plain elements in
+ * the look of Table.Tr and Table.Td (rowParts). Drawn again only when one of its props changes (its data, the
+ * columns, the look's functions): a page's other renders (the request under way, the answer's page start kept in
+ * the URL) leave its rows alone (issue 36, ADR 0225).
+ */
+const BodyRow = memo(function BodyRow<R>({ row, cells, pins, span, rowStyle, rowNote, rowTestId, onRowDoubleClick }: BodyRowProps<R>) {
+  const style = rowStyle?.(row.original);
+  const note = rowNote?.(row.original);
   return (
     <Fragment>
-      <Table.Tr
+      <tr
+        {...ROW_PROPS}
         style={{ height: ROW_HEIGHT, ...style }}
-        onDoubleClick={look.onRowDoubleClick ? () => look.onRowDoubleClick?.(row.original) : undefined}
+        onDoubleClick={onRowDoubleClick ? () => onRowDoubleClick(row.original) : undefined}
         data-row-id={row.id}
-        data-testid={look.rowTestId}
+        data-testid={rowTestId}
       >
-        {row.getVisibleCells().map((cell) => {
+        {cells.map((cell) => {
           const pin = pins.get(cell.column.id);
           // a pinned cell covers the ones scrolling under it: in its row's own colour
           const tint = pin && style?.background;
           return (
-            <Table.Td key={cell.id} className={pin?.className} style={pin && { ...pin.style, ...(tint ? { background: tint } : {}) }}>
+            <td key={cell.id} className={pin ? `${CELL_CLASS} ${pin.className}` : CELL_CLASS} style={pin && { ...pin.style, ...(tint ? { background: tint } : {}) }}>
               {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </Table.Td>
+            </td>
           );
         })}
-      </Table.Tr>
+      </tr>
       {note !== null && note !== undefined && note !== false && (
-        <Table.Tr style={style} data-note-of={String(look.rowKey(row.original))}>
+        <Table.Tr style={style} data-note-of={row.id}>
           <Table.Td colSpan={span} pt={0}>{note}</Table.Td>
         </Table.Tr>
       )}
     </Fragment>
   );
-}
+}) as <R>(props: BodyRowProps<R>) => ReactNode;

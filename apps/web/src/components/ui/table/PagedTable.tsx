@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Box, Button, Group, LoadingOverlay, TextInput, Tooltip } from '@mantine/core';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EndpointDef } from '@sapwood/contracts';
 import { endpointUrl } from '../../../lib/api';
 import { ColumnChooser } from './ColumnChooser';
@@ -93,6 +93,8 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
     const label = columnLabel(c);
     return label && !c.columnDef.meta?.pin && c.id !== 'actions' ? [{ id: c.id, label }] : [];
   });
+  const onPage = useCallback((page: number) => update({ page }), [update]);
+  const onRowsPerPage = useCallback((rowsPerPage: number) => update({ rowsPerPage, page: 1 }), [update]);
   const submitSearch = () => update({ search: searchText.trim(), page: 1 });
   const toggleSort = (id: string) =>
     update(state.sortBy === id ? { ascending: !state.ascending } : { sortBy: id, ascending: true });
@@ -125,7 +127,7 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
         ) : query.isError ? (
           <Alert color="red" data-testid="table-error">Error loading table data</Alert>
         ) : (
-          <PagedRows table={table} sort={{ sortBy: state.sortBy, ascending: state.ascending, onSort: toggleSort }} rowKey={rowKey} maxHeight={props.maxHeight}
+          <PagedRows table={table} sort={{ sortBy: state.sortBy, ascending: state.ascending, onSort: toggleSort }} maxHeight={props.maxHeight}
             groupOf={props.groupOf} rowStyle={props.rowStyle} rowNote={props.rowNote} onRowDoubleClick={props.onRowDoubleClick} rowTestId={props.rowTestId}
             empty={!query.isPending && rows.length === 0} />
         )}
@@ -135,8 +137,8 @@ export function PagedTable<E extends PagedEndpoint>(props: PagedTableProps<E>) {
         rowsPerPage={state.rowsPerPage}
         total={total}
         estimated={estimated}
-        onPage={(page) => update({ page })}
-        onRowsPerPage={(rowsPerPage) => update({ rowsPerPage, page: 1 })}
+        onPage={onPage}
+        onRowsPerPage={onRowsPerPage}
       />
     </Box>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@sapwood/contracts';
+import { memo } from 'react';
 import { CLOSED_DROPDOWN } from './closedDropdowns';
 
 /** About 6 page numbers near the current page, plus First and Last, and the page size. */
@@ -11,7 +12,8 @@ export function pageWindow(page: number, pages: number, size = 6): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-export function Pager(props: {
+/** Drawn again only when its figures change (not while a page loads, nor for the rows' other renders). */
+export const Pager = memo(function Pager(props: {
   page: number;
   rowsPerPage: number;
   total: number;
@@ -56,4 +58,4 @@ export function Pager(props: {
       </Group>
     </Group>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '@sapwood/contracts';
 
@@ -32,9 +32,15 @@ export function useTableState(key: string, defaults: Partial<TableState> = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, key]);
 
+  // react-router's setter changes with every address; `update` stays the same function (a list's pager, its rows'
+  // effects), calling the setter of the address last drawn
+  const setter = useRef(setParams);
+  useLayoutEffect(() => {
+    setter.current = setParams;
+  }, [setParams]);
   const update = useCallback(
     (patch: Partial<TableState>) => {
-      setParams(
+      setter.current(
         (prev) => {
           const next = new URLSearchParams(prev);
           const set = (name: string, v: string | null) => {
@@ -53,7 +59,7 @@ export function useTableState(key: string, defaults: Partial<TableState> = {}) {
         { replace: true },
       );
     },
-    [key, setParams],
+    [key],
   );
   return [state, update] as const;
 }
