@@ -240,9 +240,9 @@ async function roundTripS3() {
 }
 
 describe('backup and restore', () => {
-  it('the embedded database with its file store: every row, every file, the report byte for byte', () => roundTrip(), 120_000);
+  it('the embedded database with its file store: every row, every file, the report byte for byte', () => roundTrip(), 300_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server database (pg_dump / pg_restore) with its file store', () => roundTrip(process.env.TEST_DATABASE_URL), 120_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server database (pg_dump / pg_restore) with its file store', () => roundTrip(process.env.TEST_DATABASE_URL), 300_000);
 
-  it('the embedded database with its file store in an S3 bucket: every object backed up, and put back into a bucket or a folder', () => roundTripS3(), 180_000);
+  it('the embedded database with its file store in an S3 bucket: every object backed up, and put back into a bucket or a folder', () => roundTripS3(), 360_000);
 });

@@ -182,24 +182,30 @@ describe('a hostile capture app’s photos', () => {
  * The labs' and MFW's stand-ins turned hostile the same way: each client refuses clearly, keeps its key, and
  * reads no more than its cap. (A bad record of a lab's list is refused on its own, naming it: ADR 0150.)
  */
+/**
+ * The clients' time-out in these cases: long enough that an endless answer reaches the 8 MB cap first even on a slow,
+ * busy machine (at 2 s a CI run beside the browser tests timed out before the cap; the cap, not the clock, is what
+ * these cases check)
+ */
+const HOSTILE_TIMEOUT_MS = 15_000;
 const refusedCrop = ({ refused }: { refused: { name: string; reason: string }[] }) => (refused.length ? `crop ${refused[0].name} refused: ${refused[0].reason}` : null);
 describe('hostile labs and MFW', () => {
   type Turnable = { url: string; turnHostile(h: { mode: HostileMode; target?: string; field?: string } | null): void; close(): Promise<void> };
   const SYSTEMS: { name: string; start: () => Promise<Turnable>; call: (url: string) => Promise<string | null>; nameField?: string }[] = [
     {
       name: 'Nvirotek', start: () => startNvirotekStandIn({ apiKey: 'nv-key' }), nameField: 'name',
-      call: async (url) => createNvirotekClient({ url, apiKey: 'nv-key', timeoutMs: 2000 }).listCrops().then(refusedCrop, (e: Error) => e.message),
+      call: async (url) => createNvirotekClient({ url, apiKey: 'nv-key', timeoutMs: HOSTILE_TIMEOUT_MS }).listCrops().then(refusedCrop, (e: Error) => e.message),
     },
     {
       name: 'Wynland', start: () => startWynlandStandIn({ apiKey: 'wy-key' }), nameField: 'Description',
-      call: async (url) => createWynlandClient({ url, apiKey: 'wy-key', timeoutMs: 2000 }).listCrops().then(refusedCrop, (e: Error) => e.message),
+      call: async (url) => createWynlandClient({ url, apiKey: 'wy-key', timeoutMs: HOSTILE_TIMEOUT_MS }).listCrops().then(refusedCrop, (e: Error) => e.message),
     },
     {
       name: 'MFW', start: () => startMfwStandIn({ apiKey: 'mfw-key' }) as Promise<Turnable>,
       call: async (url) => {
         const result = { sampleNumber: 'S1', block: 'B1', crop: 'Pecan', cultivar: null, growthStage: 'Dormant', organ: 'Root', sugar: 1, starch: 2, sampleDate: '2026-11-20', resultDate: null };
         const post = { client: 'C', farm: 'F', agent: '', agriculturist: '', results: [result] };
-        const a = await createMfwClient({ url, apiKey: 'mfw-key', timeoutMs: 2000, retries: 1 }).postResults(post, 'k-1', async () => undefined);
+        const a = await createMfwClient({ url, apiKey: 'mfw-key', timeoutMs: HOSTILE_TIMEOUT_MS, retries: 1 }).postResults(post, 'k-1', async () => undefined);
         return a.error;
       },
     },

@@ -94,5 +94,5 @@ describe('across two server processes on one PostgreSQL database', () => {
     await expect.poll(() => late.versions.at(-1)).toBe('1.0.0-b');
     listener.socket.close();
     late.socket.close();
-  });
+  }, 90_000);
 });
