@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, parseManualCsv, resultValueProblems, submissionResultEndpoints as leaf } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, farmersSubmissionResultEndpoints as soil, parseManualCsv, resultValueProblems, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
@@ -280,6 +280,50 @@ describe('manual result entry', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await valuesOf(other.id, s0))?.values).toEqual({ P: 2, K: 8 });
     expect((await valuesOf(other.id, s1))?.values).toEqual({ N: 2.5 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the farmers' grid: an impossible soil value refused at its cell, unusual ones declined then refused by the server at their cells", async () => {
+    const other = await w.submitted('soil', 'ManualFarmer', { entries: 2, clientName: 'Bounds Farm' });
+    const [s0] = other.sheet.rows.map((r) => r.sampleNumber);
+    const page = await open(PERMISSIONS, '/farmerssamplesubmissions?tab=waiting');
+    const dialog = await openEntry(page, other.id);
+    // a pH of 15 cannot be: refused at its cell (and only there), the row not saved
+    await dialog.getByTestId('cell-0-phH2O').fill('15');
+    await dialog.getByTestId('cell-error-0-phH2O').getByText('Must be at most 14').waitFor();
+    await dialog.getByTestId('cell-1-labNumber').click();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('failed');
+    expect(await dialog.locator('[data-testid^="cell-error-0-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['cell-error-0-phH2O']);
+    expect(await valuesOf(other.id, s0)).toBeUndefined();
+    // pH 11 and K 5,000 mg/kg are possible but unusual: asked once; No sends them unconfirmed and the server's 400
+    // names both cells, its words shown there and at the row, the typed values kept, nothing saved
+    await dialog.getByTestId('cell-0-phH2O').fill('11');
+    await dialog.getByTestId('cell-0-k').fill('5000');
+    // the sodium cell (code na) beside the row's N/A
+    await dialog.getByTestId('cell-0-na').fill('12');
+    expect(await dialog.getByTestId('cell-0-k').getAttribute('data-unusual')).toBe('true');
+    const refused = page.waitForResponse((r) => r.url().endsWith(soil.updateManual.path) && r.status() === 400);
+    await dialog.getByTestId('cell-1-labNumber').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.getByText(/^2 values are outside the usual range: .*Save anyway\?$/).waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+    const said = Object.fromEntries(resultValueProblems('soil', { phH2O: 11, k: 5000 }).map((p) => [p.at, p.message]));
+    expect((await (await refused).json()).fields).toEqual(expect.arrayContaining([
+      { field: 'manualResult.0.values.phH2O', message: said.phH2O }, { field: 'manualResult.0.values.k', message: said.k },
+    ]));
+    await expect.poll(() => dialog.getByTestId('cell-error-0-phH2O').textContent()).toBe(said.phH2O);
+    await expect(dialog.getByTestId('cell-error-0-k').textContent()).resolves.toBe(said.k);
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('failed');
+    expect([await dialog.getByTestId('cell-0-phH2O').inputValue(), await dialog.getByTestId('cell-0-k').inputValue()]).toEqual(['11', '5000']);
+    expect(await valuesOf(other.id, s0)).toBeUndefined();
+    // asked again on leaving the row, Yes saves them confirmed
+    await dialog.getByTestId('cell-0-k').click();
+    await dialog.getByTestId('cell-1-labNumber').click();
+    await ask.getByText(/^2 values are outside the usual range/).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => dialog.getByTestId(`row-status-${s0}`).getAttribute('data-state')).toBe('saved');
+    expect(await valuesOf(other.id, s0)).toMatchObject({ na: false, values: { phH2O: 11, k: 5000, na: 12 } });
     expect(errors).toEqual([]);
     await page.close();
   });

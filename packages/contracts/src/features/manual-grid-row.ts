@@ -8,10 +8,15 @@ import { MANUAL_ENTRY_MESSAGES as M } from './submission-results';
 export const NOT_A_NUMBER = 'Not a number';
 
 /**
- * A row of the manual entry grid as typed (issue 34): the sample, its lab number, N/A, and each value's text by
- * its code. The grid keeps the text as typed ('1.50'); it is saved as the number it reads as.
+ * A row of the manual entry grid as typed (issue 34): the sample, its lab number, N/A (`isNa`), and each value's
+ * text by its code. The grid keeps the text as typed ('1.50'); it is saved as the number it reads as. The row's own
+ * fields and the value codes share one namespace, so no code may be one of `MANUAL_GRID_ROW_FIELDS` (the farmers'
+ * sodium is `na`: N/A was `na` too, and every farmers' row failed as 'expected boolean').
  */
-export type ManualGridRow = { sampleId: number; sampleNumber: string; labNumber: string; na: boolean } & Record<string, unknown>;
+export type ManualGridRow = { sampleId: number; sampleNumber: string; labNumber: string; isNa: boolean } & Record<string, unknown>;
+
+/** The grid row's own fields (a value code must be none of them: manual-grid-row.test.ts walks every kind's codes). */
+export const MANUAL_GRID_ROW_FIELDS = ['sampleId', 'sampleNumber', 'labNumber', 'isNa'] as const;
 
 /** A value cell's number: null when blank, undefined when the text is not a number. */
 export const manualCellNumber = (text: unknown): number | null | undefined =>
@@ -34,7 +39,7 @@ export function manualRowValues(kind: ManualKind, row: Readonly<Record<string, u
  */
 export function manualGridRow(kind: ManualKind): z.ZodType<ManualGridRow> {
   const codes = manualColumnsOf(kind).map((c) => c.code);
-  return z.object({ sampleId: z.number(), sampleNumber: z.string(), labNumber: z.string().max(64, 'At most 64 characters'), na: z.boolean() })
+  return z.object({ sampleId: z.number(), sampleNumber: z.string(), labNumber: z.string().max(64, 'At most 64 characters'), isNa: z.boolean() })
     .catchall(z.unknown())
     .superRefine((row, ctx) => {
       const texts: Record<string, unknown> = {};
@@ -45,7 +50,7 @@ export function manualGridRow(kind: ManualKind): z.ZodType<ManualGridRow> {
       for (const p of resultValueProblems(kind, manualRowValues(kind, row))) {
         if (p.level === 'impossible') ctx.addIssue({ code: 'custom', path: [p.at], message: p.message });
       }
-      if (resultRowNaWithValues({ na: row.na, values: texts })) ctx.addIssue({ code: 'custom', path: ['na'], message: M.naWithValues });
-      else if (!resultRowHasEntry({ labNumber: row.labNumber, na: row.na, values: texts })) ctx.addIssue({ code: 'custom', path: [], message: M.rowEmpty });
+      if (resultRowNaWithValues({ na: row.isNa, values: texts })) ctx.addIssue({ code: 'custom', path: ['isNa'], message: M.naWithValues });
+      else if (!resultRowHasEntry({ labNumber: row.labNumber, na: row.isNa, values: texts })) ctx.addIssue({ code: 'custom', path: [], message: M.rowEmpty });
     }) as unknown as z.ZodType<ManualGridRow>;
 }

@@ -77,7 +77,7 @@ function importManualCsv(kind: SubmissionKind, grid: Pick<Grid, 'importCsv' | 'r
 
 /** data.csv: the sheet as it stands (text that is not a number left out). */
 function download(kind: SubmissionKind, rows: ManualGridRow[]) {
-  const csv = manualCsv(kind, rows.map((r) => ({ sampleNumber: r.sampleNumber, labNumber: r.labNumber, na: r.na, values: manualRowValues(kind, r) })));
+  const csv = manualCsv(kind, rows.map((r) => ({ sampleNumber: r.sampleNumber, labNumber: r.labNumber, na: r.isNa, values: manualRowValues(kind, r) })));
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   const a = document.createElement('a');
   a.href = url;

@@ -119,7 +119,7 @@ function Status({ a, index, id, sn }: { a: ManualGridActions; index: number; id:
   const held = a.saves.held.get(id);
   const unsaved = useGridValue(a.live, `rows.${index}`, (row) => !!row && !!held && !sameValues(row as ManualGridRow, held.values, a.values));
   const atRow = useCellMessage(a.saves, id, '');
-  const atNa = useCellMessage(a.saves, id, 'na');
+  const atNa = useCellMessage(a.saves, id, 'isNa');
   const rowMessage = atRow ?? atNa;
   const state = status?.state === 'saving' || status?.state === 'failed' ? status.state : unsaved ? 'unsaved' : status?.state === 'saved' ? 'saved' : 'idle';
   const label = (text: string, color?: string) => <Text size="xs" c={color} data-testid={`row-status-${sn}`} data-state={state}>{text}</Text>;
@@ -143,7 +143,7 @@ function Status({ a, index, id, sn }: { a: ManualGridActions; index: number; id:
 const ManualRow = memo(function ManualRow({ a, index, row, columns, measure }: {
   a: ManualGridActions; index: number; row: ManualGridRow; columns: readonly ManualColumn[]; measure?: (el: HTMLTableRowElement | null) => void;
 }) {
-  const na = useGridValue(a.live, `rows.${index}.na`, Boolean);
+  const na = useGridValue(a.live, `rows.${index}.isNa`, Boolean);
   const sn = row.sampleNumber;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
     const to = e.relatedTarget as Node | null;

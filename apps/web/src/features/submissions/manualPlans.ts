@@ -8,20 +8,20 @@ import { type GridPlan, type NaRule, type PlannedRow, putValues, sameValues } fr
 /** The grid's keyboard columns: Lab Number, then the values in the kind's order (the paste order too). */
 export const manualFields = (kind: ManualKind): string[] => ['labNumber', ...manualColumnsOf(kind).map((c) => c.code)];
 /** A row marked N/A takes no values (the engine's rule): its values are blank. */
-export const manualNa = (kind: ManualKind): NaRule => ({ flag: 'na', values: manualColumnsOf(kind).map((c) => c.code) });
+export const manualNa = (kind: ManualKind): NaRule => ({ flag: 'isNa', values: manualColumnsOf(kind).map((c) => c.code) });
 /** The fields a save sends and dirty tracking compares. */
-export const manualValueFields = (kind: ManualKind): string[] => ['labNumber', 'na', ...manualColumnsOf(kind).map((c) => c.code)];
+export const manualValueFields = (kind: ManualKind): string[] => ['labNumber', 'isNa', ...manualColumnsOf(kind).map((c) => c.code)];
 
 /** A field's name in messages and the preview ('Lab Number', 'N %', 'N/A'). */
 export function manualHeader(kind: ManualKind, field: string): string {
   if (field === 'labNumber') return 'Lab Number';
-  if (field === 'na') return 'N/A';
+  if (field === 'isNa') return 'N/A';
   return manualColumnsOf(kind).find((c) => c.code === field)?.header ?? field;
 }
 
 /** The row marked N/A (its values blanked) or not. */
 export function manualWithNa(kind: ManualKind, row: ManualGridRow, na: boolean): ManualGridRow {
-  return na ? { ...row, na: true, ...Object.fromEntries(manualNa(kind).values.map((c) => [c, ''])) } : { ...row, na: false };
+  return na ? { ...row, isNa: true, ...Object.fromEntries(manualNa(kind).values.map((c) => [c, ''])) } : { ...row, isNa: false };
 }
 
 /** The value cells holding text. */
@@ -29,7 +29,7 @@ export const manualValueCount = (kind: ManualKind, row: ManualGridRow) => manual
 
 /** How a plan's rows read in its preview: the fields it changes, 'Lab Number LAB-2 · N % 2.5'. */
 function shower(kind: ManualKind, fields: readonly string[]) {
-  return (row: ManualGridRow | null) => (row ? fields.map((f) => `${manualHeader(kind, f)} ${f === 'na' ? (row.na ? 'yes' : 'no') : String(row[f] ?? '') || '—'}`).join(' · ') : '—');
+  return (row: ManualGridRow | null) => (row ? fields.map((f) => `${manualHeader(kind, f)} ${f === 'isNa' ? (row.isNa ? 'yes' : 'no') : String(row[f] ?? '') || '—'}`).join(' · ') : '—');
 }
 
 /**
@@ -46,16 +46,16 @@ export function manualPlan(kind: ManualKind, rows: readonly ManualGridRow[], pat
   for (const [index, patch] of patches) {
     const from = rows[index];
     const holds = na.values.some((c) => String(patch[c] ?? '').trim() !== '');
-    if (patch.na === true && holds) {
+    if (patch.isNa === true && holds) {
       notes.push(`${from.sampleNumber}: ${M.naWithValues}: not taken.`);
       continue;
     }
     // values into an N/A row: refused (the engine's putValues), unless the patch clears N/A itself
-    if (patch.na === undefined && holds && !putValues(from, patch, na)) {
+    if (patch.isNa === undefined && holds && !putValues(from, patch, na)) {
       skipped.push(from.sampleNumber);
       continue;
     }
-    const to = patch.na === true ? manualWithNa(kind, { ...from, ...patch }, true) : { ...from, ...patch };
+    const to = patch.isNa === true ? manualWithNa(kind, { ...from, ...patch }, true) : { ...from, ...patch };
     const fields = manualValueFields(kind).filter((f) => !sameValues(from, to, [f]));
     if (fields.length === 0) continue;
     fields.forEach((f) => touched.add(f));
@@ -78,7 +78,7 @@ export function manualCsvColumns(kind: ManualKind): CsvColumn[] {
     { id: 'sampleNumber', name: 'Sample Number' },
     { id: 'labNumber', name: 'Lab Number' },
     ...manualColumnsOf(kind).map((c) => ({ id: c.code, name: c.header, parse: number })),
-    { id: 'na', name: 'N/A', parse: yesNo },
+    { id: 'isNa', name: 'N/A', parse: yesNo },
   ];
 }
 
@@ -86,7 +86,7 @@ export function manualCsvColumns(kind: ManualKind): CsvColumn[] {
 export function manualCsvHeading(kind: ManualKind) {
   return (text: string) => {
     const f = manualFieldOf(kind, text);
-    return f === null ? null : typeof f === 'string' ? f : f.code;
+    return f === null ? null : f === 'na' ? 'isNa' : typeof f === 'string' ? f : f.code;
   };
 }
 
@@ -114,7 +114,7 @@ export function manualPastePlan(kind: ManualKind, rows: readonly ManualGridRow[]
   const parsed = parseManualPaste(kind, text, Math.max(0, manualFields(kind).indexOf(field)));
   const bad = parsed.cells.find((c) => c.value === undefined);
   if (bad) return `Line ${bad.row + 1} of the paste, ${manualHeader(kind, bad.field)}: '${bad.text}' is not a number. Nothing was pasted.`;
-  const usable = rows.map((r, i) => ({ r, i })).filter((x) => x.i >= index && !x.r.na).map((x) => x.i);
+  const usable = rows.map((r, i) => ({ r, i })).filter((x) => x.i >= index && !x.r.isNa).map((x) => x.i);
   const patches = new Map<number, Partial<ManualGridRow>>();
   let past = 0;
   for (const cell of parsed.cells) {
@@ -123,7 +123,7 @@ export function manualPastePlan(kind: ManualKind, rows: readonly ManualGridRow[]
     else patches.set(at, { ...patches.get(at), [cell.field]: cell.text });
   }
   const last = Math.max(index, ...patches.keys());
-  const skipped = rows.slice(index, last + 1).filter((r) => r.na).map((r) => r.sampleNumber);
+  const skipped = rows.slice(index, last + 1).filter((r) => r.isNa).map((r) => r.sampleNumber);
   const notes = [...(skipped.length ? [`N/A rows take no values and are skipped: ${skipped.join(', ')}.`] : []),
     ...(past ? [`${past} pasted ${past === 1 ? 'line has' : 'lines have'} no row left and will not be used.`] : []),
     ...(parsed.leftOver ? [`${parsed.leftOver} cells past the last column will not be used.`] : [])];

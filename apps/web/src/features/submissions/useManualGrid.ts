@@ -14,18 +14,24 @@ import { manualFields, manualHeader, manualNa, manualValueFields } from './manua
 /** A sheet row as the grid holds it: the values as text (typed text stays as typed). */
 export function manualRowOf(kind: SubmissionKind, r: ManualResultRow): ManualGridRow {
   const texts = Object.fromEntries(manualColumnsOf(kind).map((c) => [c.code, r.values[c.code] === undefined || r.values[c.code] === null ? '' : String(r.values[c.code])]));
-  return { sampleId: r.sampleId, sampleNumber: r.sampleNumber, labNumber: r.labNumber, na: r.na, ...texts };
+  return { sampleId: r.sampleId, sampleNumber: r.sampleNumber, labNumber: r.labNumber, isNa: r.na, ...texts };
 }
 
-/** The server's field of a save of one row (`manualResult.0.values.N`, `manualResult.0.labNumber`, `manualResult.0`) as the row's field ('' the row). */
+/**
+ * The server's field of a save of one row (`manualResult.0.values.N`, `manualResult.0.labNumber`, `manualResult.0`)
+ * as the row's field ('' the row): the row's N/A (`manualResult.0.na`) is the grid's `isNa`, a value keeps its code
+ * (the farmers' sodium, `values.na`, is the `na` cell).
+ */
 export const manualFieldOfError = (field: string) => {
-  const m = /^manualResult\.\d+(?:\.(?:values\.)?(.+))?$/.exec(field);
-  return !m ? field : m[1] === undefined || m[1] === 'sampleId' ? '' : m[1];
+  const m = /^manualResult\.\d+(?:\.(values\.)?(.+))?$/.exec(field);
+  if (!m) return field;
+  if (m[2] === undefined || (!m[1] && m[2] === 'sampleId')) return '';
+  return !m[1] && m[2] === 'na' ? 'isNa' : m[2];
 };
 
 /** The values outside their usual range a row would save, not yet confirmed nor held by the sample. */
 function unusualOf(kind: SubmissionKind, row: ManualGridRow, held: ManualGridRow | undefined, confirmed: Record<string, number> | undefined) {
-  if (row.na) return [];
+  if (row.isNa) return [];
   const values = manualRowValues(kind, row);
   const ok = [...Object.keys(values).filter((c) => values[c] !== null && confirmed?.[c] === values[c]), ...heldValueCodes(values, held && manualRowValues(kind, held))];
   return resultValueProblems(kind, values, ok).filter((p) => p.level === 'unusual');
@@ -83,7 +89,7 @@ export function useManualGrid(kind: SubmissionKind, submissionId: number, onClos
       endpoint: ep.updateManual,
       input: (row, rowVersion) => ({
         submissionId, submit: false, reason: '',
-        manualResult: [{ sampleId: row.sampleId, labNumber: row.labNumber.trim(), na: row.na, values: manualRowValues(kind, row), confirmed: unusual.confirmedOf(row), rowVersion }],
+        manualResult: [{ sampleId: row.sampleId, labNumber: row.labNumber.trim(), na: row.isNa, values: manualRowValues(kind, row), confirmed: unusual.confirmedOf(row), rowVersion }],
       }),
       version: (out) => out.rows[0]?.rowVersion ?? 0,
       fresh: async (key) => {
@@ -92,7 +98,7 @@ export function useManualGrid(kind: SubmissionKind, submissionId: number, onClos
       },
       field: manualFieldOfError,
     },
-    describe: (r) => (r.na ? 'N/A' : manualValueFields(kind).filter((f) => f !== 'na' && String(r[f] ?? '').trim() !== '').map((f) => `${manualHeader(kind, f)} ${String(r[f])}`).join(' · ') || 'nothing'),
+    describe: (r) => (r.isNa ? 'N/A' : manualValueFields(kind).filter((f) => f !== 'isNa' && String(r[f] ?? '').trim() !== '').map((f) => `${manualHeader(kind, f)} ${String(r[f])}`).join(' · ') || 'nothing'),
     before: unusual.before,
   };
   const grid = useEntryGrid<ManualGridRow, string, typeof ep.updateManual>(spec, { onClose });

@@ -10,7 +10,7 @@ import type { useManualGrid } from './useManualGrid';
 type Grid = ReturnType<typeof useManualGrid>['grid'];
 
 const hasEntry = (kind: SubmissionKind, r: ManualGridRow) =>
-  resultRowHasEntry({ labNumber: r.labNumber, na: r.na, values: Object.fromEntries(manualColumnsOf(kind).map((c) => [c.code, r[c.code]])) });
+  resultRowHasEntry({ labNumber: r.labNumber, na: r.isNa, values: Object.fromEntries(manualColumnsOf(kind).map((c) => [c.code, r[c.code]])) });
 
 /**
  * Save (after asking): the rows not yet saved go through the grid's per-row saves (their rules, the unusual values'
