@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Switch, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useMemo, useRef, useState } from 'react';
 import { type Language, type LanguageKeyRow, apiFeatures } from '@sapwood/contracts';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
@@ -15,11 +15,23 @@ import { KEYS_CHANGED, useLanguageList } from './useLanguageData';
 const ep = apiFeatures.languages;
 
 interface RowActions {
-  isDirty(row: LanguageKeyRow): boolean;
   edit(row: LanguageKeyRow, langId: number, text: string): void;
   update(row: LanguageKeyRow): void;
   remove(row: LanguageKeyRow): void;
   setFrontend(row: LanguageKeyRow, frontend: boolean): void;
+}
+
+/** The keys with unsaved texts: read by each row's Update button as it renders (a context, so a memoized row still follows it). */
+const DirtyKeys = createContext<ReadonlySet<number>>(new Set());
+
+/** Update, filled while the row has unsaved texts. */
+function UpdateButton({ row, actions, label }: { row: LanguageKeyRow; actions: { current: RowActions }; label: string }) {
+  const dirty = useContext(DirtyKeys).has(row.keyId);
+  return (
+    <Button size="compact-xs" variant={dirty ? 'filled' : 'light'} onClick={() => actions.current.update(row)} data-dirty={dirty} data-testid="key-update">
+      {label}
+    </Button>
+  );
 }
 
 function columns(t: Translate, languages: Language[], actions: { current: RowActions }): ColumnDef<LanguageKeyRow, unknown>[] {
@@ -62,9 +74,7 @@ function columns(t: Translate, languages: Language[], actions: { current: RowAct
       enableSorting: false,
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" variant={actions.current.isDirty(row.original) ? 'filled' : 'light'} onClick={() => actions.current.update(row.original)} data-dirty={actions.current.isDirty(row.original)} data-testid="key-update">
-            {t('common.update', 'Update')}
-          </Button>
+          <UpdateButton row={row.original} actions={actions} label={t('common.update', 'Update')} />
           <Tooltip label={t('common.delete', 'Delete')}>
             <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${row.original.key}`} onClick={() => actions.current.remove(row.original)} data-testid="key-delete">
               <IconTrash size={15} />
@@ -121,7 +131,6 @@ export function KeysTab() {
 
   const actions = useRef<RowActions>(null as unknown as RowActions);
   actions.current = {
-    isDirty: (row) => dirty.has(row.keyId),
     edit(row, langId, text) {
       markDirty(row.keyId, true);
       const forRow = drafts.current.get(row.keyId) ?? new Map<number, string>();
@@ -145,7 +154,7 @@ export function KeysTab() {
   const cols = useMemo(() => columns(t, languages ?? [], actions), [t, languages]);
   if (!languages) return null;
   return (
-    <>
+    <DirtyKeys.Provider value={dirty}>
       <PagedTable
         endpoint={ep.keys}
         columns={cols}
@@ -160,6 +169,6 @@ export function KeysTab() {
         }
       />
       <AddKeyDialog opened={adding} onClose={() => setAdding(false)} />
-    </>
+    </DirtyKeys.Provider>
   );
 }
