@@ -9,7 +9,7 @@
 //   each key press to the frame that shows it, measured inside the page (target p95 under 50 ms);
 // - the sign-in page's JavaScript and CSS as transferred (web.dev's budget: 170 KB).
 // Times are read around playwright's waits (a few ms of the DevTools protocol each), except the typing delays.
-// BENCH_WEB_ONLY=typing runs the typing part alone (no lists, no sign-in transfer); BENCH_WEB_DIST serves another
+// BENCH_WEB_ONLY=typing runs the typing part alone (no lists, no sign-in transfer), BENCH_WEB_ONLY=lists all but it; BENCH_WEB_DIST serves another
 // build of the web app (WEB_DIST: to compare two builds in the same conditions, run alternately); FILES_DIR is
 // passed on to the server (a kept database remembers the file store of the checkout that loaded it).
 import type { Page } from 'playwright-core';
@@ -27,6 +27,7 @@ const ROUNDS = Number(process.env.BENCH_WEB_ROUNDS ?? 5);
 /** rows typed into (a figure of four characters each, then Enter to the row below) */
 const TYPED_ROWS = Number(process.env.BENCH_TYPED_ROWS ?? 60);
 const ONLY_TYPING = process.env.BENCH_WEB_ONLY === 'typing';
+const ONLY_LISTS = process.env.BENCH_WEB_ONLY === 'lists';
 const log = (s: string) => console.log(s);
 
 const firstRowId = (page: Page, table: string) =>
@@ -146,7 +147,7 @@ async function main() {
       const m = (xs: number[]) => (xs.length ? median(xs).toFixed(0) : '–').padStart(12);
       log(`${l.path.padEnd(28)}${m(nav)}${m(next)}${m(search)}`);
     }
-    await typing(page, server.url, url);
+    if (!ONLY_LISTS) await typing(page, server.url, url);
     if (transfer) log(`\nsign-in page: ${(transfer.bodies / 1000).toFixed(1)} kB of JavaScript and CSS as sent (brotli bodies; budget 170 kB), ${(transfer.total / 1000).toFixed(1)} kB with the HTTP headers`);
   } finally {
     await browser.close();

@@ -156,6 +156,38 @@ describe('/carbohydrates', () => {
     await page.close();
   });
 
+  it('a page load sends its tab\'s list at once, while the session is still asked, and the table takes that answer', async () => {
+    const page = await open(staff);
+    for (const [path, list, table, first] of [
+      ['/carbohydrates', '/api/carbohydrate/pagedgroupedlocation', 'grouped-table', 'U1'],
+      ['/carbohydrates?tab=results', '/api/carbohydrate/paged', 'results-table', 'S1'],
+    ] as const) {
+      const lists: string[] = [];
+      let listSeen: () => void = () => undefined;
+      const seen = new Promise<void>((resolve) => (listSeen = resolve));
+      const onRequest = (req: { url: () => string }) => {
+        if (new URL(req.url()).pathname !== list) return;
+        lists.push(req.url());
+        listSeen();
+      };
+      page.on('request', onRequest);
+      // the session's answer is held until the list's request is out (or 10 s: then it was not, and the test fails)
+      let sentBeforeSession = false;
+      await page.route('**/api/auth/initial', async (route) => {
+        sentBeforeSession = await Promise.race([seen.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+        await route.continue();
+      });
+      await page.goto(`${server.url}${path}`);
+      await expect.poll(() => rowsOf(page, table)).toContain(first);
+      await page.unroute('**/api/auth/initial');
+      page.off('request', onRequest);
+      expect(sentBeforeSession).toBe(true);
+      // one request: the table took the early answer instead of asking again
+      expect(lists).toHaveLength(1);
+    }
+    await page.close();
+  });
+
   it('double-click checks and unchecks a whole group; a full group is marked', async () => {
     const page = await open(staff);
     await page.getByTestId('select-S1').waitFor();

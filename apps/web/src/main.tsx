@@ -30,6 +30,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { startEarly } from './app/earlyStart';
 import { setUnauthorizedHandler } from './lib/api';
 import { installCrashHandlers } from './lib/crashReports';
 import { cssVariablesResolver, theme } from './app/theme';
@@ -44,6 +45,8 @@ setUnauthorizedHandler(() => {
     location.assign(`/login?ReturnUrl=${encodeURIComponent(here)}`);
   }
 });
+
+startEarly(location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

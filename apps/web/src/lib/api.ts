@@ -58,6 +58,8 @@ export interface CallOptions {
   /** hold the loading overlay while the call runs; a failure shows 'Something went wrong.' */
   overlay?: boolean;
   signal?: AbortSignal;
+  /** a 401 is only thrown, not taken as a sign-out (a request started before the session is known, lib/earlyRequests.ts) */
+  quietUnauthorized?: boolean;
 }
 
 /** Calls an endpoint by its declaration: typed input, and the answer parsed with its declared schema. */
@@ -73,7 +75,7 @@ export function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: Cal
     const text = await res.text();
     const json: unknown = text ? JSON.parse(text) : null;
     if (!res.ok) {
-      if (res.status === 401 && onUnauthorized && !leaving) onUnauthorized();
+      if (res.status === 401 && onUnauthorized && !leaving && !opts.quietUnauthorized) onUnauthorized();
       throw new ApiError(res.status, json as ApiError['body']);
     }
     return ep.output.parse(json) as OutputOf<E>;

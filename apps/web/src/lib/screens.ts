@@ -43,3 +43,14 @@ export interface FeatureModule {
 export function menuScreen(path: string, menu: Omit<MenuEntry, 'key'>, load: Parameters<typeof lazyScreen>[0]): ScreenModule {
   return { path, menu: { ...menu, key: `menu.${path.slice(1)}` }, page: lazyScreen(load) };
 }
+
+/**
+ * What a page load of a screen may start before the session is known and the screen's code has loaded (its
+ * code, its first list's rows): a feature's `early.ts` exports one as `early` (app/earlyStart.ts, ADR 0229).
+ */
+export interface EarlyScreen {
+  /** the route, exactly as the address bar shows it (no parameters) */
+  path: string;
+  /** starts what the screen will ask for, given the address's query */
+  start: (params: URLSearchParams) => void;
+}

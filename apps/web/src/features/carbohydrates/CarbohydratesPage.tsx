@@ -13,7 +13,8 @@ import { useSession } from '../../lib/session';
 import { resultColumns } from './columns';
 import { DebugDialog } from './DebugDialog';
 import { EditCarbohydrateDialog } from './EditCarbohydrateDialog';
-import { FilterPanel, type FilterValues, NO_FILTERS } from './FilterPanel';
+import { FilterPanel } from './FilterPanel';
+import { type FilterValues, NO_FILTERS } from './filters';
 import { ReportDialog } from './report/ReportDialog';
 import { useSelection } from './useSelection';
 

@@ -2,16 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/co
 import { useEffect, useState } from 'react';
 import type { CarbohydrateFilterOptions } from '@sapwood/contracts';
 import { growthPhase } from './columns';
-
-export interface FilterValues {
-  client: string;
-  farmName: string;
-  fieldBlockNumber: string;
-  cropId: number;
-  cropGrowthId: number;
-  organ: number;
-}
-export const NO_FILTERS: FilterValues = { client: '', farmName: '', fieldBlockNumber: '', cropId: 0, cropGrowthId: 0, organ: 0 };
+import { type FilterValues, NO_FILTERS } from './filters';
 
 const toId = (v: string | null) => (v ? Number(v) : 0);
 const toValue = (id: number) => (id ? String(id) : null);

@@ -1,37 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
-import type { EndpointDef, HttpMethod, InputOf, OutputOf, PagedRequestInput } from '@sapwood/contracts';
 import { ApiError, call } from '../../../lib/api';
+import { takeEarly } from '../../../lib/earlyRequests';
 import { queryKeyOf } from '../../../lib/query';
+import { type FiltersOf, type PagedAnswer, type PagedEndpoint, type RowOf, pagedInput, pagingParams } from './listRequest';
 import type { TableState } from './useTableState';
 
-/** What a paged endpoint answers: a page of rows and the total (keyset lists also say where the page sits). */
-export interface PagedAnswer<Row = unknown> {
-  rows: Row[];
-  total: number;
-  estimated?: boolean;
-  firstKey?: string | null;
-  lastKey?: string | null;
-}
-
-/** A paged endpoint: PagedRequest (plus filters) in, `{ rows, total }` out. */
-export type PagedEndpoint = EndpointDef<HttpMethod, z.ZodType<unknown, PagedRequestInput>, z.ZodType<PagedAnswer>>;
-
-/** The row type of a paged endpoint, from its declared output. */
-export type RowOf<E extends PagedEndpoint> = OutputOf<E>['rows'][number];
-
-/** The fields a paged endpoint takes besides the paging ones: its filters. */
-export type FiltersOf<E extends PagedEndpoint> = Omit<InputOf<E>, keyof PagedRequestInput | 'anchor'>;
-
-/** A page start the server seeks from (keyset lists). */
-type Anchor = { page: number; first: string; last: string };
-
-/** The request of a paged endpoint: the paging fields, its filters and (keyset lists) the anchor. */
-function pagedInput<E extends PagedEndpoint>(paging: PagedRequestInput, filters: FiltersOf<E> | undefined, anchor?: Anchor): InputOf<E> {
-  // the endpoint's input is PagedRequest extended by its filters (and `anchor` where it pages by keys)
-  return { ...paging, ...filters, ...(anchor ? { anchor } : {}) } as InputOf<E>;
-}
+export type { FiltersOf, PagedAnswer, PagedEndpoint, RowOf } from './listRequest';
+export { pagingParams } from './listRequest';
 
 /** A short hash of a list's request (without its page): a saved page start belongs to that list only. */
 function hashOf(text: string): string {
@@ -44,11 +20,6 @@ function hashOf(text: string): string {
 function readPageStart(at: string): { page: number; sig: string; first: string } | null {
   const [page, sig, first] = at.split('~');
   return page && sig && first ? { page: Number(page), sig, first } : null;
-}
-
-/** Paging request fields for the current table state. */
-export function pagingParams(s: TableState): PagedRequestInput {
-  return { page: s.page, rowsPerPage: s.rowsPerPage, search: s.search, sortBy: s.sortBy, ascending: s.ascending, all: false };
 }
 
 /**
@@ -75,7 +46,10 @@ export function usePagedRows<E extends PagedEndpoint>(
       // first load (a reload, a shared link): the URL says where this page started when it was shown
       const saved = keyset && !at ? readPageStart(state.at) : null;
       if (saved && saved.page === page && saved.sig === hashOf(sig)) anchor = { page, first: saved.first, last: saved.first };
-      const answer: PagedAnswer<RowOf<E>> = await call(endpoint, pagedInput<E>(pagingParams(state), filters, anchor), { signal });
+      const input = pagedInput<E>(pagingParams(state), filters, anchor);
+      // the same request sent as the page loaded (startEarlyList), before this screen was drawn
+      const early = anchor ? undefined : takeEarly(endpoint, input, signal);
+      const answer: PagedAnswer<RowOf<E>> = await (early ?? call(endpoint, input, { signal }));
       if (keyset && answer.firstKey && answer.lastKey) lastLoaded.current = { sig, page, first: answer.firstKey, last: answer.lastKey };
       return answer;
     },

@@ -1,16 +1,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '@sapwood/contracts';
+import { type TableState, readTableState } from './listRequest';
 
-export interface TableState {
-  page: number;
-  rowsPerPage: number;
-  search: string;
-  sortBy: string;
-  ascending: boolean;
-  /** where the shown page starts, for lists that page by keys (see PagedTable): '' when unknown */
-  at: string;
-}
+export type { TableState } from './listRequest';
 
 /**
  * A list's paging, search and sort, kept in the URL (so reload, back and shared links keep them).
@@ -18,19 +10,8 @@ export interface TableState {
  */
 export function useTableState(key: string, defaults: Partial<TableState> = {}) {
   const [params, setParams] = useSearchParams();
-  const p = (name: string) => params.get(key ? `${key}.${name}` : name);
-  const state: TableState = useMemo(() => {
-    const size = Number(p('size'));
-    return {
-      page: Math.max(1, Number(p('page')) || 1),
-      rowsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : (defaults.rowsPerPage ?? 20),
-      search: p('q') ?? '',
-      sortBy: p('sort') ?? defaults.sortBy ?? '',
-      ascending: p('dir') ? p('dir') !== 'desc' : (defaults.ascending ?? true),
-      at: p('at') ?? '',
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, key]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const state: TableState = useMemo(() => readTableState(params, key, defaults), [params, key]);
 
   // react-router's setter changes with every address; `update` stays the same function (a list's pager, its rows'
   // effects), calling the setter of the address last drawn
