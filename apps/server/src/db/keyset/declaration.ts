@@ -40,10 +40,14 @@ export interface RowColumn {
 /**
  * The columns of a row and what they need: `joins` after the list's table (aliased as declared),
  * `with` further common table expressions after the key source `src` (each starting with a comma).
+ * `lookups`: left joins, each by the primary key of a small table (a referenced row's name), which add
+ * no row and remove none: PostgreSQL memoizes them inside the list's own scan, so a page with only these
+ * is still read in one pass (rows-json.ts `onePass`), where a sub-select a row would look each row up again.
  */
 export interface RowShape {
   columns: RowColumn[];
   joins?: RawBuilder<unknown>;
+  lookups?: RawBuilder<unknown>;
   with?: RawBuilder<unknown>;
 }
 

@@ -22,7 +22,7 @@ export function detailsOf<F>(d: KeysetDeclaration<F>, source: RawBuilder<unknown
     with src as materialized (select s.id, s.k, s.rn from ${source} s)${shape.with ?? sql``}
     select src.rn as _rn, src.k as _k, ${select}
     from src
-      join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}`;
+      join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}${shape.lookups ?? sql``}`;
 }
 
 /** A page as JSON text, with the order keys and ids of its first and last rows (for the cursors). */
@@ -58,12 +58,12 @@ function pageOf(rows: RawBuilder<unknown>, also = sql``): RawBuilder<JsonPage> {
  * A page read in one pass (one index scan, no second look-up of each row): the matches in list order,
  * the first `limit`, each built as JSON as it is read. Only without an offset (rows skipped by an offset
  * would be built too) and for a shape without joins or common table expressions (they would join the
- * list's scan and could change its plan).
+ * list's scan and could change its plan); its lookups (declaration.ts) are joined to the scan, memoized.
  */
 export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, key: RawBuilder<unknown>, by: RawBuilder<unknown>, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
   return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, (${key})::text as k, ${json} as j
-    from ${sql.table(d.table)} ${t} where ${where} order by ${by} limit ${limit}`);
+    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${by} limit ${limit}`);
 }
 
 /**
@@ -77,11 +77,11 @@ export function keyedPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>,
   const shape = d.rows.page;
   return sql<JsonPage>`with ${o.before ?? sql``}src as materialized (${keys})${shape.with ?? sql``}
     ${pageOf(sql`select src.id, (src.sk)::text as k, ${json} as j
-      from src join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}
+      from src join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}${shape.lookups ?? sql``}
       order by ${by}`, o.also)}`;
 }
 
-/** Whether a page of the shape may be read in one pass (see onePassPage). */
+/** Whether a page of the shape may be read in one pass (see onePassPage): lookups do not prevent it. */
 export const onePass = (shape: RowShape): boolean => !shape.with && !shape.joins;
 
 /** A key source of these ids, numbered in the order given (no order key). */

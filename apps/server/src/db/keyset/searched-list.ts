@@ -15,6 +15,9 @@ export interface SearchRequest {
 
 /** A keyset list read by a search request. */
 export class SearchedList<R = Record<string, unknown>> extends KeysetList<object, R> {
+  /** the orders asked for, made once each: by a whitelisted sort's name and direction, any other name as the default */
+  private readonly orders = new Map<string, ListOrder>();
+
   /** A page as the request asks for it (`all`: the first 1,000 rows). */
   read(r: SearchRequest): Promise<PageResult> {
     const size = r.all ? 1000 : r.rowsPerPage;
@@ -23,6 +26,12 @@ export class SearchedList<R = Record<string, unknown>> extends KeysetList<object
 
   /** A whitelisted sort, or the list's default order. */
   order(sortBy: string, ascending: boolean): ListOrder {
-    return orderOf(this.decl, sortBy, ascending);
+    const name = Object.hasOwn(this.decl.sorts, sortBy) ? `${sortBy}:${ascending ? 'a' : 'd'}` : 'default';
+    let order = this.orders.get(name);
+    if (!order) {
+      order = orderOf(this.decl, sortBy, ascending);
+      this.orders.set(name, order);
+    }
+    return order;
   }
 }

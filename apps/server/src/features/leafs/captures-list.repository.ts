@@ -13,7 +13,9 @@ type CaptureState = 'NotCompleted' | 'Completed' | 'Archived';
  * block (the stored keys of migration 0183); each sort is served by an index of that migration.
  */
 
-const crop = sql`(select cr.name from crops cr where cr.id = c.crop_id)`;
+/** a leaf capture's crop name: looked up by the crop's key, joined memoized into the list's scan (RowShape `lookups`) */
+const crop = sql`cr.name`;
+const cropLookup = (kind: Kind) => (kind === 'leaf' ? sql`\n      left join crops cr on cr.id = c.crop_id` : undefined);
 
 /** The columns of a record of the kind (LeafRecord, FarmersSampleEntry). */
 function recordColumns(kind: Kind) {
@@ -60,6 +62,7 @@ function declaration(kind: Kind, where: RawBuilder<unknown>, results: boolean): 
     ...(results ? [{ as: 'labName', value: sql`r.lab_name` }, { as: 'labNumber', value: sql`r.lab_number` }, { as: 'na', value: sql`r.na` }, { as: 'result', value: resultArray(kind) }] : []),
   ];
   const joins = results ? sql`\n      join capture_results r on r.capture_id = c.id` : undefined;
+  const lookups = cropLookup(kind);
   return {
     table: 'captures',
     alias: 'c',
@@ -69,7 +72,7 @@ function declaration(kind: Kind, where: RawBuilder<unknown>, results: boolean): 
     search: ['sample_key', 'client_key', 'farm_key', 'block_key'],
     sorts: SORTS,
     defaultSort: { column: 'id', kind: 'int', desc: true },
-    rows: { page: { columns, joins }, bulk: { columns, joins } },
+    rows: { page: { columns, joins, lookups }, bulk: { columns, joins, lookups } },
   };
 }
 
