@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useGridWindow } from '../../components/ui/grid/gridWindow';
 import { Controller } from 'react-hook-form';
-import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
+import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, type TissueOption, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { DateField } from '../../components/ui/DateField';
 import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
@@ -84,9 +84,6 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
     if (saved.data) grid.load(saved.data.entries.map((e) => ({ row: fromSaved(e), version: e.rowVersion })), { receivedOn: saved.data.receivedOn });
   }, [saved.data, grid.load]); // eslint-disable-line react-hooks/exhaustive-deps
   const entriesRef = useRef<HTMLTableElement>(null);
-  // a long job card renders the rows in view of its own scroller (ADR 0206, 0230)
-  const scroller = useRef<HTMLDivElement>(null);
-  const { slots, measure } = useGridWindow({ count: grid.fields.length, scroller, cells: grid.cells, rowHeight: ROW_HEIGHT });
   const addEntry = useAddEntry(jc, entriesRef);
   const submitted = grid.form.formState.submitCount > 0;
   const rowErrors = (grid.form.formState.errors.rows ?? []) as unknown as EntryRowErrors[];
@@ -122,26 +119,39 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           </Alert>
         )}
         {grid.message && <Alert color="red" p="xs" style={{ whiteSpace: 'pre-line' }} data-testid="job-server-error">{grid.message}</Alert>}
-        <div ref={scroller} style={measure ? { overflow: 'auto', maxHeight: '60vh' } : undefined}>
-        <Table ref={entriesRef} withTableBorder striped className="sw-grid" data-testid="job-entries" aria-rowcount={grid.fields.length + 1}>
-          <Table.Thead>
-            <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {slots.map((s) => ('row' in s
-              ? <EntryRow key={grid.fields[s.row]._k} live={grid.live} register={grid.form.register} index={s.row} errors={submitted ? rowErrors[s.row] : undefined}
-                crops={ref.crops} tissues={ref.tissues} actions={jc.actions} measure={measure} />
-              // the rows not rendered (out of view): their height, so the scroll bar stays the whole grid's
-              : <tr key={s.key} aria-hidden="true"><td colSpan={HEADS.length} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
-          </Table.Tbody>
-        </Table>
-        </div>
+        <EntriesTable jc={jc} tableRef={entriesRef} rowErrors={submitted ? rowErrors : undefined} crops={ref.crops} tissues={ref.tissues} />
         {/* issue 37: the job's control rows, chosen from the active lots (a new job's sent with its first save) */}
         {existing ? <ControlRows jobId={existing} mode="card" /> : <NewJobControls lotIds={controlLotIds} onChange={setControlLotIds} />}
         <NameLists names={ref} />
       </Stack>
       {grid.preview && <PastePreviewDialog {...grid.preview} />}
     </AppDialog>
+  );
+}
+
+/** The entries grid; a long job card renders the rows in view of its own scroller (ADR 0206, 0230). */
+function EntriesTable({ jc, tableRef, rowErrors, crops, tissues }: {
+  jc: ReturnType<typeof useJobCardGrid>; tableRef: RefObject<HTMLTableElement | null>; rowErrors: EntryRowErrors[] | undefined;
+  crops: CropOption[]; tissues: TissueOption[];
+}) {
+  const { grid } = jc;
+  const scroller = useRef<HTMLDivElement>(null);
+  const { slots, measure } = useGridWindow({ count: grid.fields.length, scroller, cells: grid.cells, rowHeight: ROW_HEIGHT });
+  return (
+    <div ref={scroller} style={measure ? { overflow: 'auto', maxHeight: '60vh' } : undefined}>
+      <Table ref={tableRef} withTableBorder striped className="sw-grid" data-testid="job-entries" aria-rowcount={grid.fields.length + 1}>
+        <Table.Thead>
+          <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {slots.map((s) => ('row' in s
+            ? <EntryRow key={grid.fields[s.row]._k} live={grid.live} register={grid.form.register} index={s.row} errors={rowErrors?.[s.row]}
+              crops={crops} tissues={tissues} actions={jc.actions} measure={measure} />
+            // the rows not rendered (out of view): their height, so the scroll bar stays the whole grid's
+            : <tr key={s.key} aria-hidden="true"><td colSpan={HEADS.length} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
 
