@@ -3,6 +3,7 @@
 // main thread's work by event over all key presses, and the slowest presses with theirs (ms, inclusive: nested
 // events count in each). Over BENCH_KEEP_DB (sapwood_bench_lists); BENCH_WEB_DIST and FILES_DIR as bench:web.
 //   BENCH_KEEP_DB=sapwood_bench_lists FILES_DIR=/work/main/data/files npx tsx bench/web-typing-probe.ts
+//   PROBE_PLAIN=1 types without a trace and prints the delays by the character's place in its row.
 //   PROBE_TRACE=file.json keeps the trace (DevTools' Performance panel); PROBE_CATEGORIES the trace's categories
 //   (default devtools.timeline,disabled-by-default-v8.gc; add toplevel for the tasks). Tracing slows the page: its
 //   delays are not bench:web's. PROBE_PROFILE=1 a CPU profile instead (PROBE_FN=a,b: those functions' callers).
@@ -68,6 +69,14 @@ async function profiled(page: import('playwright-core').Page, keys: string[]) {
   }
 }
 
+/** the delays by the character's place in its row's figure (the first follows Enter: the row below, the save of the row left) */
+function byPlace(delays: number[]) {
+  const q = (d: number[], p: number) => d[Math.min(d.length - 1, Math.floor(d.length * p))]?.toFixed(1);
+  const all = [...delays].sort((a, b) => a - b);
+  const at = (k: number) => delays.filter((_, i) => i % 4 === k).sort((a, b) => a - b);
+  console.log(`${delays.length} presses p50/p95 ${q(all, 0.5)}/${q(all, 0.95)}; by place in the row: ${[0, 1, 2, 3].map((k) => `${k + 1}: ${q(at(k), 0.5)}/${q(at(k), 0.95)}`).join(', ')}`);
+}
+
 async function main() {
   const { url } = await keptDatabase(SERVER_URL, process.env.BENCH_KEEP_DB ?? 'sapwood_bench_lists');
   const { BENCH_WEB_DIST, FILES_DIR } = process.env;
@@ -83,6 +92,7 @@ async function main() {
     await page.keyboard.press('Tab');
     const keys = Array.from({ length: ROWS }, (_, i) => [...`${1 + (i % 6)}.${String(10 + (i % 90))}`, 'Enter']).flat();
     if (process.env.PROBE_PROFILE === '1') return await profiled(page, keys);
+    if (process.env.PROBE_PLAIN === '1') return byPlace(await typingDelays(page, keys));
     await browser.startTracing(page, { categories: CATEGORIES });
     const delays = await typingDelays(page, keys);
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: Ev[] };
@@ -96,6 +106,7 @@ async function main() {
     const sorted = [...delays].sort((a, b) => a - b);
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
     console.log(`${delays.length} presses: p50 ${pct(50)} p95 ${pct(95)} max ${pct(100)}; keydowns in trace ${downs.length}`);
+    byPlace(delays);
     const first = presses[0]?.from ?? 0;
     const last = (presses.at(-1)?.from ?? 0) + 200_000;
     console.log(`\nall presses (main thread, ms): ${byName(main, first, last)}`);

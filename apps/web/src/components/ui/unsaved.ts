@@ -5,32 +5,38 @@ import { useConfirm } from './confirm-context';
 export const UNSAVED_MESSAGE = 'You have unsaved changes. Discard them?';
 export const UNSAVED_TITLE = 'Unsaved changes';
 
+/** Whether there is unsaved work: a flag, or a getter read when asked (a host that does not re-render as it changes). */
+export type Dirty = boolean | undefined | (() => boolean);
+const isDirty = (d: Dirty) => (typeof d === 'function' ? d() : !!d);
+
 /**
  * A close that asks first while `dirty`: Cancel buttons, Escape, the close button and an outside click all
  * go through it (AppDialog and FormDialog use it; a dialog's own Cancel should too). Answers whether it closed.
  */
-export function useGuardedClose(dirty: boolean | undefined, onClose: () => void): () => Promise<boolean> {
+export function useGuardedClose(dirty: Dirty, onClose: () => void): () => Promise<boolean> {
   const confirm = useConfirm();
   const latest = useRef({ dirty, onClose });
   useEffect(() => {
     latest.current = { dirty, onClose };
   });
   return useCallback(async () => {
-    if (latest.current.dirty && !(await confirm(UNSAVED_MESSAGE, UNSAVED_TITLE))) return false;
+    if (isDirty(latest.current.dirty) && !(await confirm(UNSAVED_MESSAGE, UNSAVED_TITLE))) return false;
     latest.current.onClose();
     return true;
   }, [confirm]);
 }
 
-/** While `dirty`, leaving or reloading the page makes the browser ask first. */
-export function useWarnBeforeUnload(dirty: boolean | undefined): void {
+/** While `dirty`, leaving or reloading the page makes the browser ask first (a getter: asked when the page is left). */
+export function useWarnBeforeUnload(dirty: Dirty): void {
+  const getter = typeof dirty === 'function' ? dirty : null;
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (getter && !getter()) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, getter]);
 }

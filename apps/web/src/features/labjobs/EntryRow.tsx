@@ -55,8 +55,10 @@ export const EntryRow = memo(function EntryRow(props: {
   crops: CropOption[];
   tissues: TissueOption[];
   actions: EntryRowActions;
+  /** a windowed grid's measure of the row (gridWindow.ts) */
+  measure?: (el: HTMLTableRowElement | null) => void;
 }) {
-  const { live, register, index: i, errors, crops, tissues, actions } = props;
+  const { live, register, index: i, errors, crops, tissues, actions, measure } = props;
   const at = `rows.${i}`;
   const e = {
     sampleDate: useGridValue(live, `${at}.sampleDate`) as EntryState['sampleDate'],
@@ -97,7 +99,7 @@ export const EntryRow = memo(function EntryRow(props: {
     />
   );
   return (
-    <Table.Tr data-testid={`entry-row-${i}`}>
+    <Table.Tr data-testid={`entry-row-${i}`} data-index={i} ref={measure} aria-rowindex={i + 2}>
       <Table.Td c="dimmed" fz="xs">{i + 1}</Table.Td>
       <Table.Td>
         <TextInput

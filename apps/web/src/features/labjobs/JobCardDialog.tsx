@@ -1,8 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useGridWindow } from '../../components/ui/grid/gridWindow';
 import { Controller } from 'react-hook-form';
-import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
+import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, type TissueOption, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { DateField } from '../../components/ui/DateField';
 import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
@@ -47,6 +48,8 @@ const HEADS: [string, string][] = [
   ['Field Block Number', '6.5%'], ['Sample Date', '7.8%'], ['Tissue', '6.3%'], ['Crop', '6.3%'], ['Cultivar', '6.3%'], ['Region', '5.8%'],
   ['Growth', '6.8%'], ['', '2.5%'],
 ];
+/** a row's height as drawn (Mantine's xs inputs), before it is measured */
+const ROW_HEIGHT = 37;
 const HEADER_FIELD = { flex: '1 1 0', minWidth: 0 } as const;
 const HEADER_LABEL = { style: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' } } as const;
 const PASTE_HELP = 'Paste rows from a spreadsheet into a Sample Number cell: one line per entry, columns in the grid\'s order (Sample Number, '
@@ -116,23 +119,39 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           </Alert>
         )}
         {grid.message && <Alert color="red" p="xs" style={{ whiteSpace: 'pre-line' }} data-testid="job-server-error">{grid.message}</Alert>}
-        <Table ref={entriesRef} withTableBorder striped className="sw-grid" data-testid="job-entries">
-          <Table.Thead>
-            <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {grid.fields.map((f, i) => (
-              <EntryRow key={f._k} live={grid.live} register={grid.form.register} index={i} errors={submitted ? rowErrors[i] : undefined}
-                crops={ref.crops} tissues={ref.tissues} actions={jc.actions} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <EntriesTable jc={jc} tableRef={entriesRef} rowErrors={submitted ? rowErrors : undefined} crops={ref.crops} tissues={ref.tissues} />
         {/* issue 37: the job's control rows, chosen from the active lots (a new job's sent with its first save) */}
         {existing ? <ControlRows jobId={existing} mode="card" /> : <NewJobControls lotIds={controlLotIds} onChange={setControlLotIds} />}
         <NameLists names={ref} />
       </Stack>
       {grid.preview && <PastePreviewDialog {...grid.preview} />}
     </AppDialog>
+  );
+}
+
+/** The entries grid; a long job card renders the rows in view of its own scroller (ADR 0206, 0230). */
+function EntriesTable({ jc, tableRef, rowErrors, crops, tissues }: {
+  jc: ReturnType<typeof useJobCardGrid>; tableRef: RefObject<HTMLTableElement | null>; rowErrors: EntryRowErrors[] | undefined;
+  crops: CropOption[]; tissues: TissueOption[];
+}) {
+  const { grid } = jc;
+  const scroller = useRef<HTMLDivElement>(null);
+  const { slots, measure } = useGridWindow({ count: grid.fields.length, scroller, cells: grid.cells, rowHeight: ROW_HEIGHT });
+  return (
+    <div ref={scroller} style={measure ? { overflow: 'auto', maxHeight: '60vh' } : undefined}>
+      <Table ref={tableRef} withTableBorder striped className="sw-grid" data-testid="job-entries" aria-rowcount={grid.fields.length + 1}>
+        <Table.Thead>
+          <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {slots.map((s) => ('row' in s
+            ? <EntryRow key={grid.fields[s.row]._k} live={grid.live} register={grid.form.register} index={s.row} errors={rowErrors?.[s.row]}
+              crops={crops} tissues={tissues} actions={jc.actions} measure={measure} />
+            // the rows not rendered (out of view): their height, so the scroll bar stays the whole grid's
+            : <tr key={s.key} aria-hidden="true"><td colSpan={HEADS.length} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
 
@@ -152,12 +171,16 @@ function rowMessages(count: number, rowErrors: EntryRowErrors[]): string[] {
 function useAddEntry(jc: ReturnType<typeof useJobCardGrid>, entriesRef: { current: HTMLTableElement | null }) {
   const focusRow = useRef<number | null>(null);
   const count = jc.grid.fields.length;
+  const { cells } = jc.grid;
   useEffect(() => {
     const at = focusRow.current;
     if (at === null || at >= count) return;
     focusRow.current = null;
-    entriesRef.current?.querySelector<HTMLInputElement>(`[data-testid="entry-${at}-sampleNumber"]`)?.focus();
-  }, [count, entriesRef]);
+    const el = entriesRef.current?.querySelector<HTMLInputElement>(`[data-testid="entry-${at}-sampleNumber"]`);
+    // a long job card renders the rows in view: the registry scrolls to the new row first
+    if (el) el.focus();
+    else cells.focus(at, 'sampleNumber');
+  }, [count, entriesRef, cells]);
   return () => {
     focusRow.current = jc.grid.rows().length;
     jc.add();

@@ -29,7 +29,7 @@ export function ManualEntryDialog({ kind, submissionId, onClose }: { kind: Submi
   const { sheet, grid, isConfirmed } = useManualGrid(kind, submissionId, onClose);
   const actions = useManualActions(kind, grid, isConfirmed);
   const { save, busy } = useManualSubmit(kind, submissionId, grid, onClose);
-  useWarnBeforeUnload(grid.dirty);
+  useWarnBeforeUnload(grid.isDirty);
 
   const data = sheet.data;
   const title = data ? `Manual entry · Submission ${submissionId} · ${data.clientName} (${data.farmName})` : `Manual entry · Submission ${submissionId}`;

@@ -37,6 +37,8 @@ export interface ManualGridActions {
 const CELL: CSSProperties = {
   width: '100%', height: 22, padding: '0 3px', fontSize: 12, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 2,
   background: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)', boxSizing: 'border-box', fontVariantNumeric: 'tabular-nums', position: 'relative',
+  // its size is its cell's and its height, never its text's: typing lays out the input alone, not the table (ADR 0230)
+  contain: 'strict',
 };
 const BAD: CSSProperties = { ...CELL, borderColor: 'var(--mantine-color-red-6)', background: 'var(--mantine-color-red-0)' };
 /** a value outside its usual range, not yet confirmed: asked before the row saves */

@@ -42,7 +42,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const [headerDirty, setHeaderDirty] = useState(false);
   // the sample groups: rows of the entry-grid engine (usePrepareGrid)
   const prep = usePrepareGrid(kind, initial, onClose, headerDirty);
-  const { groups, selected } = prep;
+  const { selected } = prep;
   const [bulkTest, setBulkTest] = useState<string | null>(null);
   const [csv, setCsv] = useState(false);
   const agents = useEndpointQuery(apiFeatures.agents.index, undefined, { staleTime: 60_000 });
@@ -70,16 +70,19 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   });
 
   // a change clears the messages of the last check (they are shown again on Submit)
+  // (an empty set stays the same object: a key typed re-renders no more than its cell)
+  const clearErrors = () => setErrors((e) => (Object.keys(e).length ? {} : e));
   const touch = <A extends unknown[]>(f: (...a: A) => void) => (...a: A) => {
-    setErrors({});
+    clearErrors();
     f(...a);
   };
   const setField = <K extends keyof DraftHeader>(key: K, value: DraftHeader[K]) => {
-    setErrors({});
+    clearErrors();
     setHeaderDirty(true);
     setHeader((h) => ({ ...h, [key]: value }));
   };
   const save = async () => {
+    const groups = prep.groupsNow();
     const draft = draftOf(header, groups);
     const problems = draftProblems(kind, { ...header, samples: groups });
     // what the chosen lab needs of each row (its crop's code there), before anything is asked or sent
@@ -118,11 +121,12 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
         <Button size="xs" variant="default" disabled={selected === 0 || !bulkTest} data-testid="bulk-test"
           onClick={touch(() => bulkTest && prep.setTest(bulkTest))}>Set test</Button>
       </Group>
-      {groups.map((rows, g) => (
-        <SampleGroupTable key={rows[0]?.key ?? g} kind={kind} index={g} rows={rows} choices={choices} errors={errors}
-          onChange={(r, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(g, r, change)}
-          onRemove={touch((r: number) => prep.removeRow(g, r))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
-          cell={(r, column) => prep.cell(g, r, column)} />
+      {prep.groups.map((group, g) => (
+        <SampleGroupTable key={group.keys[0]} kind={kind} index={g} rows={group.rows} keys={group.keys} live={prep.grid.live} cells={prep.grid.cells}
+          choices={choices} errors={errors}
+          onChange={(i, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(i, change)}
+          onRemove={touch((i: number) => prep.removeRow(i))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
+          cell={prep.cell} />
       ))}
       {prep.grid.preview && <PastePreviewDialog {...prep.grid.preview} />}
       {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}

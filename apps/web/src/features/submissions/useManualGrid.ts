@@ -101,7 +101,7 @@ export function useManualGrid(kind: SubmissionKind, submissionId: number, onClos
     describe: (r) => (r.isNa ? 'N/A' : manualValueFields(kind).filter((f) => f !== 'isNa' && String(r[f] ?? '').trim() !== '').map((f) => `${manualHeader(kind, f)} ${String(r[f])}`).join(' · ') || 'nothing'),
     before: unusual.before,
   };
-  const grid = useEntryGrid<ManualGridRow, string, typeof ep.updateManual>(spec, { onClose });
+  const grid = useEntryGrid<ManualGridRow, string, typeof ep.updateManual>(spec, { onClose, quietDirty: true });
   savesRef.current = grid.saves;
   const loaded = useRef(false);
   const { load, cells } = grid;

@@ -13,14 +13,17 @@ export interface CellRegistry<C extends string> {
    * grid (gridWindow.ts) a row not rendered is scrolled into view and its cell focused as soon as it is there.
    */
   focus(row: number, column: C): boolean;
-  /** how a windowed grid brings a row not rendered into view (null: every row is rendered) */
-  reveal(scrollTo: ((row: number) => void) | null): void;
+  /**
+   * how a windowed grid brings a row not rendered into view: `scrollTo` for the rows `owns` (all when not given; a
+   * grid of several windowed tables, one each); answers its removal. None: every row is rendered.
+   */
+  reveal(scrollTo: (row: number) => void, owns?: (row: number) => boolean): () => void;
 }
 
 export function createCellRegistry<C extends string>(): CellRegistry<C> {
   const cells = new Map<string, HTMLInputElement>();
   const key = (row: number, column: C) => `${row}:${column}`;
-  let scrollTo: ((row: number) => void) | null = null;
+  const revealers = new Set<{ scrollTo: (row: number) => void; owns?: (row: number) => boolean }>();
   /** the cell to focus once it is rendered (asked of a row out of the window) */
   let pending: string | null = null;
   const take = (el: HTMLInputElement) => {
@@ -43,13 +46,16 @@ export function createCellRegistry<C extends string>(): CellRegistry<C> {
       const el = cells.get(key(row, column));
       pending = null;
       if (el) return take(el);
-      if (!scrollTo || row < 0) return false;
+      const by = row < 0 ? undefined : [...revealers].find((r) => !r.owns || r.owns(row));
+      if (!by) return false;
       pending = key(row, column);
-      scrollTo(row);
+      by.scrollTo(row);
       return true;
     },
-    reveal(to) {
-      scrollTo = to;
+    reveal(scrollTo, owns) {
+      const r = { scrollTo, owns };
+      revealers.add(r);
+      return () => void revealers.delete(r);
     },
   };
 }

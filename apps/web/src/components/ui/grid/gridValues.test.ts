@@ -39,6 +39,10 @@ describe('grid values watched per cell (one subscription to the form)', () => {
     expect(f.getValues('rows.1.b')).toBe('typed');
     expect(events.some((e) => 'values' in e && (e as { values?: unknown }).values !== undefined)).toBe(false);
   });
+  it('a watcher of the whole rows is told of a cell changed (what is drawn from every row)', () => {
+    const f = form();
+    expect(told(f, [...watched, 'rows'], () => f.setValue('rows.2.b', 'x')).sort()).toEqual(['rows']);
+  });
   it('a row written whole tells every watcher of that row; a field outside the rows tells its watchers', () => {
     const f = form();
     expect(told(f, watched, () => f.setValue('rows.1', { a: 'y', b: 'z' })).sort()).toEqual(['rows.1', 'rows.1.a', 'rows.1.b']);
@@ -73,5 +77,17 @@ describe('a windowed grid\'s cells', () => {
     cells.set(40, 'a', input('40'));
     cells.set(40, 'a', input('40 again'));
     expect(focused).toEqual(['40']);
+  });
+  it('a grid of several windowed tables: a row out of view is revealed by the table holding it', () => {
+    const cells = createCellRegistry<'a'>();
+    const asked: string[] = [];
+    const stopFirst = cells.reveal((row) => asked.push(`first ${row}`), (row) => row < 200);
+    cells.reveal((row) => asked.push(`second ${row}`), (row) => row >= 200 && row < 400);
+    expect(cells.focus(250, 'a')).toBe(true);
+    expect(cells.focus(150, 'a')).toBe(true);
+    expect(cells.focus(450, 'a')).toBe(false);
+    stopFirst();
+    expect(cells.focus(150, 'a')).toBe(false);
+    expect(asked).toEqual(['second 250', 'first 150']);
   });
 });

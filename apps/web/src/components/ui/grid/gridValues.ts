@@ -26,8 +26,9 @@ const valueEvent = (e: FormEvent) => 'values' in e || 'type' in e || Object.keys
  * The grid's values, watched per cell or per row through ONE subscription to the form (ADR 0205). react-hook-form's
  * `useWatch` subscribes every watcher to every change: with a watcher a cell, 500 rows of 17 values make each key
  * press call ten thousand of them. Here a change of `rows.5.N` tells only the watchers of `rows.5.N` and of the row
- * `rows.5` (a change of a whole row, every watcher of the row); a change without a name, or of the array `rows`
- * (a reset, rows added or removed), tells every watcher, which then re-render only if what they draw changed.
+ * `rows.5` (a change of a whole row, every watcher of the row), and those of the whole `rows` (what is drawn from
+ * all rows: a count, the groups); a change without a name, or of the array `rows` (a reset, rows added or removed),
+ * tells every watcher, which then re-render only if what they draw changed.
  */
 export interface GridValues {
   get(name: string): unknown;
@@ -51,6 +52,8 @@ export function createGridValues(form: WatchedForm): GridValues {
     const m = ROW.exec(name);
     const related = (w: string) => w === name || w.startsWith(`${name}.`) || name.startsWith(`${w}.`);
     each(rows.get(m ? m[1] : ''), related);
+    // a row's change tells the watchers of the whole rows too (what is drawn from all of them: Prepare's groups)
+    if (m) each(rows.get(''), related);
   };
   return {
     get: (name) => form.getValues(name),

@@ -14,7 +14,7 @@ export type GridSlot = { row: number } | { gap: number; key: string };
  * costs in proportion to its inputs (style, layout, paint of 500 rows of 17 inputs took ~100 ms a key press);
  * rendered rows alone cost the same whatever the count. The keyboard goes on working: `cells.focus` on a row not
  * rendered scrolls it into view and focuses the cell once it is there. Rows are measured (a message under a cell
- * makes its row taller): a row's element takes `measure` as its ref, with `data-index` its index.
+ * makes its row taller): a row's element takes `measure` as its ref, with `data-index` its index in this table.
  */
 export function useGridWindow<C extends string>(p: {
   count: number;
@@ -22,8 +22,11 @@ export function useGridWindow<C extends string>(p: {
   cells: CellRegistry<C>;
   rowHeight: number;
   overscan?: number;
+  /** the index in the grid's rows (the registry's) of this table's first row: a grid of several tables (Prepare's groups) */
+  first?: number;
 }) {
   const { count, scroller, cells } = p;
+  const first = p.first ?? 0;
   const windowed = count > WINDOW_FROM;
   const [active, setActive] = useState<number | null>(null);
   const activeRef = useRef(active);
@@ -49,10 +52,9 @@ export function useGridWindow<C extends string>(p: {
     return () => el.removeEventListener('focusin', onFocus);
   }, [scroller, windowed]);
   useEffect(() => {
-    if (!windowed) return cells.reveal(null);
-    cells.reveal((row) => v.scrollToIndex(row, { align: 'auto' }));
-    return () => cells.reveal(null);
-  }, [cells, v, windowed]);
+    if (!windowed) return undefined;
+    return cells.reveal((row) => v.scrollToIndex(row - first, { align: 'auto' }), (row) => row >= first && row < first + count);
+  }, [cells, v, windowed, first, count]);
   if (!windowed) return { slots: Array.from({ length: count }, (_, row): GridSlot => ({ row })), measure: undefined };
   return { slots: slotsOf(v.getVirtualItems(), v.getTotalSize()), measure: v.measureElement };
 }

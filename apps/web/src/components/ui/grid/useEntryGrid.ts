@@ -27,7 +27,15 @@ type Form<R> = { rows: R[] } & FieldValues;
  */
 export function useEntryGrid<R extends RowValues, C extends string, E extends EndpointDef = EndpointDef, F extends Form<R> = Form<R>>(
   spec: EntryGridSpec<R, C, E>,
-  opts: { defaults?: DefaultValues<F>; onClose: () => void; onDirtyChange?: (dirty: boolean) => void; extraDirty?: boolean },
+  opts: {
+    defaults?: DefaultValues<F>; onClose: () => void; onDirtyChange?: (dirty: boolean) => void; extraDirty?: boolean;
+    /**
+     * the host is not re-rendered as the form turns dirty or clean (twice a row in a grid that saves per row: a
+     * render of the whole dialog each time, ADR 0230): `dirty` stays false and `isDirty()` answers; the guarded
+     * close asks it
+     */
+    quietDirty?: boolean;
+  },
 ) {
   const form = useGridForm<F>(spec.form ?? z.object({ rows: z.array(spec.row) }), (opts.defaults ?? { rows: [] }) as DefaultValues<F>, { shouldFocusError: false });
   const rowsName = 'rows' as Path<F>;
@@ -59,12 +67,25 @@ export function useEntryGrid<R extends RowValues, C extends string, E extends En
 
   const onKey = useGridKeys(latest, rows, cells, saves);
   const plan = useGridPlan<R, C>({ rows, write, append: array.append as (rows: R[]) => void, cells, say, saves, spec });
-  const dirty = form.formState.isDirty || !!opts.extraDirty;
+  const isDirty = useQuietDirty(form as never, !!opts.quietDirty, !!opts.extraDirty);
+  // read in render (react-hook-form's proxy): the host re-renders as it changes, unless quiet
+  const dirty = !opts.quietDirty && (form.formState.isDirty || !!opts.extraDirty);
   useEffect(() => opts.onDirtyChange?.(dirty), [dirty, opts.onDirtyChange]); // eslint-disable-line react-hooks/exhaustive-deps
-  const close = useGuardedClose(dirty, opts.onClose);
-  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, live, saves, message, say, dirty, close, ...plan };
+  const close = useGuardedClose(opts.quietDirty ? isDirty : dirty, opts.onClose);
+  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, live, saves, message, say, dirty, isDirty, close, ...plan };
 }
 
+
+/**
+ * Whether the form holds unsaved work, as a getter: with `quiet`, react-hook-form tracks its dirty state for a
+ * subscription that renders nothing (read in render, its proxy would re-render the host on every change of it).
+ */
+function useQuietDirty(form: { subscribe: (o: { formState: { isDirty: true }; callback: () => void }) => () => void; control: { _formState: { isDirty: boolean } } }, quiet: boolean, extra: boolean) {
+  useEffect(() => (quiet ? form.subscribe({ formState: { isDirty: true }, callback: () => undefined }) : undefined), [form, quiet]);
+  const latest = useRef(extra);
+  latest.current = extra;
+  return useCallback(() => form.control._formState.isDirty || latest.current, [form]);
+}
 
 /** The keyboard of the grid's cells (keyboard.ts): a cell's `onKeyDown`; leaving a row by keyboard saves it. */
 function useGridKeys<R extends RowValues, C extends string>(
