@@ -1,6 +1,6 @@
 // npm test: every check, in order, on a fresh clone with nothing run first.
-//   type check and lint (side by side) → unit → browser, with beside it the API tests on PGlite, then on the
-//   PostgreSQL server (when TEST_DATABASE_URL is set)
+//   type check and lint (side by side) → unit → API (PGlite) → browser, with API (PostgreSQL server, when
+//   TEST_DATABASE_URL is set) beside it
 // It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -92,9 +92,8 @@ function step(name, cmd, args, env = {}) {
 }
 
 /**
- * A step whose output goes to `log` (read it there while it runs; `printLog` prints it whole after the step it runs
- * beside, so that the two outputs do not mix); `nice` lowers its priority, so the step in front gets the CPU it asks
- * for and this one the rest.
+ * A step whose output goes to `log` (read it there while it runs) and is printed whole after the step it runs beside;
+ * `nice` lowers its priority, so the step in front gets the CPU it asks for and this one the rest.
  */
 function background(name, cmd, args, env, log) {
   const niced = onPath('nice') ? ['nice', ['-n', '5', cmd, ...args]] : [cmd, args];
@@ -105,16 +104,13 @@ function background(name, cmd, args, env, log) {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       file.end(() => {
+        console.log(`\n=== ${name} (ran beside the browser tests; its output is also in ${log}) ===`);
+        process.stdout.write(readFileSync(log));
         if (code !== 0) failures.push(name);
         resolve(code === 0);
       });
     });
   });
-}
-
-function printLog(name, log) {
-  console.log(`\n=== ${name} (ran beside the browser tests; its output is also in ${log}) ===`);
-  if (existsSync(log)) process.stdout.write(readFileSync(log));
 }
 
 function vitestArgs(project, file, workers) {
@@ -165,36 +161,28 @@ const [tsc, lint] = await timed('type check ∥ lint', () => together([
 await timed('unit', () => vitest('unit', 'unit'));
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
 process.env = envWithoutServer;
-// Both API passes run beside the browser tests (ADR 0185, 0231): the browser step waits on pages more than it
-// computes, and the API passes, one after the other at a lower priority and one worker each, take the CPU it leaves.
-// The server pass's generated-input searches (the no-5xx property and the like) run 15 inputs an endpoint: the 50 of
-// the PGlite pass explore the inputs, this pass the server's behaviour (CI time).
+await timed('api (PGlite)', () => vitest('api (PGlite)', 'api'));
+// The same API suite again on the server runs beside the browser tests (ADR 0185): the browser step waits on pages
+// more than it computes, and this pass, at a lower priority, takes the CPU it leaves. Its generated-input searches
+// (the no-5xx property and the like) run 15 inputs an endpoint there: the 50 of the PGlite run explore the inputs,
+// this run the server's behaviour (CI time).
 const serverPass = 'api (PostgreSQL server)';
-const pglitePass = 'api (PGlite)';
-const besideWorkers = Number(process.env.API_BESIDE_WORKERS ?? 1);
 const serverWorkers = Number(process.env.SERVER_API_WORKERS ?? 1);
 // two browser test files at a time on CI's two cores (BROWSER_WORKERS sets it): four, tried in a fresh-clone CI run,
 // took 929 s (two took about 660 s the run before, with fewer tests) and timed out opening the big grids
 const browser = () => vitest('browser', 'browser', {}, Number(process.env.BROWSER_WORKERS ?? 2));
-/** an API pass in the background (its output kept in a log, printed after the browser step), counted when it ends */
-const logOf = (name) => `${out}/${name.replace(/\W+/g, '-')}.log`;
-async function apiBeside(name, workers, env) {
-  const file = reportFile(name);
-  count(name, file, await background(name, process.execPath, vitestArgs('api', file, workers), env, logOf(name)));
+if (TEST_DATABASE_URL) {
+  const env = { TEST_DATABASE_URL, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '15' };
+  await timed(`browser ∥ ${serverPass}`, async () => {
+    const file = reportFile(serverPass);
+    const server = background(serverPass, process.execPath, vitestArgs('api', file, serverWorkers), env, `${out}/api-PostgreSQL-server.log`);
+    await timed('browser', browser, false);
+    count(serverPass, file, await server);
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: API tests ran on PGlite only)');
+  await timed('browser', browser);
 }
-const besides = [pglitePass, ...(TEST_DATABASE_URL ? [serverPass] : [])];
-const apiPasses = async () => {
-  await timed(pglitePass, () => apiBeside(pglitePass, besideWorkers, {}), false);
-  if (TEST_DATABASE_URL) await timed(serverPass, () => apiBeside(serverPass, serverWorkers, { TEST_DATABASE_URL, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '15' }), false);
-};
-if (!TEST_DATABASE_URL) console.log('\n(TEST_DATABASE_URL not set: the API tests run on PGlite only)');
-console.log(`\n(${besides.join(', then ')}: beside the browser tests, output in ${besides.map(logOf).join(', ')})`);
-await timed(`browser ∥ ${besides.join(' → ')}`, async () => {
-  const passes = apiPasses();
-  await timed('browser', browser, false);
-  await passes;
-});
-for (const name of besides) printLog(name, logOf(name));
 
 console.log('\n=== summary ===');
 if (!tsc) console.log('type check failed');
