@@ -19,10 +19,22 @@ export function useGuardedClose(dirty: Dirty, onClose: () => void): () => Promis
   useEffect(() => {
     latest.current = { dirty, onClose };
   });
-  return useCallback(async () => {
-    if (isDirty(latest.current.dirty) && !(await confirm(UNSAVED_MESSAGE, UNSAVED_TITLE))) return false;
-    latest.current.onClose();
-    return true;
+  // a close asked for again while its question is open (Escape and an outside click, say) waits for the same answer:
+  // the question is never asked twice in a row
+  const pending = useRef<Promise<boolean> | null>(null);
+  return useCallback(() => {
+    if (pending.current) return pending.current;
+    const run = (async () => {
+      if (isDirty(latest.current.dirty) && !(await confirm(UNSAVED_MESSAGE, UNSAVED_TITLE))) return false;
+      latest.current.onClose();
+      return true;
+    })();
+    pending.current = run;
+    const done = () => {
+      if (pending.current === run) pending.current = null;
+    };
+    run.then(done, done);
+    return run;
   }, [confirm]);
 }
 
