@@ -56,6 +56,19 @@ export function featureFiles(dir = 'apps/server/src/features', prefix = '') {
   });
 }
 
+/**
+ * The features' files are loaded by a path made at run time (apps/server/src/features.ts), so esbuild bundles every
+ * file under features/ that the path could name, tests among them; a test file's static imports (vitest, and pdfkit
+ * and sharp, which the app itself loads only when first used) would then be loaded at every start. A test file is
+ * bundled as an empty module instead: the server never imports one.
+ */
+const noTests = {
+  name: 'no-test-files',
+  setup(build) {
+    build.onLoad({ filter: /\.test\.tsx?$/ }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 export function buildServer() {
   return buildIfChanged('server', ['apps/server/src', ...SHARED], 'apps/server/dist/main.mjs', async () => {
     const esbuild = await import('esbuild');
@@ -71,6 +84,7 @@ export function buildServer() {
       define: { __SAPWOOD_FEATURE_FILES__: JSON.stringify(featureFiles()) },
       sourcemap: 'linked',
       logLevel: 'warning',
+      plugins: [noTests],
     });
     // the template a new embedded database starts from (apps/server/src/db/template.ts, ADR 0175): built by the
     // migrations of this same build, so a new DATA_DIR needs neither its database's files made nor a migration run
@@ -81,6 +95,7 @@ export function buildServer() {
       alias: { '@sapwood/contracts': './packages/contracts/src/index.ts' },
       define: { __SAPWOOD_FEATURE_FILES__: JSON.stringify(featureFiles()) },
       logLevel: 'warning',
+      plugins: [noTests],
     });
     await esbuild.stop();
     execFileSync(process.execPath, ['apps/server/dist/template.mjs', 'apps/server/dist/empty-database.tar'], { stdio: 'inherit' });

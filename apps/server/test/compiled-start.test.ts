@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,4 +38,12 @@ describe('the compiled server npm start runs', () => {
     expect((await new ApiClient(server.url).call(authEndpoints.login, ADMIN)).body).toBe('Success');
     expect(server.output.join('')).not.toMatch(/error/i);
   }, 120_000);
+
+  it('loads at start no test code and none of the packages the app loads when first used', async () => {
+    // a static import of the bundle is loaded at every start, wherever in the bundle it was written (ADR 0233)
+    const bundle = await readFile('apps/server/dist/main.mjs', 'utf8');
+    const loaded = [...bundle.matchAll(/^import\s[^;]*?from\s*"([^".][^"]*)";?$/gm)].map((m) => m[1]);
+    expect(loaded).toContain('fastify');
+    for (const lazy of ['vitest', 'pdfkit', 'sharp', 'nodemailer', 'exceljs', 'fast-check', 'playwright-core']) expect(loaded).not.toContain(lazy);
+  });
 });

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -24,10 +23,12 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at every start (ADR 0233)
+  let transport: Promise<{ sendMail(m: Mail & { from: string }): Promise<unknown> }> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }
