@@ -2,12 +2,13 @@
 // list pages runs, then its CPU profile summed by function (self time) and by package. Needs a database loaded by
 // `BENCH_KEEP_DB=name npm run bench:lists`; then `BENCH_KEEP_DB=name npx tsx bench/profile-server.ts`.
 // PROFILE_PATH / PROFILE_BODY pick the request (the /leafs Not Completed page 1 by default), PROFILE_N the requests,
-// PROFILE_DIR where the .cpuprofile goes.
+// PROFILE_DIR where the .cpuprofile goes; PROFILE_SCENARIO=N profiles bench:lists' N-th /leafs scenario instead
+// (0 page 1, 1 Next deep, 2 search, 3 sorted by client), its body built as that benchmark builds it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_ADMIN, BenchClient } from './bench-server';
-import { LEAFS_PATH } from './leafs-scenarios';
+import { LEAFS_PATH, leafScenarios } from './leafs-scenarios';
 import { round } from './load-round';
 import { cpuMs } from './proc-cpu';
 import { freePort } from '../tests/support/process';
@@ -36,9 +37,14 @@ for (;;) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-await round(() => client.request('POST', path, body), 1000, 20);
+const scenario = process.env.PROFILE_SCENARIO;
+const at = scenario === undefined ? null
+  : (await leafScenarios((b) => client.request('POST', LEAFS_PATH, b), Number(process.env.PROFILE_ROWS ?? 665_429), 50))[Number(scenario)];
+const bodyOf = (i: number) => (at ? at.app(i) : body);
+if (at) console.log(`profiling ${at.name}`);
+await round((i) => client.request('POST', path, bodyOf(i)), 1000, 20);
 const c0 = cpuMs(child.pid ?? 0);
-const r = await round(() => client.request('POST', path, body), n, 20);
+const r = await round((i) => client.request('POST', path, bodyOf(i)), n, 20);
 console.log(`${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, server CPU ${((cpuMs(child.pid ?? 0) - c0) / n).toFixed(3)} ms a request`);
 client.close();
 const before = new Set(readdirSync(dir));

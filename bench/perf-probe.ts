@@ -1,0 +1,28 @@
+// Profiling aid (not a benchmark): Linux `perf record` (cpu-clock: CPU time, not wall time) of the app's and the
+// baseline's processes while each answers /leafs page 1 (bench:lists' scenario), with node's --perf-basic-prof so that
+// JIT-compiled JavaScript is named. Needs a loaded database and Debian's linux-perf:
+// `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/perf-probe.ts`, then for example
+// `perf report -i /tmp/perf-app.data --no-children --sort dso -g none` (and /tmp/perf-base.data). PROBE_N the requests.
+// V8's own --cpu-prof samples wall time: a process preempted inside a socket write shows there as `writev`.
+import { spawn } from 'node:child_process';
+import { startBaselineProcess } from './baseline-server';
+import { BENCH_ADMIN, BenchClient } from './bench-server';
+import { LEAFS_BASE_PATH, LEAFS_PATH } from './leafs-scenarios';
+import { round } from './load-round';
+import { startServerProcess } from '../tests/support/process';
+const url = `postgres://postgres@127.0.0.1:5432/${process.env.BENCH_KEEP_DB}`;
+const n = Number(process.env.PROBE_N ?? 20000);
+const app = await startServerProcess({ DATABASE_URL: url, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', FILES_DIR: process.env.FILES_DIR ?? '' }, 300_000, ['--perf-basic-prof', 'apps/server/dist/main.mjs']);
+const a = new BenchClient(app.url, 20);
+await a.signIn();
+const base = await startBaselineProcess(url, 20, {}, ['--perf-basic-prof']);
+const b = new BenchClient(base.url, 20);
+for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, { page: 1, rowsPerPage: 50 }], ['base', base.pid, b, LEAFS_BASE_PATH, { scenario: 'page1', size: 50 }]] as const) {
+  await round(() => c.request('POST', path, body), 3000, 20);
+  const rec = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '2000', '-g', '-t', String(pid), '-o', `/tmp/perf-${name}.data`], { stdio: 'inherit' });
+  await new Promise((r) => setTimeout(r, 500));
+  await round(() => c.request('POST', path, body), n, 20);
+  rec.kill('SIGINT');
+  await new Promise((r) => rec.once('exit', r));
+}
+a.close(); b.close(); await base.close(); await app.stop();
