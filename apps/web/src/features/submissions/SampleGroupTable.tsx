@@ -63,7 +63,7 @@ export function SampleGroupTable(props: Props) {
     cell: (i, column) => latest.current.cell(i, column),
   }));
   const scroller = useRef<HTMLDivElement>(null);
-  const { slots, measure } = useGridWindow({ count: rows.length, scroller, cells, rowHeight: ROW_HEIGHT, first: rows[0] ?? 0 });
+  const { slots, measure } = useGridWindow({ count: rows.length, scroller, cells, rowHeight: ROW_HEIGHT, rows });
   const columns = kind === 'leaf' ? 11 : 7;
   const table = (
     <Table withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={4} miw={measure ? 900 : undefined} data-testid={`sample-group-${index}`}>

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CellRegistry } from './gridNav';
 
 /** Grids of more rows than this render only the rows in view (and some either side). */
@@ -22,23 +22,30 @@ export function useGridWindow<C extends string>(p: {
   cells: CellRegistry<C>;
   rowHeight: number;
   overscan?: number;
-  /** the index in the grid's rows (the registry's) of this table's first row: a grid of several tables (Prepare's groups) */
-  first?: number;
+  /**
+   * the indexes in the grid's rows (the registry's) of this table's rows, in order, when they are not the grid's rows
+   * from 0: a grid of several tables (Prepare's groups). They need not be one run: rows pasted past a group's end
+   * are added after the grid's last row, behind the next group's.
+   */
+  rows?: readonly number[];
 }) {
-  const { count, scroller, cells } = p;
-  const first = p.first ?? 0;
+  const { count, scroller, cells, rows } = p;
   const windowed = count > WINDOW_FROM;
   const [active, setActive] = useState<number | null>(null);
   const activeRef = useRef(active);
   activeRef.current = active;
   const rangeExtractor = useCallback((range: Parameters<typeof defaultRangeExtractor>[0]) => {
-    const rows = defaultRangeExtractor(range);
+    const drawn = defaultRangeExtractor(range);
     const a = activeRef.current;
-    return a === null || a >= range.count || rows.includes(a) ? rows : [...rows, a].sort((x, y) => x - y);
+    return a === null || a >= range.count || drawn.includes(a) ? drawn : [...drawn, a].sort((x, y) => x - y);
   }, []);
+  const head = useHeadHeight(scroller, windowed);
   const v = useVirtualizer({
     count, getScrollElement: () => scroller.current, estimateSize: () => p.rowHeight, overscan: p.overscan ?? 6,
     enabled: windowed, rangeExtractor,
+    // the rows start below the table's header: a row brought into view by the keyboard is not left under the
+    // scroller's edge by the header's height (below), nor under a sticky header (above)
+    scrollMargin: head, scrollPaddingStart: head,
   });
   useEffect(() => {
     const el = scroller.current;
@@ -53,16 +60,39 @@ export function useGridWindow<C extends string>(p: {
   }, [scroller, windowed]);
   useEffect(() => {
     if (!windowed) return undefined;
-    return cells.reveal((row) => v.scrollToIndex(row - first, { align: 'auto' }), (row) => row >= first && row < first + count);
-  }, [cells, v, windowed, first, count]);
+    // where in this table a row of the grid is (undefined: not this table's)
+    const places = rows && new Map(rows.map((row, k) => [row, k]));
+    const place = (row: number) => (places ? places.get(row) : row < count ? row : undefined);
+    return cells.reveal((row) => v.scrollToIndex(place(row) ?? 0, { align: 'auto' }), (row) => place(row) !== undefined);
+  }, [cells, v, windowed, rows, count]);
   if (!windowed) return { slots: Array.from({ length: count }, (_, row): GridSlot => ({ row })), measure: undefined };
-  return { slots: slotsOf(v.getVirtualItems(), v.getTotalSize()), measure: v.measureElement };
+  return { slots: slotsOf(v.getVirtualItems(), head, head + v.getTotalSize()), measure: v.measureElement };
 }
 
-/** the rendered rows with spacers for the rows between them (before, between a far focused row, after) */
-function slotsOf(items: { index: number; start: number; end: number }[], total: number): GridSlot[] {
+/**
+ * Where the table's body starts in the scroller (the header's height, and the table's border): measured, and again
+ * when the header changes size (its headings wrap in a narrower window).
+ */
+function useHeadHeight(scroller: RefObject<HTMLElement | null>, windowed: boolean): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const body = box?.querySelector('tbody');
+    const head = box?.querySelector('thead');
+    if (!windowed || !box || !body || !head) return undefined;
+    const fit = () => setHeight(Math.round(body.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop));
+    fit();
+    const watch = new ResizeObserver(fit);
+    watch.observe(head);
+    return () => watch.disconnect();
+  }, [scroller, windowed]);
+  return height;
+}
+
+/** the rendered rows with spacers for the rows between them (before, between a far focused row, after); `from` where the first row starts */
+function slotsOf(items: { index: number; start: number; end: number }[], from: number, total: number): GridSlot[] {
   const out: GridSlot[] = [];
-  let at = 0;
+  let at = from;
   for (const it of items) {
     if (it.start > at) out.push({ gap: it.start - at, key: `gap-${it.index}` });
     out.push({ row: it.index });
