@@ -66,7 +66,7 @@ describe('/farmerssamplesubmissions', () => {
     await dialog.getByRole('textbox', { name: 'Submission Lab' }).click();
     await page.getByRole('option', { name: 'Manual (farmer)' }).click();
     await dialog.getByTestId('submission-submit').click();
-    expect(await dialog.getByText(M.farmerDefaultTest).count()).toBe(2);
+    expect(await dialog.getByText(M.farmerDefaultTest, { exact: true }).count()).toBe(2);
     for (const sample of ['S26001', 'S26002']) await dialog.getByLabel(`Select ${sample}`).check();
     await dialog.getByRole('textbox', { name: 'Test for the selected rows' }).click();
     await page.getByRole('option', { name: 'P Bray I Water', exact: true }).click();

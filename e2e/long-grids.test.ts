@@ -150,7 +150,7 @@ describe('long entry grids (windowed above 100 rows)', () => {
     await page.close();
   });
 
-  it('a Prepare group of 150 pasted rows, another group after it, draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a late row\'s typing kept and submitted', async () => {
+  it('a Prepare group of 150 pasted rows, another group after it, draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a late row\'s typing kept, a hidden row\'s rule on Submit shown and its row brought into view, submitted', async () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await signInThroughUi(page, server.url, prepUser, '/submissions?tab=prepare');
@@ -175,9 +175,10 @@ describe('long entry grids (windowed above 100 rows)', () => {
     await page.getByTestId('paste-preview-apply').click();
     await expect.poll(() => valueOf(page, 'prepare-1-sampleNumber')).toBe('LP-SOLO');
 
-    // 150 lines into the first group's first row: rows past its end are added to it (after the grid's last row)
+    // 150 lines into the first group's first row: rows past its end are added to it (after the grid's last row);
+    // row 140's block left empty, a rule broken on a row not drawn
     const numbers = numbered('LP');
-    await paste(page, 'prepare-0-sampleNumber', numbers.map(line).join('\n'));
+    await paste(page, 'prepare-0-sampleNumber', numbers.map((n, r) => (r === 139 ? line(n).replace('\tB1\t', '\t\t') : line(n))).join('\n'));
     await page.getByTestId('paste-preview-apply').click();
     const group = dialog.getByTestId('sample-group-0');
     // the group's row r is the grid's row r + 1 from its second row on (the second group's row is the grid's row 1)
@@ -206,6 +207,25 @@ describe('long entry grids (windowed above 100 rows)', () => {
     await expect.poll(scrolledTo(page, group, 'bottom', cell(149))).toBe('LP-150-T');
     expect(await valueOf(page, cell(148))).toBe('LP-149');
     expect(await valueOf(page, 'prepare-1-sampleNumber')).toBe('LP-SOLO');
+
+    // Submit, scrolled to the top: the hidden row's rule is listed above the groups, the row brought into view
+    // with its field marked and focused; mended by typing
+    await expect.poll(scrolledTo(page, group, 'top', cell(0))).toBe('LP-001');
+    expect(await page.getByTestId(cell(139)).count()).toBe(0);
+    const block140 = `prepare-${139 + 1}-blockNumber`;
+    await page.getByTestId('submission-submit').click();
+    const listed = async () => {
+      const at = dialog.getByTestId('prepare-errors');
+      return (await at.count()) ? at.textContent() : null;
+    };
+    await expect.poll(listed).toBe(`Group 1, row 140: ${M.blockRequired}`);
+    await expect.poll(() => focusedTestId(page)).toBe(block140);
+    await expect.poll(() => focusCoveredBy(page), { message: `${block140} in view` }).toBeNull();
+    expect(await page.getByTestId(block140).getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText(M.blockRequired, { exact: true }).count()).toBe(1);
+    await page.keyboard.type('B1');
+    await expect.poll(listed).toBeNull();
+    expect(await page.getByTestId(block140).getAttribute('aria-invalid')).not.toBe('true');
 
     await page.getByTestId('submission-submit').click();
     const ask = page.getByRole('dialog', { name: 'Submit' });

@@ -5,6 +5,7 @@ import { CapturesService } from '../apps/server/src/features/leafs/captures.serv
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { focusedTestId } from '../tests/support/keyboard';
 import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
@@ -71,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('outside labs on /submissions', () => {
-  it('checks the rows against the chosen lab before Submit; a row added by hand gets its results; a sample returned that matches no row is listed', async () => {
+  it('checks the rows against the chosen lab before Submit, the server\'s refusal of a row listed above the group; a row added by hand gets its results; a sample returned that matches no row is listed', async () => {
     wl.answer({ mode: 'unknown', extra: 1 }, { client: 'Vine Co' });
     const page = await open('/submissions?tab=prepare');
     const group = page.getByTestId('pending-row').filter({ hasText: 'Vine Co' });
@@ -94,14 +95,28 @@ describe('outside labs on /submissions', () => {
     // Nvirotek has no code for Table grape: told at the row, nothing asked nor sent
     await pick(page, dialog.getByRole('textbox', { name: 'Submission Lab' }), 'Nvirotek');
     await dialog.getByTestId('submission-submit').click();
-    await dialog.getByText(M.noLabCropCode('Table grape', 'Nvirotek')).waitFor();
+    await dialog.getByText(M.noLabCropCode('Table grape', 'Nvirotek'), { exact: true }).waitFor();
     expect(await dialog.getByLabel('Crop of V-2').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('Crop of V-1').getAttribute('aria-invalid')).toBe('false');
     expect(await page.getByRole('dialog', { name: 'Submit' }).count()).toBe(0);
-    // Wynland knows it: asked, then sent
+    // Wynland's code for Table grape taken away after the dialog read the codes: the dialog's check passes, the
+    // server refuses row 2, listed above the group with the row's field focused
+    const grape = db().selectFrom('crops').select('wynland_crop_id').where('id', '=', ref.grape);
+    const { wynland_crop_id: grapeCode } = await grape.executeTakeFirstOrThrow();
+    await db().updateTable('crops').set({ wynland_crop_id: null }).where('id', '=', ref.grape).execute();
     await pick(page, dialog.getByRole('textbox', { name: 'Submission Lab' }), 'Wynland');
     await dialog.getByTestId('submission-submit').click();
     const ask = page.getByRole('dialog', { name: 'Submit' });
+    await ask.getByText(M.submitConfirm).waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    const listed = dialog.getByTestId('prepare-errors');
+    await listed.waitFor();
+    expect(await listed.textContent()).toBe(`Group 1, row 2: ${M.noLabCropCode('Table grape', 'Wynland')}`);
+    expect(await dialog.getByLabel('Crop of V-2').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focusedTestId(page)).toBe('prepare-1-sampleNumber');
+    // Wynland knows it again: asked, then sent
+    await db().updateTable('crops').set({ wynland_crop_id: grapeCode }).where('id', '=', ref.grape).execute();
+    await dialog.getByTestId('submission-submit').click();
     await ask.getByText(M.submitConfirm).waitFor();
     await ask.getByRole('button', { name: 'Yes' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -134,8 +134,8 @@ describe('/submissions', () => {
     // Submit as it is: every missing thing is told at its field, and nothing is sent
     await dialog.getByTestId('submission-submit').click();
     await dialog.getByText(M.depotRequired).waitFor();
-    expect(await dialog.getByText(M.cultivarRequired).count()).toBe(3);
-    expect(await dialog.getByText(M.growthPhaseRequired).count()).toBe(3);
+    expect(await dialog.getByText(M.cultivarRequired, { exact: true }).count()).toBe(3);
+    expect(await dialog.getByText(M.growthPhaseRequired, { exact: true }).count()).toBe(3);
     expect(errors).toEqual([]);
 
     await dialog.getByRole('textbox', { name: 'Depot' }).click();
@@ -241,7 +241,7 @@ describe('/submissions', () => {
     // the pasted row kept the crop it had; the added ones have none, and say so at the field
     await dialog.getByTestId('submission-submit').click();
     await dialog.getByText(M.entityRequired).waitFor();
-    expect(await dialog.getByText(M.cropRequired).count()).toBe(2);
+    expect(await dialog.getByText(M.cropRequired, { exact: true }).count()).toBe(2);
     expect(await dialog.getByLabel('Crop of L2002').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('Crop of L2001').getAttribute('aria-invalid')).toBe('false');
     // typed work is not lost by a slip: closing asks first

@@ -7,6 +7,7 @@ import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, type TissueOpti
 import { AppDialog } from '../../components/ui/AppDialog';
 import { DateField } from '../../components/ui/DateField';
 import { GridCsvButton } from '../../components/ui/grid/GridCsvButton';
+import { GridErrors } from '../../components/ui/grid/GridErrors';
 import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useEndpointQuery } from '../../lib/query';
 import { ControlRows } from './controls/ControlRows';
@@ -112,12 +113,7 @@ export function JobCardDialog({ jobId, onClose, onSaved, onDirtyChange }: {
           <GridCsvButton testId="job-csv" onFile={(f) => void jc.importCsv(f)} />
         </Group>
         {submitted && grid.fields.length === 0 && <Alert color="red" p="xs" data-testid="job-no-entries">{AT_LEAST_ONE_ENTRY}</Alert>}
-        {submitted && messages.length > 0 && (
-          <Alert color="red" p="xs" data-testid="job-errors">
-            {messages.slice(0, 12).map((m) => <div key={m}>{m}</div>)}
-            {messages.length > 12 && <div>… and {messages.length - 12} more</div>}
-          </Alert>
-        )}
+        {submitted && <GridErrors messages={messages} testId="job-errors" />}
         {grid.message && <Alert color="red" p="xs" style={{ whiteSpace: 'pre-line' }} data-testid="job-server-error">{grid.message}</Alert>}
         <EntriesTable jc={jc} tableRef={entriesRef} rowErrors={submitted ? rowErrors : undefined} crops={ref.crops} tissues={ref.tissues} />
         {/* issue 37: the job's control rows, chosen from the active lots (a new job's sent with its first save) */}

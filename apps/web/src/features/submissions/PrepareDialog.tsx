@@ -3,6 +3,7 @@ import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatu
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
+import { GridErrors } from '../../components/ui/grid/GridErrors';
 import { PastePreviewDialog } from '../../components/ui/grid/PastePreview';
 import { useConfirm } from '../../components/ui/confirm';
 import { ApiError } from '../../lib/api';
@@ -12,6 +13,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { CsvUploadDialog } from './CsvUploadDialog';
 import { type DraftHeader, draftOf, labsOf, testsOf } from './draft';
 import { type SubmissionKind, endpointsOf } from './kind';
+import { rowErrorLines, rowErrorsOf } from './prepareErrors';
 import { type GroupChoices, SampleGroupTable } from './SampleGroupTable';
 import { usePrepareGrid } from './usePrepareGrid';
 
@@ -64,11 +66,21 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
     },
     onError: (err) => {
       const fields = serverFieldErrors(err);
-      if (Object.keys(fields).length) setErrors(fields);
+      if (Object.keys(fields).length) refuse(fields);
       else notify.error(err instanceof ApiError ? errorMessage(err) : 'Failed');
     },
   });
 
+  const rowErrors = useMemo(() => rowErrorsOf(errors), [errors]);
+  /**
+   * A refused Submit: each message at its field, the rows' listed above the groups too, and the first row with one
+   * brought into view with its field focused (a long group draws only the rows in view, ADR 0230)
+   */
+  const refuse = (fields: Record<string, string>) => {
+    setErrors(fields);
+    const first = rowErrorsOf(fields)[0];
+    if (first) prep.reveal(first.g, first.r, first.field);
+  };
   // a change clears the messages of the last check (they are shown again on Submit)
   // (an empty set stays the same object: a key typed re-renders no more than its cell)
   const clearErrors = () => setErrors((e) => (Object.keys(e).length ? {} : e));
@@ -88,7 +100,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
     // what the chosen lab needs of each row (its crop's code there), before anything is asked or sent
     if (problems.length === 0) problems.push(...labProblems(kind, { lab: header.lab, samples: groups }, codes.data ?? []));
     if (problems.length) {
-      setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+      refuse(Object.fromEntries(problems.map((p) => [p.field, p.message])));
       return;
     }
     if (await confirm(M.submitConfirm, 'Submit')) submit.mutate(draft);
@@ -121,6 +133,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
         <Button size="xs" variant="default" disabled={selected === 0 || !bulkTest} data-testid="bulk-test"
           onClick={touch(() => bulkTest && prep.setTest(bulkTest))}>Set test</Button>
       </Group>
+      <GridErrors messages={rowErrorLines(rowErrors)} testId="prepare-errors" />
       {prep.groups.map((group, g) => (
         <SampleGroupTable key={group.keys[0]} kind={kind} index={g} rows={group.rows} keys={group.keys} live={prep.grid.live} cells={prep.grid.cells}
           choices={choices} errors={errors}

@@ -17,6 +17,9 @@ const SPEC: EntryGridSpec<PrepareRow, Column> = {
   values: ['sampleNumber', 'blockNumber', 'cropId', 'cultivars', 'growthStage', 'organTypeEnum', 'test', 'optionalTests', 'notes', 'delete', 'group'],
 };
 
+/** the text cells of a row (the engine's cells, the keyboard's) */
+const TEXT_CELLS = SPEC.columns.map((c) => c.id);
+
 /** A sample group as the dialog draws it: its rows' indexes in the grid's rows and their keys. */
 export interface PrepareGroup { rows: number[]; keys: string[] }
 
@@ -80,8 +83,19 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
     },
     'data-testid': `prepare-${i}-${column}`,
   }), [cells, onKey, current]);
+  /**
+   * Row `r` of group `g` brought into view (a long group draws the rows in view) and its field focused: a text cell
+   * itself, a field of a list (crop, cultivars, tests) by the row's sample number.
+   */
+  const reveal = useCallback((g: number, r: number, field: string) => {
+    const rows = current();
+    const group = [...new Set(rows.map((x) => x.group))].sort((a, b) => a - b)[g];
+    const i = rows.flatMap((x, k) => (x.group === group ? [k] : []))[r];
+    if (i === undefined) return;
+    cells.focus(i, (TEXT_CELLS as readonly string[]).includes(field) ? field as Column : 'sampleNumber');
+  }, [cells, current]);
   return {
-    grid, groups, cell, selected, changeRow,
+    grid, groups, cell, selected, changeRow, reveal,
     /** the groups' rows as they are now (for Submit: not drawn, so not watched) */
     groupsNow: () => groupsOf(current()),
     removeRow: (i: number) => grid.remove(i),
