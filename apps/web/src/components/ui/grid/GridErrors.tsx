@@ -11,7 +11,7 @@ export function GridErrors({ messages, testId }: { messages: readonly string[]; 
   if (messages.length === 0) return null;
   return (
     <Alert color="red" p="xs" data-testid={testId}>
-      {messages.slice(0, LISTED).map((m) => <div key={m}>{m}</div>)}
+      {messages.slice(0, LISTED).map((m, i) => <div key={`${i}:${m}`}>{m}</div>)}
       {messages.length > LISTED && <div>… and {messages.length - LISTED} more</div>}
     </Alert>
   );
