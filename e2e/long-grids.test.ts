@@ -89,6 +89,13 @@ async function keyIntoHiddenRows(page: Page, table: Locator, cell: (row: number)
   }
 }
 
+/** Whether a field is on screen and not covered: the element at its centre is the field (or inside it). */
+const shownAt = (field: Locator) => field.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.bottom > 0 && r.top < innerHeight && !!at && (at === el || el.contains(at));
+});
+
 describe('long entry grids (windowed above 100 rows)', () => {
   it('a job card of 150 pasted entries draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a hidden row\'s rule, a header edit, all 150 saved', async () => {
     const page = await browser.newPage();
@@ -226,6 +233,17 @@ describe('long entry grids (windowed above 100 rows)', () => {
     await page.keyboard.type('B1');
     await expect.poll(listed).toBeNull();
     expect(await page.getByTestId(block140).getAttribute('aria-invalid')).not.toBe('true');
+
+    // a header rule broken, Submit pressed with the second group in view: the header's field brought into view, focused
+    const entity = dialog.getByLabel('Entity Name');
+    await entity.fill('');
+    await dialog.getByTestId('sample-group-1').scrollIntoViewIfNeeded();
+    expect(await shownAt(entity)).toBe(false);
+    await page.getByTestId('submission-submit').click();
+    await expect.poll(() => shownAt(entity), { message: 'Entity Name in view' }).toBe(true);
+    expect(await entity.getAttribute('aria-invalid')).toBe('true');
+    expect(await entity.evaluate((el) => el === document.activeElement)).toBe(true);
+    await entity.fill('Long Orchard');
 
     await page.getByTestId('submission-submit').click();
     const ask = page.getByRole('dialog', { name: 'Submit' });

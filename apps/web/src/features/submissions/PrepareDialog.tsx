@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, labProblems } from '@sapwood/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { GridErrors } from '../../components/ui/grid/GridErrors';
@@ -79,8 +79,22 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const refuse = (fields: Record<string, string>) => {
     setErrors(fields);
     const first = rowErrorsOf(fields)[0];
-    if (first) prep.reveal(first.g, first.r, first.field);
+    // the header's messages come first, as drawn: brought into view once they are shown (below)
+    if (Object.keys(fields).some((f) => !f.startsWith('samples'))) setShowHeader((n) => n + 1);
+    else if (first) prep.reveal(first.g, first.r, first.field);
   };
+  /**
+   * A refused Submit whose messages include the header's: its first marked field brought into view, a text field
+   * focused too (a list would open), so that a Submit pressed with the groups in view is never silent
+   */
+  const headerBox = useRef<HTMLDivElement>(null);
+  const [showHeader, setShowHeader] = useState(0);
+  useEffect(() => {
+    const field = showHeader ? headerBox.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!field) return;
+    field.scrollIntoView({ block: 'nearest' });
+    if (!field.hasAttribute('aria-haspopup')) field.focus({ preventScroll: true });
+  }, [showHeader]);
   // a change clears the messages of the last check (they are shown again on Submit)
   // (an empty set stays the same object: a key typed re-renders no more than its cell)
   const clearErrors = () => setErrors((e) => (Object.keys(e).length ? {} : e));
@@ -112,7 +126,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
 
   return (
     <FormDialog opened onClose={onClose} title="Prepare Submission" data-testid="prepare-dialog" size="95%" tall dirty={prep.grid.dirty} onSave={save} busy={submit.isPending} saveLabel="Submit" saveTestId="submission-submit">
-      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
+      <SimpleGrid ref={headerBox} cols={{ base: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
         <TextInput size="xs" label="Entity Name" value={header.clientName} error={errors.clientName} onChange={(e) => setField('clientName', e.currentTarget.value)} />
         {select('Agent', 'agentId', pick(agents.data))}
         <TextInput size="xs" label="Farm Name" value={header.farmName} error={errors.farmName} onChange={(e) => setField('farmName', e.currentTarget.value)} />
