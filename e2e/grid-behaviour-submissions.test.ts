@@ -4,6 +4,7 @@ import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, ORGAN_TYPE_LABELS, S
 import { PERMISSIONS, type World, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, signInThroughUi } from '../tests/support/browser';
 import { activeTestId } from '../tests/support/labjobs-screen';
+import { fillPrepareHeader } from '../tests/support/prepare-screen';
 import { createUser } from '../tests/support/users';
 import { type GridDriver, gridBehaviour } from './grid-behaviour';
 
@@ -91,12 +92,7 @@ const pick = async (page: Page, label: string, option: string) => {
 /** a draft of one row the dialog finds complete, its cultivar moved to another crop before Submit, submitted */
 async function submitMovedCultivar(page: Page) {
   const dialog = prepareDialog(page);
-  await dialog.getByLabel('Entity Name').fill('Grid Orchard');
-  await dialog.getByLabel('Farm Name').fill('Grid Farm');
-  for (const [name, option] of [['Agent', 'Agent Smith'], ['Depot', 'Tzaneen depot'], ['Agronomist', 'Dr Nel']]) {
-    await dialog.getByRole('textbox', { name }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
+  await fillPrepareHeader(page, dialog, 'Grid Orchard', 'Grid Farm');
   for (let r = 3; r >= 1; r -= 1) await dialog.getByLabel(`Remove row ${r + 1}`).click();
   await page.getByTestId('prepare-0-sampleNumber').fill(REFUSED);
   await dialog.getByLabel(`Block of ${REFUSED}`).fill('B1');

@@ -7,6 +7,7 @@ import type { CarbohydrateReference } from '../tests/support/carbohydrate-fixtur
 import { focusCoveredBy, focusedTestId } from '../tests/support/keyboard';
 import { paste, startLabJobsScreen } from '../tests/support/labjobs-screen';
 import type { TestServer } from '../tests/support/server';
+import { fillPrepareHeader } from '../tests/support/prepare-screen';
 import { createUser } from '../tests/support/users';
 
 /**
@@ -164,12 +165,7 @@ describe('long entry grids (windowed above 100 rows)', () => {
     const crops = page.waitForResponse((r) => r.url().endsWith(apiFeatures.crops.withCultivars.path));
     await page.getByTestId('prepare-new').click();
     const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
-    await dialog.getByLabel('Entity Name').fill('Long Orchard');
-    await dialog.getByLabel('Farm Name').fill('Long Farm');
-    for (const [name, option] of [['Agent', 'Agent Smith'], ['Depot', 'Tzaneen depot'], ['Agronomist', 'Dr Nel']]) {
-      await dialog.getByRole('textbox', { name }).click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-    }
+    await fillPrepareHeader(page, dialog, 'Long Orchard', 'Long Farm');
     await crops;
 
     // two groups: the second row split into a group of its own, filled by a pasted line
