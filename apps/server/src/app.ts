@@ -13,16 +13,18 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
+import { type LeanOptions, LeanRouter } from './http/lean-router';
 import { Registrar } from './http/registrar';
+import { requestFactsReader } from './http/request-facts';
 import { RequestLogController, requestLogOptions, userOfRequest } from './http/request-log';
 import { requestLoggerFactory } from './http/request-logger';
-import { installRequestGuards } from './http/security';
+import { installRequestGuards, requestGuards } from './http/security';
 import { scoped } from './http/scoped';
 import { appSecurityHeaders } from './http/security-headers';
 import { upgradesOf } from './http/upgrades';
 import { featureServices, referenceMovers, registerFeatures } from './features';
 import { userAccounts } from './features/users';
-import { registerAuth, sessionResolver } from './platform/auth/auth.routes';
+import { leanSessionReader, registerAuth, sessionResolver } from './platform/auth/auth.routes';
 import { AuthService } from './platform/auth/auth.service';
 import { mailLinkBase } from './platform/auth/links';
 import { AUTH_CHANGED_CHANNEL, SessionCache } from './platform/auth/session-cache';
@@ -46,6 +48,9 @@ import { registerMessagesSocket } from './platform/version/messages.socket';
 import { VersionService } from './platform/version/version.service';
 import { seed } from './seed/seed';
 
+/** the largest request body an endpoint takes unless it declares its own */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
 /** the compiled server's new-database template, beside it in dist/ (scripts/build-server.mjs) */
 export const EMPTY_DATABASE = 'empty-database.tar';
 
@@ -53,6 +58,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
   registrar: Registrar;
+  /** the list reads served past Fastify's pipeline (http/lean-router.ts) */
+  lean: LeanRouter;
   /** every route the server holds, as registered (the registry test compares them with the contracts) */
   routes: { method: string; url: string }[];
   /** the context of the /messages socket (its `websocketServer` holds the open connections) */
@@ -76,7 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // a request's logger is made when it first writes a line (http/request-logger.ts); none is needed without a logger
     ...(opts.logger !== false && { childLoggerFactory: requestLoggerFactory }),
     trustProxy: trustProxyOf(config),
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // the leaf report's preview image is a GET carrying the two typed texts (4,000 characters each, up to 6
     // bytes each once percent-encoded): Node's 16 KB header limit would refuse a long recommendation
     http: { maxHeaderSize: 64 * 1024 },
@@ -118,17 +125,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
   });
+  // a check added here as a hook does not reach the lean path's list reads (http/lean-router.ts, ADR 0237):
+  // checks are shared pieces that both paths call
   await app.register(cookie);
   await app.register(formbody);
   // the security headers, HSTS, the origin check and no-store on /api (http/security.ts)
-  installRequestGuards(app, { headers: appSecurityHeaders(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), publicUrl: config.PUBLIC_URL });
+  const guards = requestGuards({ headers: appSecurityHeaders(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), publicUrl: config.PUBLIC_URL });
+  installRequestGuards(app, guards);
   await app.register(rateLimit, { global: false });
   // form uploads and the live-message socket in contexts of their own: their hooks run for their routes only (ADR 0096)
   const forms = (await scoped(app, (c) => c.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 } }))).context;
   // (the plugin listens to the upgrades of `server` when given one: the gate that passes on those of /messages alone)
   const socket = (await scoped(app, (c) => c.register(websocket, { options: { server: upgradesOf(app.server, messagesSocket.path) as never } }))).context;
 
-  const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput: process.env.NODE_ENV !== 'production', rateLimit: config.AUTH_RATE_LIMIT, compress: config.API_COMPRESSION === 'on' });
+  const checkOutput = process.env.NODE_ENV !== 'production';
+  const compress = config.API_COMPRESSION === 'on';
+  // list reads past Fastify's per-request pipeline, with the same checks (ADR 0237); Fastify serves every other request
+  const lean = new LeanRouter({
+    session: leanSessionReader(auth, app), guards, facts: requestFactsReader(trustProxyOf(config)), bodyLimit: BODY_LIMIT, compress, checkOutput,
+    log: app.log as unknown as LeanOptions['log'], onUnexpected: (err, req, userId) => errorReports.serverError(err, req, userId),
+  });
+  lean.install(app.server);
+  app.addHook('preClose', (done) => {
+    lean.close();
+    done();
+  });
+  const registrar = new Registrar(app, forms, sessionResolver(auth), { checkOutput, rateLimit: config.AUTH_RATE_LIMIT, compress, lean });
   registerAuth(registrar, auth, startup, config);
   registerSettings(registrar, settings);
   registerErrors(registrar, errorReports);
@@ -168,6 +190,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     deps,
     registrar,
+    lean,
     routes,
     socket,
     services: { auth, settings, versions, jobs },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, settingsEndpoints, userEndpoints } from '@sapwood/contracts';
+import { authEndpoints, leafsEndpoints, settingsEndpoints, userEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { startSmtpServer, waitForLink } from '../../../tests/support/smtp';
@@ -27,7 +27,7 @@ const parsed = (from = 0): LogLine[] => lines.slice(from).map((l) => JSON.parse(
 
 describe('request logs', () => {
   it('name the signed-in user and never hold a password, token or cookie', async () => {
-    const user = await createUser(server.built.deps.db, ['Users'], { password: 'first-Secret-pw-4711' });
+    const user = await createUser(server.built.deps.db, ['Users', 'Leafs'], { password: 'first-Secret-pw-4711' });
     const newPassword = 'second-Secret-pw-0815';
     const client = new ApiClient(server.url);
 
@@ -51,14 +51,18 @@ describe('request logs', () => {
     expect((await client.call(userEndpoints.unique, { name: 'x', id: 0 })).status).toBeLessThan(500);
     expect((await client.call(settingsEndpoints.update, { sugarLimit: 1, starchLimit: 2 })).status).toBe(403);
     expect((await client.call(userEndpoints.unique, { name: 5, id: 'x' })).status).toBe(400);
+    // a list read, answered on the lean path (http/lean-router.ts), is logged alike: refused, then answered
+    expect((await client.call(leafsEndpoints.notCompleted, { page: 'one', rowsPerPage: 10 })).status).toBe(400);
+    expect((await client.call(leafsEndpoints.notCompleted, { page: 1, rowsPerPage: 10 })).status).toBe(200);
     await new Promise((done) => setTimeout(done, 100));
 
     const requestLines = parsed(afterSignIn).filter((l) => l.reqId);
     const completed = requestLines.filter((l) => l.msg === 'request completed');
     expect(completed.map((l) => l.req?.url)).toEqual(
-      [authEndpoints.initial, settingsEndpoints.get, userEndpoints.unique, settingsEndpoints.update, userEndpoints.unique].map((e) => e.path),
+      [authEndpoints.initial, settingsEndpoints.get, userEndpoints.unique, settingsEndpoints.update, userEndpoints.unique, leafsEndpoints.notCompleted, leafsEndpoints.notCompleted].map((e) => e.path),
     );
-    expect(completed.map((l) => l.res?.statusCode)).toEqual([200, 200, 200, 403, 400]);
+    expect(completed.map((l) => l.res?.statusCode)).toEqual([200, 200, 200, 403, 400, 400, 200]);
+    expect(completed.slice(-2).map((l) => l.reqId?.split('-')[0])).toEqual(['lean', 'lean']);
     for (const l of requestLines) expect(l, JSON.stringify(l)).toMatchObject({ userId: user.id });
     // before sign-in a request names no user, and the reset link's token is not in its URL
     const tokenPage = parsed().find((l) => l.req?.url?.startsWith('/token?'));

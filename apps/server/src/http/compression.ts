@@ -20,6 +20,16 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
   return null;
 }
 
+/** A JSON text as sent: compressed when it is 1 KB or more and the client takes brotli or gzip (`encoding`), else as it is. */
+export async function encodedJson(text: string, acceptEncoding: string | undefined): Promise<{ body: string | Buffer; encoding: 'br' | 'gzip' | null }> {
+  const encoding = text.length < COMPRESS_FROM_BYTES ? null : encodingFor(acceptEncoding);
+  if (!encoding) return { body: text, encoding };
+  const body = encoding === 'br'
+    ? await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    : await gzipped(text, { level: 6 });
+  return { body, encoding };
+}
+
 /**
  * Sends a JSON text. With `compress` (API_COMPRESSION=on), compressed when it is 1 KB or more and the client
  * accepts brotli or gzip (at fast settings: an answer is compressed once, as it goes), with `Vary:
@@ -29,11 +39,6 @@ export async function sendJson(req: FastifyRequest, reply: FastifyReply, text: s
   reply.type('application/json; charset=utf-8');
   if (!compress) return reply.send(text);
   reply.header('vary', 'Accept-Encoding');
-  if (text.length < COMPRESS_FROM_BYTES) return reply.send(text);
-  const encoding = encodingFor(req.headers['accept-encoding']);
-  if (!encoding) return reply.send(text);
-  const body = encoding === 'br'
-    ? await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-    : await gzipped(text, { level: 6 });
-  return reply.header('content-encoding', encoding).send(body);
+  const { body, encoding } = await encodedJson(text, req.headers['accept-encoding']);
+  return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
 }

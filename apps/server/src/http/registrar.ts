@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, type Permission, hasPermission } from '@sapwood/contracts';
+import { answerText, checkAccess, inputOf } from './endpoint-call';
+import { type LeanRouter, isLean } from './lean-router';
 import type { AuthedCallContext, PublicCallContext, SessionUser } from './context';
-import { HttpError, forbidden, unauthorized, unsupportedMediaType, zodToFields } from './errors';
+import { forbidden, unauthorized, unsupportedMediaType } from './errors';
 import { JsonText } from './json-text';
 import { listFieldsOf, readMultipart } from './multipart';
 import { logAsUser } from './request-log';
@@ -61,7 +63,7 @@ export class Registrar {
     private readonly app: FastifyInstance,
     private readonly forms: FastifyInstance,
     private readonly sessions: SessionResolver,
-    private readonly opts: { checkOutput: boolean; rateLimit: number; compress: boolean },
+    private readonly opts: { checkOutput: boolean; rateLimit: number; compress: boolean; lean?: LeanRouter },
   ) {}
 
   feature<F extends Record<string, EndpointDef>>(endpoints: F, handlers: Handlers<F>, options: FeatureOptions<F> = {}): void {
@@ -90,6 +92,8 @@ export class Registrar {
   private route(def: EndpointDef, handler: Handler<EndpointDef>, rateLimited: boolean): void {
     if (!def.access) throw new Error(`${def.method} ${def.path} declares no access`);
     this.registered.push(def);
+    // a list read marked lean() is served past Fastify's pipeline too, with the same checks (lean-router.ts, ADR 0237)
+    if (isLean(handler)) this.opts.lean?.add(def, handler, rateLimited);
     const { checkOutput } = this.opts;
     const sessions = this.sessions;
     const accepted = def.method === 'GET' ? null : def.multipart ? FORM_TYPES : JSON_TYPES;
@@ -109,27 +113,13 @@ export class Registrar {
       handler: async (req, reply) => {
         const session = await sessions.resolve(req, reply);
         if (session) logAsUser(req, reply, session.user.id);
-        if (!('public' in def.access)) {
-          if (!session) throw unauthorized();
-          if ('permission' in def.access && !hasPermission(session.user.permissions, def.access.permission)) throw forbidden();
-        }
+        checkAccess(def, session);
         const raw = def.multipart ? await readMultipart(req, lists) : def.method === 'GET' ? req.query : (req.body ?? {});
-        const parsed = def.input.safeParse(raw);
-        if (!parsed.success) {
-          const fields = zodToFields(parsed.error);
-          throw new HttpError(400, 'ValidationError', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
-        }
+        const input = inputOf(def, raw);
         const ctx = { user: session?.user ?? null, sessionId: session?.sessionId ?? null, req, reply } as AuthedCallContext;
-        const out = await handler(parsed.data, ctx);
+        const out = await handler(input, ctx);
         if (def.kind === 'file') return reply;
-        if (checkOutput) {
-          const check = def.output.safeParse(out instanceof JsonText ? JSON.parse(out.text) : out);
-          if (!check.success) {
-            req.log.error({ issues: check.error.issues, path: def.path }, 'response does not match its contract');
-            throw new Error(`response of ${def.path} does not match its contract`);
-          }
-        }
-        return sendJson(req, reply, out instanceof JsonText ? out.text : JSON.stringify(out), this.opts.compress);
+        return sendJson(req, reply, answerText(def, out, checkOutput, req.log), this.opts.compress);
       },
     });
   }

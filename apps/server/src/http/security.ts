@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@sapwood/contracts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,12 +17,18 @@ export function originOf(url: string): string | null {
   }
 }
 
+/** Where a request came to: its scheme and Host, as Fastify's request reads them (trusted proxies' X-Forwarded-* included). */
+export interface RequestPlace {
+  protocol: string;
+  host: string;
+}
+
 /**
  * Whether an Origin (or a Referer's origin) is the app's own: the scheme, host and port the request itself
  * came to (`req.protocol` and `req.host`, which follow X-Forwarded-Proto/-Host only from a trusted proxy,
  * as Fastify's trustProxy says), or those of PUBLIC_URL. The opaque origin "null" is never ours.
  */
-export function isOwnOrigin(req: FastifyRequest, origin: string, publicOrigin: string | null): boolean {
+export function isOwnOrigin(req: RequestPlace, origin: string, publicOrigin: string | null): boolean {
   const claimed = originOf(origin);
   if (!claimed) return false;
   if (publicOrigin && claimed === publicOrigin) return true;
@@ -56,18 +63,37 @@ const API = /^\/api(?:[/?]|$)/;
  * One hook where there were three (ADR 0227): each is a step of Fastify's hook runner on every request, and
  * the headers known at arrival (HSTS included) go out in the one call that sets the others.
  */
-export function installRequestGuards(app: FastifyInstance, o: { headers: Readonly<Record<string, string>>; publicUrl?: string }): void {
+export interface RequestGuards {
+  /** the headers of every answer, for a request that came over HTTPS or not */
+  headersFor(protocol: string): Readonly<Record<string, string>>;
+  /** whether the request is refused as cross-site (a state-changing request naming another origin) */
+  refuses(method: string, headers: IncomingHttpHeaders, place: RequestPlace): boolean;
+}
+
+/** The guards above, worked out once; Fastify's hooks (installRequestGuards) and the lean path (lean-router.ts) both use them. */
+export function requestGuards(o: { headers: Readonly<Record<string, string>>; publicUrl?: string }): RequestGuards {
   const allowed = publicOriginOf(o.publicUrl);
   const httpsAlways = allowed?.startsWith('https:') ?? false;
   const overHttps: Readonly<Record<string, string>> = { ...o.headers, 'strict-transport-security': HSTS };
   const overHttp = httpsAlways ? overHttps : o.headers;
+  return {
+    headersFor: (protocol) => (httpsAlways || protocol !== 'https' ? overHttp : overHttps),
+    refuses(method, headers, place) {
+      const origin = SAFE.has(method) ? undefined : (headers.origin ?? headers.referer);
+      return origin !== undefined && !isOwnOrigin(place, origin, allowed);
+    },
+  };
+}
+
+/** The refusal of a cross-site request. */
+export const CROSS_ORIGIN_REFUSED: ErrorBody = { error: 'CrossOriginRejected', message: 'Cross-origin request refused.' };
+
+export function installRequestGuards(app: FastifyInstance, guards: RequestGuards): void {
   // callback hooks: an async one costs a promise and a turn of the microtask queue per request
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(httpsAlways || req.protocol !== 'https' ? overHttp : overHttps);
-    const origin = SAFE.has(req.method) ? undefined : (req.headers.origin ?? req.headers.referer);
-    if (origin === undefined || isOwnOrigin(req, origin, allowed)) return done();
-    const body: ErrorBody = { error: 'CrossOriginRejected', message: 'Cross-origin request refused.' };
-    reply.status(403).send(body);
+    reply.headers(guards.headersFor(req.protocol));
+    if (!guards.refuses(req.method, req.headers, req)) return done();
+    reply.status(403).send(CROSS_ORIGIN_REFUSED);
   });
   app.addHook('onSend', (req, reply, payload, done) => {
     if (API.test(req.url)) reply.header('cache-control', 'no-store');

@@ -1,5 +1,6 @@
 import { carbohydratesEndpoints } from '@sapwood/contracts';
 import { JsonText } from '../../http/json-text';
+import { lean } from '../../http/lean-router';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { CarbohydratesExcelService } from './carbohydrates-excel.service';
@@ -9,8 +10,8 @@ export function registerCarbohydrates(registrar: Registrar, deps: FeatureContext
   const service = new CarbohydratesService(deps.db, deps.config);
   const excel = new CarbohydratesExcelService(service.results);
   registrar.feature(carbohydratesEndpoints, {
-    paged: async (input) => JsonText.page(await service.paged(input)),
-    pagedgroupedlocation: async (input) => JsonText.page(await service.pagedGrouped(input)),
+    paged: lean(async (input) => JsonText.page(await service.paged(input))),
+    pagedgroupedlocation: lean(async (input) => JsonText.page(await service.pagedGrouped(input))),
     filteroptions: () => service.filterOptions(),
     mergeentries: (input, ctx) => service.merge(input.ids, ctx.user.id),
     getapidata: (input, ctx) => service.apiData(input.id, ctx.user),

@@ -1,5 +1,6 @@
 import { farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
 import { JsonText } from '../../http/json-text';
+import { lean } from '../../http/lean-router';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { createCaptureClient } from '../../platform/integrations/capture.client';
@@ -21,16 +22,16 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
   registrar.feature(leafsEndpoints, {
     sync: (_input, ctx) => syncs.start('leaf', ctx.user.id),
     syncStatus: () => syncs.status('leaf'),
-    notCompleted: async (input) => JsonText.page(await lists.state('leaf', 'NotCompleted').read(input)),
-    completed: async (input) => JsonText.page(await lists.state('leaf', 'Completed').read(input)),
-    archived: async (input) => JsonText.page(await lists.state('leaf', 'Archived').read(input)),
+    notCompleted: lean(async (input) => JsonText.page(await lists.state('leaf', 'NotCompleted').read(input))),
+    completed: lean(async (input) => JsonText.page(await lists.state('leaf', 'Completed').read(input))),
+    archived: lean(async (input) => JsonText.page(await lists.state('leaf', 'Archived').read(input))),
     archive: (input, ctx) => captures.archive('leaf', [input.id], input.archive, ctx.user.id),
     updateLab: (input, ctx) => captures.updateLab(input.testLeafDataId, input.lab, ctx.user.id),
     pagedExcel: (input, ctx) => capturesExcel(lists.state('leaf', input.status), 'leaf', input, ctx.reply),
     syncPhotoAndLocation: (input, ctx) => syncPhotoAndLocation(deps.db, captures.repo, source, deps.storage, input.id, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'leaf'),
-    refused: async (input) => JsonText.page(await lists.refused('leaf').read(input)),
-    getLeafResults: async (input) => JsonText.page(await lists.results('leaf').read(input)),
+    refused: lean(async (input) => JsonText.page(await lists.refused('leaf').read(input))),
+    getLeafResults: lean(async (input) => JsonText.page(await lists.results('leaf').read(input))),
     resultsExcel: (input, ctx) => capturesExcel(lists.results('leaf'), 'leaf', { ...input, status: 'Results' }, ctx.reply),
   });
   // a capture's photo: for those who see the captures of one kind or the other
@@ -38,15 +39,15 @@ export function registerLeafs(registrar: Registrar, deps: FeatureContext): void 
   registrar.feature(farmersSampleEndpoints, {
     sync: (_input, ctx) => syncs.start('soil', ctx.user.id),
     syncStatus: () => syncs.status('soil'),
-    notCompleted: async (input) => JsonText.page(await lists.state('soil', 'NotCompleted').read(input)),
-    completed: async (input) => JsonText.page(await lists.state('soil', 'Completed').read(input)),
-    archived: async (input) => JsonText.page(await lists.state('soil', 'Archived').read(input)),
+    notCompleted: lean(async (input) => JsonText.page(await lists.state('soil', 'NotCompleted').read(input))),
+    completed: lean(async (input) => JsonText.page(await lists.state('soil', 'Completed').read(input))),
+    archived: lean(async (input) => JsonText.page(await lists.state('soil', 'Archived').read(input))),
     archive: (input, ctx) => captures.archive('soil', [input.id], input.archive, ctx.user.id),
     archiveFarmersSample: (input, ctx) => captures.archive('soil', [...new Set(input.ids)], true, ctx.user.id),
     getApiData: (input) => captures.apiData(input.id, 'soil'),
-    refused: async (input) => JsonText.page(await lists.refused('soil').read(input)),
+    refused: lean(async (input) => JsonText.page(await lists.refused('soil').read(input))),
     pagedExcel: (input, ctx) => capturesExcel(lists.state('soil', input.status), 'soil', input, ctx.reply),
-    getFarmerSampleResults: async (input) => JsonText.page(await lists.results('soil').read(input)),
+    getFarmerSampleResults: lean(async (input) => JsonText.page(await lists.results('soil').read(input))),
     resultsExcel: (input, ctx) => capturesExcel(lists.results('soil'), 'soil', { ...input, status: 'Results' }, ctx.reply),
   });
 }

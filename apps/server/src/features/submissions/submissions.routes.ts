@@ -1,5 +1,6 @@
 import { farmersSubmissionEndpoints, submissionEndpoints } from '@sapwood/contracts';
 import { JsonText } from '../../http/json-text';
+import { lean } from '../../http/lean-router';
 import type { Registrar } from '../../http/registrar';
 import type { FeatureContext } from '../../platform/features/feature-module';
 import { SubmissionLabJobs } from './submission-labs.job';
@@ -17,13 +18,13 @@ export function registerSubmissions(registrar: Registrar, deps: FeatureContext):
   const lists = new SubmissionListsRepository(deps.db);
   for (const [kind, endpoints] of [['leaf', submissionEndpoints], ['soil', farmersSubmissionEndpoints]] as const) {
     registrar.feature(endpoints, {
-      pending: async (input) => JsonText.page(await submissions.pending(kind, input)),
+      pending: lean(async (input) => JsonText.page(await submissions.pending(kind, input))),
       prepare: (input) => submissions.prepare(kind, input.testDataIds),
       submit: (input, ctx) => submissions.submit(kind, input, ctx.user.id),
-      waiting: async (input) => JsonText.page(await lists.state(kind, 'Waiting').read(input)),
-      results: async (input) => JsonText.page(await lists.state(kind, 'Results').read(input)),
-      completed: async (input) => JsonText.page(await lists.state(kind, 'Completed').read(input)),
-      archived: async (input) => JsonText.page(await lists.state(kind, 'Archived').read(input)),
+      waiting: lean(async (input) => JsonText.page(await lists.state(kind, 'Waiting').read(input))),
+      results: lean(async (input) => JsonText.page(await lists.state(kind, 'Results').read(input))),
+      completed: lean(async (input) => JsonText.page(await lists.state(kind, 'Completed').read(input))),
+      archived: lean(async (input) => JsonText.page(await lists.state(kind, 'Archived').read(input))),
       manualLabId: (input, ctx) => submissions.linkLabJob(kind, input.submissionId, input.labJobId, ctx.user.id),
       delete: (input, ctx) => submissions.delete(kind, input.id, ctx.user.id),
       resend: (input, ctx) => submissions.resend(kind, input.id, input.rowVersion, ctx.user.id),

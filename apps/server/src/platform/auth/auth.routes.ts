@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints } from '@sapwood/contracts';
 import type { Config } from '../../config';
 import type { PublicCallContext } from '../../http/context';
+import type { LeanOptions } from '../../http/lean-router';
 import type { Registrar, SessionResolver } from '../../http/registrar';
 import type { StartupService } from '../startup/startup.service';
 import { type AttemptKind, tooManyAttempts } from './attempts';
@@ -24,6 +25,21 @@ export function sessionResolver(auth: AuthService): SessionResolver {
       if (!session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return session;
     },
+  };
+}
+
+/**
+ * The same, for the lean path (http/lean-router.ts), which has no Fastify request: the session of a Cookie
+ * header, read by the cookie plugin's own parser, and the Set-Cookie that `reply.clearCookie` would send for a
+ * dead one.
+ */
+export function leanSessionReader(auth: AuthService, app: FastifyInstance): LeanOptions['session'] {
+  const clear = app.serializeCookie(SESSION_COOKIE, '', { sameSite: 'lax', path: '/', expires: new Date(0), maxAge: 0 });
+  return async (header) => {
+    const token = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
+    if (!token) return { session: null, clear: null };
+    const session = await auth.resolveSession(token);
+    return { session, clear: session ? null : clear };
   };
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CrashReport, ErrorGroup, ErrorGroupRow, Paged, PagedRequest } from '@sapwood/contracts';
-import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors';
 import type { ErrorReportsRepository } from './errors.repository';
 import type { ErrorReportingClient } from './sentry.client';
@@ -24,7 +23,7 @@ export class ErrorReportsService {
   }
 
   /** A 5xx of the server's own: reported or kept; never throws (the answer is being sent). */
-  serverError(err: unknown, req: FastifyRequest, userId: number | null): void {
+  serverError(err: unknown, req: { method: string; url: string }, userId: number | null): void {
     const route = req.url.split('?')[0];
     if (this.sentry) {
       this.sentry.capture(err, { method: req.method, url: route, userId });
