@@ -5,6 +5,7 @@ import type { Db } from '../database';
 import { prepared } from '../prepared';
 import { type KeysetDeclaration, checked } from './declaration';
 import { Estimates } from './estimate';
+import { SearchEstimates } from './search-estimate';
 import type { ListMatch } from './match';
 import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, seek, seekValues } from './order';
 import { searchInOrder } from './search-page';
@@ -110,6 +111,8 @@ export class KeysetList<F, R> {
   /** a planner estimate this far above the cap is trusted without counting at all */
   private readonly trustFrom: number;
   private readonly estimates: Estimates;
+  /** a search's estimate from the keys' statistics, without a statement planned (search-estimate.ts) */
+  private readonly searchEstimates: SearchEstimates | null;
   private readonly from: RawBuilder<unknown>;
   private readonly idCol: RawBuilder<unknown>;
   /** a page row's JSON (see `compiledOnce`) */
@@ -130,6 +133,8 @@ export class KeysetList<F, R> {
     this.idCol = sql.raw(`${decl.alias}.${decl.id}`);
     this.statements = new Statements(db);
     this.estimates = new Estimates(db, this.from, this.statements);
+    const listWhere = decl.where ?? sql`true`;
+    this.searchEstimates = decl.search.length > 0 ? new SearchEstimates(db, decl.table, decl.search, () => this.estimates.of({ where: listWhere })) : null;
     this.rowJson = compiledOnce(db, rowJson(this.decl.rows.page));
     this.onePass = onePass(this.decl.rows.page);
   }
@@ -151,7 +156,7 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimates.of(r.match);
+    const estimate = await this.estimateOf(r.match);
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -168,6 +173,13 @@ export class KeysetList<F, R> {
       firstKey: page.firstId === null ? null : encodeCursor(r.order, page.firstK ?? '', page.firstId),
       lastKey: page.lastId === null ? null : encodeCursor(r.order, page.lastK ?? '', page.lastId),
     };
+  }
+
+  /** How many rows the match is expected to hold: a search alone from the keys' statistics, anything else by the planner. */
+  private async estimateOf(match: ListMatch): Promise<number> {
+    const range = match.searchAlone ? match.searchRange : undefined;
+    const fromStats = range && this.searchEstimates ? await this.searchEstimates.of(range[0], range[1]) : null;
+    return fromStats ?? this.estimates.of(match);
   }
 
   /**

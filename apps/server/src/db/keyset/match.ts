@@ -20,6 +20,8 @@ export interface ListMatch {
   branchValues?: readonly unknown[];
   /** a search and no filter: each branch is one range of one index */
   searchAlone?: boolean;
+  /** the search's range of the lower-cased keys, [from, to) (to null: no end) */
+  searchRange?: readonly [string, string | null];
   /**
    * A search, apart: `filters` the condition without it (the declaration's and the filters', `filterValues` its
    * parameters) and `search` the search's own condition (`searchValues`), whose AND is `where`.
@@ -168,6 +170,12 @@ class LazyMatch<F> implements ListMatch {
     this.values = shaped.values;
     if (shaped.branchValues) this.branchValues = shaped.branchValues;
     if (shaped.filterValues) this.filterValues = shaped.filterValues;
+  }
+
+  get searchRange(): ListMatch['searchRange'] {
+    if (!this.f.search) return undefined;
+    const from = this.f.search.toLowerCase();
+    return [from, prefixEnd(from)];
   }
 
   get searched(): ListMatch['searched'] {
