@@ -10,7 +10,7 @@ import { type GridValues, createGridValues } from './gridValues';
 import { hostOf, saverOf, writeRow } from './gridRows';
 import type { EntryGridSpec } from './gridSpec';
 import { type CellRegistry, createCellRegistry, gridMoveOf } from './gridNav';
-import { keyTarget } from './keyboard';
+import { keyTargetShown } from './keyboard';
 import { type RowValues, isNa, withNa } from './rowModel';
 import { RowSaves, type RowKey } from './rowSaves';
 import { useRowStatus } from './rowStatus';
@@ -87,7 +87,7 @@ function useQuietDirty(form: { subscribe: (o: { formState: { isDirty: true }; ca
   return useCallback(() => form.control._formState.isDirty || latest.current, [form]);
 }
 
-/** The keyboard of the grid's cells (keyboard.ts): a cell's `onKeyDown`; leaving a row by keyboard saves it. */
+/** The keyboard of the grid's cells (keyboard.ts), in the rows' drawn order: a cell's `onKeyDown`; leaving a row by keyboard saves it. */
 function useGridKeys<R extends RowValues, C extends string>(
   latest: { current: { spec: EntryGridSpec<R, C, EndpointDef> } },
   rows: () => R[],
@@ -100,7 +100,7 @@ function useGridKeys<R extends RowValues, C extends string>(
     const { spec } = latest.current;
     const list = rows();
     const shape = { columns: spec.columns.map((c) => c.id), rows: list.length, usable: (k: number) => !!list[k] && !isNa(list[k], spec.na) };
-    const out = keyTarget(move, { row: index, column }, shape);
+    const out = keyTargetShown(move, { row: index, column }, shape, spec.order?.(list));
     const moved = !!out.to && cells.focus(out.to.row, out.to.column);
     if (out.leaves && (moved || !out.to) && list[index] && spec.save) void saves.save(spec.key(list[index]));
     if (moved || (move === 'enter' && !out.to)) e.preventDefault();
