@@ -97,6 +97,29 @@ const shownAt = (field: Locator) => field.evaluate((el) => {
   return r.bottom > 0 && r.top < innerHeight && !!at && (at === el || el.contains(at));
 });
 
+/** a Prepare line pasted: sample number, block, crop, cultivar, growth phase */
+const line = (n: string, crop = 'Pecan', cultivar = 'Wichita') => [n, 'B1', crop, cultivar, 'Flowering'].join('\t');
+
+/** New on the Prepare tab, the header filled, and two groups: the second row split into a group of its own, filled by a pasted line */
+async function openTwoGroups(entity: string, farm: string, solo: string) {
+  const page = await browser.newPage();
+  const errors = watchPageErrors(page);
+  await signInThroughUi(page, server.url, prepUser, '/submissions?tab=prepare');
+  const crops = page.waitForResponse((r) => r.url().endsWith(apiFeatures.crops.withCultivars.path));
+  await page.getByTestId('prepare-new').click();
+  const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
+  await fillPrepareHeader(page, dialog, entity, farm);
+  await crops;
+  await page.getByTestId('add-row').click();
+  await dialog.getByLabel('Select row 2').check();
+  await page.getByTestId('split-rows').click();
+  await expect.poll(() => dialog.getByTestId('sample-group-1').getByTestId('sample-row').count()).toBe(1);
+  await paste(page, 'prepare-1-sampleNumber', line(solo));
+  await page.getByTestId('paste-preview-apply').click();
+  await expect.poll(() => valueOf(page, 'prepare-1-sampleNumber')).toBe(solo);
+  return { page, errors, dialog };
+}
+
 describe('long entry grids (windowed above 100 rows)', () => {
   it('a job card of 150 pasted entries draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a hidden row\'s rule, a header edit, all 150 saved', async () => {
     const page = await browser.newPage();
@@ -159,24 +182,8 @@ describe('long entry grids (windowed above 100 rows)', () => {
   });
 
   it('a Prepare group of 150 pasted rows, another group after it, draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a late row\'s typing kept, a hidden row\'s rule on Submit shown and its row brought into view, submitted', async () => {
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, prepUser, '/submissions?tab=prepare');
-    const crops = page.waitForResponse((r) => r.url().endsWith(apiFeatures.crops.withCultivars.path));
-    await page.getByTestId('prepare-new').click();
-    const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
-    await fillPrepareHeader(page, dialog, 'Long Orchard', 'Long Farm');
-    await crops;
-
     // two groups: the second row split into a group of its own, filled by a pasted line
-    await page.getByTestId('add-row').click();
-    await dialog.getByLabel('Select row 2').check();
-    await page.getByTestId('split-rows').click();
-    await expect.poll(() => dialog.getByTestId('sample-group-1').getByTestId('sample-row').count()).toBe(1);
-    const line = (n: string) => [n, 'B1', 'Pecan', 'Wichita', 'Flowering'].join('\t');
-    await paste(page, 'prepare-1-sampleNumber', line('LP-SOLO'));
-    await page.getByTestId('paste-preview-apply').click();
-    await expect.poll(() => valueOf(page, 'prepare-1-sampleNumber')).toBe('LP-SOLO');
+    const { page, errors, dialog } = await openTwoGroups('Long Orchard', 'Long Farm', 'LP-SOLO');
 
     // 150 lines into the first group's first row: rows past its end are added to it (after the grid's last row);
     // row 140's block left empty, a rule broken on a row not drawn
@@ -251,6 +258,61 @@ describe('long entry grids (windowed above 100 rows)', () => {
     expect(saved.filter((s) => s.group_no === 0).map((s) => s.sample_number)).toEqual([...numbers.slice(0, 149), 'LP-150-T']);
     expect(saved.filter((s) => s.group_no === 1).map((s) => s.sample_number)).toEqual(['LP-SOLO']);
     expect(saved.every((s) => s.block_number === 'B1')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Prepare: rows pasted past a group\'s end (stored after the next group\'s row): Enter and the arrows go to the row drawn next; a Submit refused for a blank list focuses that list, on a row drawn or not', async () => {
+    // group 2 is the grid's row 1; then 150 lines into group 1's first row: its rows 2..150 are the grid's rows 2..150,
+    // row 3 without crop and cultivars, row 140 without a crop
+    const { page, errors, dialog } = await openTwoGroups('Keys Orchard', 'Keys Farm', 'LK-SOLO');
+    const numbers = numbered('LK');
+    await paste(page, 'prepare-0-sampleNumber', numbers.map((n, r) => (r === 2 ? line(n, '', '') : r === 139 ? line(n, '', 'Wichita') : line(n))).join('\n'));
+    await page.getByTestId('paste-preview-apply').click();
+    const cell = (r: number) => `prepare-${r === 0 ? 0 : r + 1}-sampleNumber`;
+    const solo = 'prepare-1-sampleNumber';
+    await expect.poll(() => valueOf(page, cell(0))).toBe('LK-001');
+
+    /** each key from where the focus is, to the cell drawn next, brought into view */
+    const keys = async (steps: [string, string][]) => {
+      for (const [key, to] of steps) {
+        const from = await focusedTestId(page);
+        await page.keyboard.press(key);
+        await expect.poll(() => focusedTestId(page), { message: `${key} from ${from}` }).toBe(to);
+        await expect.poll(() => focusCoveredBy(page), { message: `${to} in view` }).toBeNull();
+      }
+    };
+    // within the group, in the order drawn (its row 2 is the grid's row 2, not group 2's row 1)
+    await page.getByTestId(cell(0)).click();
+    await keys([['Enter', cell(1)], ['ArrowDown', cell(2)], ['ArrowUp', cell(1)], ['ArrowUp', cell(0)]]);
+    // across the boundary: up from group 2's row to group 1's last row (not drawn), Enter and down back to group 2
+    await page.getByTestId(solo).click();
+    await keys([['ArrowUp', cell(149)], ['Enter', solo], ['ArrowUp', cell(149)], ['ArrowUp', cell(148)], ['ArrowDown', cell(149)], ['ArrowDown', solo]]);
+    // the last row drawn: down goes nowhere (not to the grid's row 2)
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedTestId(page)).toBe(solo);
+
+    // Submit with group 1 scrolled to its end: row 3's crop, not drawn, brought into view and focused
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    const list = (name: string) => dialog.getByLabel(name, { exact: true });
+    expect(await list('Crop of LK-003').count()).toBe(0);
+    await page.getByTestId('submission-submit').click();
+    await expect.poll(focusedLabel).toBe('Crop of LK-003');
+    await expect.poll(() => focusCoveredBy(page), { message: 'Crop of LK-003 in view' }).toBeNull();
+    expect(await list('Crop of LK-003').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('option', { name: 'Pecan', exact: true }).click();
+    // its cultivars next, a row drawn: focused
+    await page.getByTestId('submission-submit').click();
+    await expect.poll(focusedLabel).toBe('Cultivars of LK-003');
+    expect(await list('Cultivars of LK-003').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('option', { name: 'Wichita', exact: true }).click();
+    // then row 140's crop, not drawn
+    expect(await list('Crop of LK-140').count()).toBe(0);
+    await page.getByTestId('submission-submit').click();
+    await expect.poll(focusedLabel).toBe('Crop of LK-140');
+    await expect.poll(() => focusCoveredBy(page), { message: 'Crop of LK-140 in view' }).toBeNull();
+    expect(await list('Crop of LK-140').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByTestId('prepare-errors').textContent()).toContain(`Group 1, row 140: ${M.cropRequired}`);
     expect(errors).toEqual([]);
     await page.close();
   });

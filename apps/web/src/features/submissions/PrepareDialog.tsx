@@ -153,7 +153,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
           choices={choices} errors={errors}
           onChange={(i, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(i, change)}
           onRemove={touch((i: number) => prep.removeRow(i))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
-          cell={prep.cell} />
+          cell={prep.cell} list={prep.list} />
       ))}
       {prep.grid.preview && <PastePreviewDialog {...prep.grid.preview} />}
       {csv && <CsvUploadDialog kind={kind} onClose={() => setCsv(false)} onRows={touch((rows: CsvSampleRow[]) => prep.upload(rows, choices))} />}

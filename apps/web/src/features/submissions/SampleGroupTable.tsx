@@ -19,7 +19,7 @@ interface Props {
   /** the grid's values, watched per row (the engine's `live`) */
   live: GridValues;
   /** the grid's cells (the keyboard; a long group renders the rows in view, gridWindow.ts) */
-  cells: CellRegistry<PrepareColumn>;
+  cells: CellRegistry<PrepareColumn | PrepareList>;
   choices: GroupChoices;
   /** messages by field path ('samples.0.2.sampleNumber', 'samples.0' for the group) */
   errors: Record<string, string>;
@@ -30,9 +30,13 @@ interface Props {
   onPasteRows: (row: number, text: string) => void;
   /** a text cell's keyboard (the entry-grid engine's: Enter down the column, the arrows between rows), ref and test id, by index in the grid's rows */
   cell: (i: number, column: PrepareColumn) => CellProps;
+  /** a list's input as its `ref` (in the engine's cell registry: a refused Submit focuses it), by index in the grid's rows */
+  list: (i: number, field: PrepareList) => (el: HTMLInputElement | null) => void;
 }
 
 export type PrepareColumn = 'sampleNumber' | 'blockNumber' | 'growthStage' | 'notes';
+/** a row's lists (a choice, not text: not in the keyboard's columns) */
+export type PrepareList = 'cropId' | 'cultivars' | 'organTypeEnum' | 'test' | 'optionalTests';
 export interface CellProps {
   ref: (el: HTMLInputElement | null) => void;
   onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
@@ -43,7 +47,7 @@ const ORGANS = ORGAN_TYPES.map((o) => ({ value: o, label: ORGAN_TYPE_LABELS[o] }
 /** a row's height as drawn (Mantine's xs inputs), before it is measured */
 const ROW_HEIGHT = 35;
 
-type RowActions = Pick<Props, 'onChange' | 'onRemove' | 'onPasteRows' | 'cell'>;
+type RowActions = Pick<Props, 'onChange' | 'onRemove' | 'onPasteRows' | 'cell' | 'list'>;
 
 /**
  * One sample group of the Prepare Submission dialog: Select, Sample Number, Block, (leaf) Crop, Cultivars,
@@ -61,6 +65,7 @@ export function SampleGroupTable(props: Props) {
     onRemove: (i) => latest.current.onRemove(i),
     onPasteRows: (r, text) => latest.current.onPasteRows(r, text),
     cell: (i, column) => latest.current.cell(i, column),
+    list: (i, field) => latest.current.list(i, field),
   }));
   const scroller = useRef<HTMLDivElement>(null);
   const { slots, measure } = useGridWindow({ count: rows.length, scroller, cells, rowHeight: ROW_HEIGHT, rows });
@@ -144,26 +149,26 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
       {kind === 'leaf' && (
         <>
           <Table.Td>
-            <Select size="xs" w={110} aria-label={`Crop of ${label}`} data={choices.crops} value={row.cropId > 0 ? String(row.cropId) : null} searchable error={err('cropId')}
+            <Select size="xs" w={110} ref={act.list(i, 'cropId')} aria-label={`Crop of ${label}`} data={choices.crops} value={row.cropId > 0 ? String(row.cropId) : null} searchable error={err('cropId')}
               comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ cropId: v ? Number(v) : 0, cultivars: [] })} />
           </Table.Td>
           <Table.Td>
-            <MultiSelect size="xs" w={130} aria-label={`Cultivars of ${label}`} data={crop?.cultivars ?? []} value={row.cultivars.map(String)} searchable error={err('cultivars')}
+            <MultiSelect size="xs" w={130} ref={act.list(i, 'cultivars')} aria-label={`Cultivars of ${label}`} data={crop?.cultivars ?? []} value={row.cultivars.map(String)} searchable error={err('cultivars')}
               comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ cultivars: v.map(Number) })} />
           </Table.Td>
           <Table.Td><TextInput size="xs" w={90} {...act.cell(i, 'growthStage')} aria-label={`Growth phase of ${label}`} value={row.growthStage} error={err('growthStage')} onChange={(e) => onChange({ growthStage: e.currentTarget.value })} /></Table.Td>
           <Table.Td>
-            <Select size="xs" w={150} aria-label={`Organ type of ${label}`} data={ORGANS} value={row.organTypeEnum} allowDeselect={false} error={err('organTypeEnum')}
+            <Select size="xs" w={150} ref={act.list(i, 'organTypeEnum')} aria-label={`Organ type of ${label}`} data={ORGANS} value={row.organTypeEnum} allowDeselect={false} error={err('organTypeEnum')}
               comboboxProps={{ withinPortal: true }} onChange={(v) => v && onChange({ organTypeEnum: v as OrganType })} />
           </Table.Td>
         </>
       )}
       <Table.Td>
-        <Select size="xs" w={140} aria-label={`Test of ${label}`} data={choices.tests} value={row.test || null} searchable error={err('test')}
+        <Select size="xs" w={140} ref={act.list(i, 'test')} aria-label={`Test of ${label}`} data={choices.tests} value={row.test || null} searchable error={err('test')}
           comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ test: v ?? '' })} />
       </Table.Td>
       <Table.Td>
-        <MultiSelect size="xs" w={140} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err('optionalTests')}
+        <MultiSelect size="xs" w={140} ref={act.list(i, 'optionalTests')} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err('optionalTests')}
           comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ optionalTests: v })} />
       </Table.Td>
       <Table.Td><TextInput size="xs" w={100} {...act.cell(i, 'notes')} aria-label={`Notes of ${label}`} value={row.notes} onChange={(e) => onChange({ notes: e.currentTarget.value })} /></Table.Td>

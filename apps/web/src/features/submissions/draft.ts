@@ -17,6 +17,14 @@ export function groupsOf(rows: readonly PrepareRow[]): DraftRow[][] {
   return numbers.map((g) => rows.filter((r) => r.group === g).map(({ group: _group, ...row }) => row));
 }
 
+/**
+ * The grid's row indexes in the order the dialog draws them: by group, in the groups' order, each group's rows in
+ * their order (rows pasted past a group's end are stored after the later groups' rows, and drawn at its end).
+ */
+export function shownOrder(rows: readonly Pick<PrepareRow, 'group'>[]): number[] {
+  return rows.map((_, i) => i).sort((a, b) => rows[a].group - rows[b].group || a - b);
+}
+
 /** The groups as the grid's rows. */
 export const rowsOf = (groups: readonly DraftRow[][]): PrepareRow[] => groups.flatMap((rows, group) => rows.map((r) => ({ ...r, group })));
 

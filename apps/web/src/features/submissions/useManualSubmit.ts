@@ -22,16 +22,18 @@ export function useManualSubmit(kind: SubmissionKind, submissionId: number, grid
   const [busy, setBusy] = useState(false);
   const ep = resultEndpointsOf(kind);
   const { mutateAsync: update } = useEndpointMutation(ep.updateManual, { invalidates: [endpointsOf(kind).waiting, endpointsOf(kind).results, ep.getResults], onError: false });
-  const { saves, rows, say } = grid;
+  const { saves, rows, say, tellFailed } = grid;
   const failed = (r: ManualGridRow, message: string) => saves.status.set(r.sampleId, { state: 'failed', message });
   const submit = async () => {
     const list = rows();
-    await saves.saveRows(list.map((r) => r.sampleId));
-    if (list.some((r) => saves.status.get(r.sampleId)?.state === 'failed')) return say(`${M.saveFailed} See the rows marked red.`);
+    const keys = list.map((r) => r.sampleId);
+    await saves.saveRows(keys);
+    // each row refused named by its place ('Row 140: …'; a long grid draws only the rows in view), the first brought into view
+    if (tellFailed(keys, M.saveFailed)) return;
     const empty = list.filter((r) => !hasEntry(kind, r));
     if (empty.length) {
       empty.forEach((r) => failed(r, M.rowEmpty));
-      return say(M.rowEmpty);
+      return tellFailed(keys);
     }
     try {
       await update({ submissionId, manualResult: [], submit: true, reason: '' });
@@ -42,7 +44,8 @@ export function useManualSubmit(kind: SubmissionKind, submissionId: number, grid
         const n = /^manualResult\.(\d+)$/.exec(f.field);
         if (n && list[Number(n[1])]) failed(list[Number(n[1])], f.message);
       }
-      return say(err instanceof ApiError && err.status === 409 ? M.changed : fields.map((f) => f.message)[0] ?? M.saveFailed);
+      if (err instanceof ApiError && err.status === 409) return say(M.changed);
+      return tellFailed(keys) || say(fields.map((f) => f.message)[0] ?? M.saveFailed);
     }
     notify.success('Results saved');
     onClose();

@@ -2,23 +2,27 @@ import { type CsvSampleRow, type PrepareData, SampleRow, parsePastedRows } from 
 import { useCallback, useMemo } from 'react';
 import { useGridValue } from '../../components/ui/grid/gridValues';
 import { type EntryGridSpec, useEntryGrid } from '../../components/ui/grid/useEntryGrid';
-import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, splitSelected, withUploadedRows } from './draft';
+import { type DraftRow, type NameChoices, type PrepareRow, blankRow, groupsOf, rowKey, rowsOf, shownOrder, splitSelected, withUploadedRows } from './draft';
 import { preparePastePlan, showPrepareRow } from './preparePaste';
 import type { SubmissionKind } from './kind';
-import type { CellProps, PrepareColumn } from './SampleGroupTable';
+import type { CellProps, PrepareColumn, PrepareList } from './SampleGroupTable';
 
 type Column = PrepareColumn;
+/** a row's fields in the engine's cell registry: its text cells (the keyboard's) and its lists (a refused Submit focuses one) */
+type Field = PrepareColumn | PrepareList;
 
-const SPEC: EntryGridSpec<PrepareRow, Column> = {
+const SPEC: EntryGridSpec<PrepareRow, Field> = {
   row: SampleRow,
   key: (r) => r.key,
   label: (r) => r.sampleNumber || 'a new row',
   columns: [{ id: 'sampleNumber', name: 'Sample Number' }, { id: 'blockNumber', name: 'Block' }, { id: 'growthStage', name: 'Growth phase' }, { id: 'notes', name: 'notes' }],
   values: ['sampleNumber', 'blockNumber', 'cropId', 'cultivars', 'growthStage', 'organTypeEnum', 'test', 'optionalTests', 'notes', 'delete', 'group'],
+  // the keyboard goes to the row drawn next: by group, not by the rows' order (pasted rows are stored at the end)
+  order: shownOrder,
 };
 
-/** the text cells of a row (the engine's cells, the keyboard's) */
-const TEXT_CELLS = SPEC.columns.map((c) => c.id);
+/** a row's fields the engine's cell registry holds: its text cells (the keyboard's) and its lists */
+const FIELDS: readonly string[] = ['sampleNumber', 'blockNumber', 'growthStage', 'notes', 'cropId', 'cultivars', 'organTypeEnum', 'test', 'optionalTests'] satisfies Field[];
 
 /** A sample group as the dialog draws it: its rows' indexes in the grid's rows and their keys. */
 export interface PrepareGroup { rows: number[]; keys: string[] }
@@ -53,7 +57,7 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
   const defaults = useMemo(() => ({
     rows: rowsOf([initial.samples.length ? initial.samples.map((s) => ({ ...s, key: rowKey(), selected: false })) : [blankRow(kind)]]),
   }), [initial, kind]);
-  const grid = useEntryGrid<PrepareRow, Column>(SPEC, { defaults, onClose, extraDirty: headerDirty });
+  const grid = useEntryGrid<PrepareRow, Field>(SPEC, { defaults, onClose, extraDirty: headerDirty });
   const layout = useGridValue(grid.live, 'rows', layoutOf);
   const selected = useGridValue(grid.live, 'rows', selectedOf);
   const groups = useMemo(() => groupsOfLayout(layout), [layout]);
@@ -72,30 +76,33 @@ export function usePrepareGrid(kind: SubmissionKind, initial: PrepareData, onClo
   const { cells, onKey } = grid;
   /**
    * A text cell's part of the engine's keyboard (by the row's index in the grid's rows): Enter down the column and
-   * the arrows between rows; Tab stays the browser's, through every control of the row (crop, cultivars, tests) in order.
+   * the arrows between rows, in the order the rows are drawn; Tab stays the browser's, through every control of the
+   * row (crop, cultivars, tests) in order.
    */
   const cell = useCallback((i: number, column: Column): CellProps => ({
     ref: (el) => cells.set(i, column, el),
     onKeyDown: (e) => {
-      // Enter in the last row keeps the dialog's own meaning (Submit)
-      if (e.key === 'Enter' && i >= current().length - 1) return;
+      // Enter in the last row drawn keeps the dialog's own meaning (Submit)
+      if (e.key === 'Enter' && i === shownOrder(current()).at(-1)) return;
       if (e.key === 'Enter' || e.key === 'ArrowUp' || e.key === 'ArrowDown') onKey(i, column, e);
     },
     'data-testid': `prepare-${i}-${column}`,
   }), [cells, onKey, current]);
+  /** a list's input (crop, cultivars, organ type, tests) in the engine's cell registry, by the row's index */
+  const list = useCallback((i: number, field: PrepareList) => (el: HTMLInputElement | null) => cells.set(i, field, el), [cells]);
   /**
-   * Row `r` of group `g` brought into view (a long group draws the rows in view) and its field focused: a text cell
-   * itself, a field of a list (crop, cultivars, tests) by the row's sample number.
+   * Row `r` of group `g` brought into view (a long group draws the rows in view) and its field focused: a text cell,
+   * or a list's input (a list opens on focus); another field (none now) the row's sample number.
    */
   const reveal = useCallback((g: number, r: number, field: string) => {
     const rows = current();
     const group = [...new Set(rows.map((x) => x.group))].sort((a, b) => a - b)[g];
     const i = rows.flatMap((x, k) => (x.group === group ? [k] : []))[r];
     if (i === undefined) return;
-    cells.focus(i, (TEXT_CELLS as readonly string[]).includes(field) ? field as Column : 'sampleNumber');
+    cells.focus(i, FIELDS.includes(field) ? field as Field : 'sampleNumber');
   }, [cells, current]);
   return {
-    grid, groups, cell, selected, changeRow, reveal,
+    grid, groups, cell, list, selected, changeRow, reveal,
     /** the groups' rows as they are now (for Submit: not drawn, so not watched) */
     groupsNow: () => groupsOf(current()),
     removeRow: (i: number) => grid.remove(i),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyTarget } from './keyboard';
+import { keyTarget, keyTargetShown } from './keyboard';
 import { cellMessages, columnPlan, putValues, sameValues, withNa } from './rowModel';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
@@ -28,6 +28,22 @@ describe('keyboard model', () => {
     expect(keyTarget('right', { row: 0, column: 'sugar' }, shape).to).toEqual({ row: 0, column: 'starch' });
     expect(keyTarget('right', { row: 0, column: 'starch' }, shape).to).toBeNull();
     expect(keyTarget('left', { row: 0, column: 'sugar' }, shape).to).toBeNull();
+  });
+  it('rows drawn in another order than stored: Enter, the arrows and Tab\'s wrap go to the row drawn next (N/A rows still skipped)', () => {
+    // stored 0..4, drawn 0, 3, 4, 1, 2 (rows 3 and 4 pasted past the first group's end); row 4 N/A
+    const drawn = { columns: ['sugar', 'starch'] as const, rows: 5, usable: (r: number) => r !== 4 };
+    const order = [0, 3, 4, 1, 2];
+    expect(keyTargetShown('enter', { row: 0, column: 'sugar' }, drawn, order)).toEqual({ to: { row: 3, column: 'sugar' }, leaves: true });
+    expect(keyTargetShown('enter', { row: 3, column: 'sugar' }, drawn, order).to).toEqual({ row: 1, column: 'sugar' });
+    expect(keyTargetShown('down', { row: 1, column: 'starch' }, drawn, order).to).toEqual({ row: 2, column: 'starch' });
+    expect(keyTargetShown('up', { row: 1, column: 'sugar' }, drawn, order).to).toEqual({ row: 3, column: 'sugar' });
+    expect(keyTargetShown('up', { row: 3, column: 'sugar' }, drawn, order).to).toEqual({ row: 0, column: 'sugar' });
+    expect(keyTargetShown('next', { row: 3, column: 'starch' }, drawn, order).to).toEqual({ row: 1, column: 'sugar' });
+    expect(keyTargetShown('prev', { row: 1, column: 'sugar' }, drawn, order).to).toEqual({ row: 3, column: 'starch' });
+    // the last row drawn (not the last stored) leaves; a row not drawn goes nowhere; no order: the stored order
+    expect(keyTargetShown('enter', { row: 2, column: 'sugar' }, drawn, order)).toEqual({ to: null, leaves: true });
+    expect(keyTargetShown('enter', { row: 9, column: 'sugar' }, drawn, order)).toEqual({ to: null, leaves: false });
+    expect(keyTargetShown('enter', { row: 0, column: 'sugar' }, drawn).to).toEqual({ row: 1, column: 'sugar' });
   });
 });
 

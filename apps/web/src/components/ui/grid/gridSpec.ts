@@ -27,11 +27,19 @@ export interface EntryGridSpec<R extends RowValues, C extends string, E extends 
   key: (row: R) => RowKey;
   /** the row's name in messages ('Sample R1') */
   label: (row: R) => string;
-  /** the cells the keyboard moves through, in Tab order */
+  /**
+   * the cells the keyboard moves through, in Tab order (the cell registry may hold other fields of a row too, e.g. a
+   * list: `cells.focus` reaches them, the keyboard does not)
+   */
   columns: readonly GridColumn<C>[];
   /** the fields a save sends and dirty tracking compares */
   values: readonly string[];
   na?: NaRule;
+  /**
+   * the rows' indexes in the order they are drawn, when that is not their order in the grid's rows (Prepare's groups):
+   * the keyboard goes to the row drawn next
+   */
+  order?: (rows: readonly R[]) => readonly number[];
   /** the per-row save (none: the host saves the whole grid itself, e.g. on Submit) */
   save?: GridRowSave<R, E>;
   /** a row's values in a message ('Sugar 6.00 · Starch 3.00') */

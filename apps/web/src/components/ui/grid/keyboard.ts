@@ -57,3 +57,16 @@ export function keyTarget<C extends string>(move: GridMove, at: CellAt<C>, shape
       return cell(up, columns[columns.length - 1]);
   }
 }
+
+/**
+ * `keyTarget` over the rows in the order they are drawn, when that is not their order in the grid's rows (`order`:
+ * the rows' indexes as shown; Prepare's groups, where rows pasted past a group's end are stored after the later
+ * groups' rows): Enter, the arrows and Tab's wrap go to the row shown next. A row not in `order` goes nowhere.
+ */
+export function keyTargetShown<C extends string>(move: GridMove, at: CellAt<C>, shape: GridShape<C>, order?: readonly number[]): KeyOutcome<C> {
+  if (!order) return keyTarget(move, at, shape);
+  const place = order.indexOf(at.row);
+  if (place < 0) return { to: null, leaves: false };
+  const out = keyTarget(move, { row: place, column: at.column }, { columns: shape.columns, rows: order.length, usable: (k) => shape.usable(order[k]) });
+  return out.to ? { to: { row: order[out.to.row], column: out.to.column }, leaves: out.leaves } : out;
+}

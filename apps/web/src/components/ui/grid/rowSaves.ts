@@ -77,6 +77,11 @@ export class RowSaves<R extends RowValues> {
     }
   }
 
+  /** the fields of a row that hold a message, in the order they were told */
+  fieldsOf(key: RowKey): string[] {
+    return [...this.cellKeys].filter((k) => k.startsWith(`${key}:`)).map((k) => k.slice(String(key).length + 1));
+  }
+
   /** the contract's rules for the row: its issues at their cells, and the words (null: the row is valid) */
   check(key: RowKey, row: R): string | null {
     const r = this.host().schema.safeParse(row);

@@ -10,7 +10,8 @@ import { type GridValues, createGridValues } from './gridValues';
 import { hostOf, saverOf, writeRow } from './gridRows';
 import type { EntryGridSpec } from './gridSpec';
 import { type CellRegistry, createCellRegistry, gridMoveOf } from './gridNav';
-import { keyTarget } from './keyboard';
+import { keyTargetShown } from './keyboard';
+import { tellFailedRows } from './failedRows';
 import { type RowValues, isNa, withNa } from './rowModel';
 import { RowSaves, type RowKey } from './rowSaves';
 import { useRowStatus } from './rowStatus';
@@ -66,13 +67,18 @@ export function useEntryGrid<R extends RowValues, C extends string, E extends En
   }, [rows, write, saves]);
 
   const onKey = useGridKeys(latest, rows, cells, saves);
-  const plan = useGridPlan<R, C>({ rows, write, append: array.append as (rows: R[]) => void, cells, say, saves, spec });
+  /** after a save of several rows: the failed ones named by their place above the grid, the first brought into view (failedRows.ts) */
+  const tellFailed = useCallback((keys: readonly RowKey[], lead?: string) => {
+    const { spec: s } = latest.current;
+    return tellFailedRows({ rows, key: s.key, columns: s.columns.map((c) => c.id), saves, cells, say }, keys, lead);
+  }, [rows, saves, cells]);
+  const plan = useGridPlan<R, C>({ rows, write, append: array.append as (rows: R[]) => void, cells, say, saves, spec, tellFailed });
   const isDirty = useQuietDirty(form as never, !!opts.quietDirty, !!opts.extraDirty);
   // read in render (react-hook-form's proxy): the host re-renders as it changes, unless quiet
   const dirty = !opts.quietDirty && (form.formState.isDirty || !!opts.extraDirty);
   useEffect(() => opts.onDirtyChange?.(dirty), [dirty, opts.onDirtyChange]); // eslint-disable-line react-hooks/exhaustive-deps
   const close = useGuardedClose(opts.quietDirty ? isDirty : dirty, opts.onClose);
-  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, live, saves, message, say, dirty, isDirty, close, ...plan };
+  return { form, fields: array.fields, append: array.append, remove: array.remove, rows, indexOf, write, load, setNa, onKey, cells, live, saves, tellFailed, message, say, dirty, isDirty, close, ...plan };
 }
 
 
@@ -87,7 +93,7 @@ function useQuietDirty(form: { subscribe: (o: { formState: { isDirty: true }; ca
   return useCallback(() => form.control._formState.isDirty || latest.current, [form]);
 }
 
-/** The keyboard of the grid's cells (keyboard.ts): a cell's `onKeyDown`; leaving a row by keyboard saves it. */
+/** The keyboard of the grid's cells (keyboard.ts), in the rows' drawn order: a cell's `onKeyDown`; leaving a row by keyboard saves it. */
 function useGridKeys<R extends RowValues, C extends string>(
   latest: { current: { spec: EntryGridSpec<R, C, EndpointDef> } },
   rows: () => R[],
@@ -100,7 +106,7 @@ function useGridKeys<R extends RowValues, C extends string>(
     const { spec } = latest.current;
     const list = rows();
     const shape = { columns: spec.columns.map((c) => c.id), rows: list.length, usable: (k: number) => !!list[k] && !isNa(list[k], spec.na) };
-    const out = keyTarget(move, { row: index, column }, shape);
+    const out = keyTargetShown(move, { row: index, column }, shape, spec.order?.(list));
     const moved = !!out.to && cells.focus(out.to.row, out.to.column);
     if (out.leaves && (moved || !out.to) && list[index] && spec.save) void saves.save(spec.key(list[index]));
     if (moved || (move === 'enter' && !out.to)) e.preventDefault();

@@ -3,7 +3,7 @@ import type { EndpointDef } from '@sapwood/contracts';
 import { type CsvColumn, type CsvRow, parseGridCsv } from './csv';
 import type { CellRegistry } from './gridNav';
 import type { GridPlan, RowValues } from './rowModel';
-import type { RowSaves } from './rowSaves';
+import type { RowKey, RowSaves } from './rowSaves';
 import type { EntryGridSpec } from './gridSpec';
 
 /** A paste or a CSV waiting for Apply (the preview), and how it is made. */
@@ -15,6 +15,8 @@ export function useGridPlan<R extends RowValues, C extends string>(p: {
   say: (m: string | null) => void;
   saves: RowSaves<R>;
   spec: EntryGridSpec<R, C, EndpointDef>;
+  /** after the rows' saves: the failed ones named by their place, the first brought into view */
+  tellFailed: (keys: readonly RowKey[]) => boolean;
 }) {
   const [pending, setPending] = useState<(GridPlan<R> & { show: (row: R | null) => string }) | null>(null);
   const latest = useRef(p);
@@ -36,7 +38,9 @@ export function useGridPlan<R extends RowValues, C extends string>(p: {
     plan.rows.filter((r) => r.index < list.length).forEach((r) => write(r.index, r.to));
     const added = plan.rows.filter((r) => r.index >= list.length).map((r) => r.to);
     if (added.length) append(added);
-    if (spec.save) void saves.saveRows(plan.rows.map((r) => spec.key(r.to)));
+    const keys = plan.rows.map((r) => spec.key(r.to));
+    // a row of a long paste refused may not be drawn: named by its place, and brought into view
+    if (spec.save) void saves.saveRows(keys).then(() => latest.current.tellFailed(keys));
     if (plan.focus) cells.focus(plan.focus.row, plan.focus.column as C);
   }, []);
   const cancel = useCallback(() => {
