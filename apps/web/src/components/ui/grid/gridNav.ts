@@ -67,7 +67,8 @@ export function nextRow(from: number, step: 1 | -1, count: number, usable: (row:
 }
 
 /**
- * Where a key moves out of a text cell of a grid: Enter, Tab / Shift+Tab ('next' / 'prev'), ArrowUp / ArrowDown,
+ * Where a key moves out of a text cell of a grid: Enter (Shift+Enter up, as in a spreadsheet), Tab / Shift+Tab
+ * ('next' / 'prev'), ArrowUp / ArrowDown,
  * and ArrowLeft / ArrowRight only when the caret sits at that edge of the text. Null: the key stays in the cell.
  */
 export type GridMove = 'enter' | 'next' | 'prev' | 'up' | 'down' | 'left' | 'right';
@@ -77,7 +78,7 @@ export function gridMoveOf(e: KeyboardEvent<HTMLInputElement>): GridMove | null 
   const el = e.currentTarget;
   const collapsed = el.selectionStart === el.selectionEnd;
   switch (e.key) {
-    case 'Enter': return e.shiftKey ? null : 'enter';
+    case 'Enter': return e.shiftKey ? 'up' : 'enter';
     case 'Tab': return e.shiftKey ? 'prev' : 'next';
     case 'ArrowUp': return e.shiftKey ? null : 'up';
     case 'ArrowDown': return e.shiftKey ? null : 'down';
