@@ -71,6 +71,7 @@ const JSON_ANSWER = 'application/json; charset=utf-8';
 export class LeanRouter {
   private readonly routes = new Map<string, Route>();
   private closing = false;
+  private readonly heads = new Map<Readonly<Record<string, string>>, readonly string[]>();
   /** the lean path's own request ids ('lean-1', …), apart from Fastify's ('req-1', …) */
   private served = 0;
 
@@ -165,9 +166,7 @@ export class LeanRouter {
   }
 
   private async send(req: IncomingMessage, res: ServerResponse, status: number, text: string, facts: RequestFacts, o: { clear: string | null; close: boolean }): Promise<void> {
-    const head: (string | number)[] = [];
-    for (const [k, v] of Object.entries(this.o.guards.headersFor(facts.protocol))) head.push(k, v);
-    head.push('cache-control', 'no-store', 'content-type', JSON_ANSWER);
+    const head: (string | number)[] = [...this.headOf(this.o.guards.headersFor(facts.protocol))];
     if (o.clear) head.push('set-cookie', o.clear);
     if (o.close) head.push('connection', 'close');
     let body: string | Buffer = text;
@@ -180,6 +179,16 @@ export class LeanRouter {
     head.push('content-length', Buffer.byteLength(body));
     res.writeHead(status, head as string[]);
     res.end(body);
+  }
+
+  /** The headers every answer of a set of security headers carries, as name, value, …: made once per set (there are two). */
+  private headOf(security: Readonly<Record<string, string>>): readonly string[] {
+    let head = this.heads.get(security);
+    if (!head) {
+      head = [...Object.entries(security).flat(), 'cache-control', 'no-store', 'content-type', JSON_ANSWER];
+      this.heads.set(security, head);
+    }
+    return head;
   }
 
   private unexpected(err: unknown, req: IncomingMessage, reqId: string, userId: number | null): void {
