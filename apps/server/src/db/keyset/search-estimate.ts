@@ -4,26 +4,45 @@ import type { Db } from '../database';
 /** How long a table's statistics and its list's row estimate are kept (they change when the table is analysed). */
 const STATS_TTL_MS = 60_000;
 
-/** A searched key's statistics as PostgreSQL keeps them (pg_stats): null fraction, most common values, histogram. */
+/**
+ * A searched key's statistics as PostgreSQL keeps them (pg_stats), made ready to read a range: its most common
+ * values sorted with their frequencies summed in that order, and its histogram bounds.
+ */
 export interface KeyStats {
   nullFrac: number;
+  /** the most common values in ascending order, and `mcvSum[i]` the frequency of the first i of them */
   mcv: string[];
-  mcf: number[];
+  mcvSum: number[];
   bounds: string[];
 }
 
-/** byte order of UTF-8, as the keys' "C" collation compares (code point order) */
-function compare(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+/**
+ * Code point order (the keys' "C" collation: UTF-8 byte order), without making a buffer per comparison: UTF-16
+ * code units compare alike except that surrogates (U+D800–DFFF, the halves of code points above U+FFFF) must sort
+ * after U+E000–FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
-/** the first index whose bound is at or after `x` (bounds ascending) */
-function firstFrom(bounds: string[], x: string): number {
+/** the first index whose value is at or after `x` (values ascending) */
+function firstFrom(values: readonly string[], x: string): number {
   let lo = 0;
-  let hi = bounds.length;
+  let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compare(bounds[mid], x) < 0) lo = mid + 1;
+    if (compareCodePoints(values[mid], x) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -53,24 +72,27 @@ function histogramPosition(bounds: string[], x: string): number {
   return i - 1 + within;
 }
 
+/** pg_stats' arrays made ready for `rangeSelectivity` */
+export function keyStatsOf(nullFrac: number, mcv: readonly string[], mcf: readonly number[], bounds: readonly string[]): KeyStats {
+  const order = mcv.map((v, i) => ({ v, f: mcf[i] ?? 0 })).sort((p, q) => compareCodePoints(p.v, q.v));
+  const mcvSum = [0];
+  for (const { f } of order) mcvSum.push(mcvSum[mcvSum.length - 1] + f);
+  return { nullFrac, mcv: order.map((o) => o.v), mcvSum, bounds: [...bounds] };
+}
+
 /**
  * The share of a key's rows in [from, to) (`to` null: no end), from its statistics as the planner reads them:
  * the most common values counted exactly, the rest spread as the histogram says.
  */
 export function rangeSelectivity(s: KeyStats, from: string, to: string | null): number {
-  const inRange = (v: string) => compare(v, from) >= 0 && (to === null || compare(v, to) < 0);
-  let mcvShare = 0;
-  let common = 0;
-  for (let i = 0; i < s.mcv.length; i++) {
-    common += s.mcf[i];
-    if (inRange(s.mcv[i])) mcvShare += s.mcf[i];
-  }
+  const common = s.mcvSum[s.mcv.length];
+  const mcvShare = s.mcvSum[to === null ? s.mcv.length : firstFrom(s.mcv, to)] - s.mcvSum[firstFrom(s.mcv, from)];
   const rest = Math.max(0, 1 - s.nullFrac - common);
-  if (s.bounds.length < 2) return mcvShare;
+  if (s.bounds.length < 2) return Math.max(0, mcvShare);
   const buckets = s.bounds.length - 1;
   const start = histogramPosition(s.bounds, from);
   const end = to === null ? buckets : histogramPosition(s.bounds, to);
-  return mcvShare + rest * Math.max(0, end - start) / buckets;
+  return Math.max(0, mcvShare) + rest * Math.max(0, end - start) / buckets;
 }
 
 /**
@@ -108,7 +130,7 @@ export class SearchEstimates {
       select attname, null_frac, most_common_vals::text::text[] as mcv, most_common_freqs as mcf, histogram_bounds::text::text[] as bounds
       from pg_stats where schemaname = current_schema() and tablename = ${this.table} and attname = any(${this.keys as string[]})`.execute(this.db)).rows;
     const stats = new Map<string, KeyStats>();
-    for (const r of rows) stats.set(r.attname, { nullFrac: Number(r.null_frac), mcv: r.mcv ?? [], mcf: (r.mcf ?? []).map(Number), bounds: r.bounds ?? [] });
+    for (const r of rows) stats.set(r.attname, keyStatsOf(Number(r.null_frac), r.mcv ?? [], (r.mcf ?? []).map(Number), r.bounds ?? []));
     this.base = await this.listRows();
     this.stats = stats;
     this.loadedAt = Date.now();
