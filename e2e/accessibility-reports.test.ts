@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
 import { Findings, closeDialogs, disableMotion, settle } from '../tests/support/screen-walk';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { checkAccessibility } from '../tests/support/axe';
 import { press, tabTo } from '../tests/support/keyboard';
 import { ApiClient } from '../tests/support/api-client';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   errors = watchPageErrors(page);
   const staff = await createUser(w.server.built.deps.db, [...PERMISSIONS, 'FarmersSampleSubmissions'], { name: 'Report Clerk' });
-  await signInThroughUi(page, w.server.url, staff, '/submissions');
+  await signIn(page, w.server.url, staff, '/submissions');
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -165,7 +165,7 @@ describe('by keyboard alone', () => {
     const page = await context.newPage();
     await disableMotion(page);
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, w.server.url, await createUser(w.server.built.deps.db, PERMISSIONS, { name: 'Keys Clerk' }), '/submissions?tab=results');
+    await signIn(page, w.server.url, await createUser(w.server.built.deps.db, PERMISSIONS, { name: 'Keys Clerk' }), '/submissions?tab=results');
     const report = page.getByTestId('results-table').locator(`tbody tr[data-row-id="${id}"]`).getByRole('button', { name: `report ${id}` });
     await report.waitFor();
     await tabTo(page, report, 200);

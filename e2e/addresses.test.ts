@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
@@ -39,7 +39,7 @@ describe('/addresses', () => {
     const clerk = await createUser(server.built.deps.db, ['Address'], { name: 'Address Clerk' });
     page = await browser.newPage();
     errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, clerk, '/addresses');
+    await signIn(page, server.url, clerk, '/addresses');
   });
   afterAll(() => page.close());
 
@@ -106,7 +106,7 @@ describe('/addresses permission', () => {
   it('a user without Address neither sees the menu item nor can call the API', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/settings');
+    await signIn(page, server.url, creds, '/settings');
     await page.locator('a[href="/settings"]').waitFor();
     expect(await page.locator('a[href="/addresses"]').count()).toBe(0);
     await page.goto(`${server.url}/addresses`);

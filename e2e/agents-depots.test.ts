@@ -1,17 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
 /** /agent and /depot in Chromium: add, edit, validation, reassign-delete, and permission gating. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,9 +31,9 @@ const menuLink = (page: Page, label: string) =>
 describe.each(LISTS)('$path', ({ path, title, noun, permission, otherPermission, otherTitle, apiPath }) => {
   it('adds, validates, edits, and deletes with reassignment', async () => {
     const creds = await createUser(server.built.deps.db, [permission]);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, creds, path);
+    await signIn(page, server.url, creds, path);
     const table = page.getByTestId(`${noun}-table`);
     const row = (name: string) => table.locator('tbody tr', { hasText: name });
 
@@ -94,8 +96,8 @@ describe.each(LISTS)('$path', ({ path, title, noun, permission, otherPermission,
 
   it(`a user without ${permission} sees no ${title} menu item, no screen, and gets 403 from the API`, async () => {
     const creds = await createUser(server.built.deps.db, [otherPermission]);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/');
+    const page = await pool.newPage();
+    await signIn(page, server.url, creds, '/');
     await menuLink(page, otherTitle).waitFor();
     await expect.poll(() => menuLink(page, title).count()).toBe(0);
     await expect.poll(() => menuLink(page, 'Farms').count()).toBe(0);
@@ -117,8 +119,8 @@ describe('reassigning an agent in the browser moves lab entries', () => {
     const job = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'E2E-1' }] });
     await db.insertInto('agents').values([{ name: 'Agent Smith' }, { name: 'Agent Jones' }]).execute();
 
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/agent?q=Agent%20Smith');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/agent?q=Agent%20Smith');
     const row = page.getByTestId('agent-table').locator('tbody tr', { hasText: 'Agent Smith' });
     await row.getByTestId('row-delete').click();
     const dialog = page.getByRole('dialog', { name: 'Assign Agent Smith to New Agent' });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
@@ -8,12 +8,14 @@ import type { Db } from '../apps/server/src/db/database';
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let db: Db;
 
 beforeAll(async () => {
   server = await startTestServer();
   db = server.built.deps.db;
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -23,9 +25,9 @@ afterAll(async () => {
 describe('/agronomist', () => {
   it("adds ('insert', International by default), edits ('update') and reassigns an agronomist", async () => {
     await db.insertInto('agronomists').values({ name: 'Dr Target', originate: 'Usa' }).execute();
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/agronomist');
+    await signIn(page, server.url, ADMIN, '/agronomist');
     const table = page.getByTestId('agronomists-table');
     await table.locator('tbody tr', { hasText: 'Dr Target' }).waitFor();
 
@@ -68,8 +70,8 @@ describe('/agronomist', () => {
   });
 
   it("shows 'Name required' and saves nothing", async () => {
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/agronomist');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/agronomist');
     await page.getByTestId('agronomist-add').click();
     const dialog = page.getByRole('dialog', { name: 'Agronomist' });
     await page.getByTestId('agronomist-name').fill('   ');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionService } from '../apps/server/src/platform/version/version.service';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 
 const NEW_VERSION = 'New version is available. Please save your work and update.';
@@ -12,10 +12,12 @@ const BUILD = (JSON.parse(readFileSync(new URL('../package.json', import.meta.ur
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 
 beforeAll(async () => {
   server = await startTestServer({ IS_DEV: 'true', APP_VERSION: BUILD });
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,8 +28,8 @@ const openSockets = () => server.built.socket.websocketServer.clients.size;
 
 describe('banners', () => {
   it('reloads the page once when the version this browser last ran differs from the server version', async () => {
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/');
     await page.getByTestId('user-name').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe(BUILD);
     await page.evaluate(() => {
@@ -46,8 +48,8 @@ describe('banners', () => {
   });
 
   it("shows the red 'This is a testing environment.' banner when start-up data says isDev", async () => {
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/');
     const banner = page.getByTestId('dev-banner');
     await expect.poll(() => banner.textContent()).toBe('This is a testing environment.');
     const bg = await banner.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -59,9 +61,9 @@ describe('banners', () => {
   });
 
   it('reconnects after a drop, then shows the new-version banner with Update when another version starts', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     await expect.poll(openSockets).toBe(1);
     expect(await page.getByTestId('version-banner').count()).toBe(0);
 

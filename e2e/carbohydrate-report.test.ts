@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MfwStandIn, startMfwStandIn } from '../tools/stand-ins/mfw-server';
 import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { pdfPages } from '../tests/support/pdf';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function selectAndOpen(page: Page) {
-  await signInThroughUi(page, server.url, staff, '/carbohydrates');
+  await signIn(page, server.url, staff, '/carbohydrates');
   await page.getByTestId('select-R1').check();
   await page.getByTestId('select-R2').check();
   await page.getByTestId('select-H1').check();

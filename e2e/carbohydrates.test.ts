@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
@@ -15,6 +15,7 @@ const execFileAsync = promisify(execFile);
 /** /carbohydrates in Chromium: filter, select across groups, group select, merge, edit, downloads, gating. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 let staff: { email: string; password: string };
 let nobody: { email: string; password: string };
@@ -44,6 +45,7 @@ beforeAll(async () => {
   staff = await createUser(db, ['CarbohydrateEntries']);
   nobody = await createUser(db, ['Settings']);
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url, { acceptDownloads: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,8 +53,8 @@ afterAll(async () => {
 });
 
 async function open(creds: { email: string; password: string }, path = '/carbohydrates'): Promise<Page> {
-  const page = await browser.newPage({ acceptDownloads: true });
-  await signInThroughUi(page, server.url, creds, path);
+  const page = await pool.newPage();
+  await signIn(page, server.url, creds, path);
   return page;
 }
 const line = (page: Page) => page.getByTestId('selection-line');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphSets, cropsEndpoints as ep } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/crop/paged') && path !== ep.paged.path) asked.push({ path, body: JSON.parse(r.postData() ?? '{}') as Record<string, unknown> });
   });
-  await signInThroughUi(page, server.url, await createUser(db, ['Crop']), '/crops');
+  await signIn(page, server.url, await createUser(db, ['Crop']), '/crops');
 }, 90_000);
 afterAll(async () => {
   await browser?.close();

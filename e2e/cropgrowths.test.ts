@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropGrowthsEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   errors = watchPageErrors(page);
   const user = await createUser(db, ['CarbohydrateEntries']);
-  await signInThroughUi(page, server.url, user, '/carbohydratesgrowths');
+  await signIn(page, server.url, user, '/carbohydratesgrowths');
 });
 afterAll(async () => {
   await browser?.close();
@@ -230,7 +230,7 @@ describe('crop growth admin screen', () => {
   it('is neither in the menu nor callable for a user without CarbohydrateEntries', async () => {
     const other = await browser.newPage();
     const user = await createUser(server.built.deps.db, ['CarbohydrateTissues']);
-    await signInThroughUi(other, server.url, user, '/');
+    await signIn(other, server.url, user, '/');
     await other.getByRole('link', { name: 'Tissues' }).waitFor();
     await expect(other.getByRole('link', { name: 'Growths' }).count()).resolves.toBe(0);
     const status = await other.evaluate(async (path) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, cropGrowthsEndpoints.crops.path);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropsEndpoints } from '@sapwood/contracts';
-import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { isMarkedInvalid, launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db, ['Crop']), '/crops');
+  await signIn(page, server.url, await createUser(db, ['Crop']), '/crops');
 });
 afterAll(async () => {
   await browser?.close();

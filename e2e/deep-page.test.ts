@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SKIP, pageTooDeepMessage } from '@sapwood/contracts';
 import { seedLongResultsList } from '../tests/support/carbohydrate-fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
@@ -32,7 +32,7 @@ describe('a deep page typed into the address', () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     const deep = ROWS / 50 / 2;
-    await signInThroughUi(page, server.url, staff, `/carbohydrates?tab=results&r.size=50&r.sort=sampleNumber&r.page=${deep}`);
+    await signIn(page, server.url, staff, `/carbohydrates?tab=results&r.size=50&r.sort=sampleNumber&r.page=${deep}`);
     const refusal = page.getByTestId('table-too-deep');
     await expect.poll(() => refusal.textContent()).toContain(pageTooDeepMessage(deep));
     // the pager still says how long the list is, and its Last works

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributorEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
@@ -34,7 +34,7 @@ describe('/distributors', () => {
     const clerk = await createUser(server.built.deps.db, ['Distributors']);
     page = await browser.newPage();
     errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, clerk, '/distributors');
+    await signIn(page, server.url, clerk, '/distributors');
   });
   afterAll(() => page.close());
 
@@ -126,7 +126,7 @@ describe('/distributors permission', () => {
   it('a user without Distributors neither sees the menu item nor can call the API', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/settings');
+    await signIn(page, server.url, creds, '/settings');
     await page.locator('a[href="/settings"]').waitFor();
     expect(await page.locator('a[href="/distributors"]').count()).toBe(0);
     const api = await signedIn(server.url, creds);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drisgraphsEndpoints } from '@sapwood/contracts';
-import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { isMarkedInvalid, launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   errors = watchPageErrors(page);
   const user = await createUser(server.built.deps.db, ['DrisGraphs']);
-  await signInThroughUi(page, server.url, user, '/drisgraphs');
+  await signIn(page, server.url, user, '/drisgraphs');
 });
 afterAll(async () => {
   await browser?.close();

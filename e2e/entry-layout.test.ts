@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -73,7 +73,7 @@ describe('entry layout at 1400 × 900', () => {
   it('job card details: every column without horizontal scrolling, at least twice the rows', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId(`job-edit-${jobId}`).click();
     await page.getByTestId('entry-row-39').waitFor();
     const m = await measure(page, 'job-entries', 'tbody tr');
@@ -91,7 +91,7 @@ describe('entry layout at 1400 × 900', () => {
   it('dates read and are typed day/month/year, whatever the browser locale; a day that does not exist is not taken', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await expect.poll(() => page.getByTestId(`job-card-${jobId}`).textContent()).toContain('01/11/2026');
     await page.getByTestId(`job-edit-${jobId}`).click();
     const received = page.getByTestId('job-received');
@@ -110,7 +110,7 @@ describe('entry layout at 1400 × 900', () => {
   it('job results: every column without horizontal scrolling, at least twice the rows', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId(`job-card-${jobId}`).click();
     await page.getByTestId('results-table').waitFor();
     const m = await measure(page, 'results-table', 'tbody tr');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SentryStandIn, startSentryStandIn } from '../tools/stand-ins/sentry-server';
-import { launchBrowser, signInThroughUi } from '../tests/support/browser';
+import { launchBrowser, signIn } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
@@ -40,7 +40,7 @@ describe('crash reports (issue 35)', () => {
   it('without an error-reporting service, the server keeps the crashes, grouped, for the Errors screen; others get no access', async () => {
     for (let i = 0; i < 2; i += 1) {
       const page = await browser.newPage();
-      await signInThroughUi(page, server.url, ADMIN, '/labmins');
+      await signIn(page, server.url, ADMIN, '/labmins');
       await page.getByTestId('labmins-table').waitFor();
       const posted = page.waitForResponse((r) => r.url().endsWith('/api/errors/report'));
       await crash(page, 'Grid state lost its rows');
@@ -48,7 +48,7 @@ describe('crash reports (issue 35)', () => {
       await page.close();
     }
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/errors');
+    await signIn(page, server.url, ADMIN, '/errors');
     const row = page.getByTestId('errors-table').getByRole('row').filter({ hasText: 'Grid state lost its rows' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('/labmins');
@@ -62,7 +62,7 @@ describe('crash reports (issue 35)', () => {
     await page.close();
 
     const other = await browser.newPage();
-    await signInThroughUi(other, server.url, await createUser(server.built.deps.db, ['Users', 'Settings']), '/errors');
+    await signIn(other, server.url, await createUser(server.built.deps.db, ['Users', 'Settings']), '/errors');
     await expect.poll(() => other.getByText('No access').count()).toBe(1);
     const answer = await other.evaluate(() => fetch('/api/errors/paged', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status));
     expect(answer).toBe(403);
@@ -71,7 +71,7 @@ describe('crash reports (issue 35)', () => {
 
   it('with SENTRY_DSN, the web app sends its crash to the service as an envelope', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, withService.url, ADMIN, '/labmins');
+    await signIn(page, withService.url, ADMIN, '/labmins');
     await page.getByTestId('labmins-table').waitFor();
     // the SDK is loaded (its own chunk) and started once the start-up data names the service
     await page.locator('html[data-error-reporting="service"]').waitFor({ state: 'attached' });
@@ -93,7 +93,7 @@ describe('a screen whose code does not load (spec part 1 §9)', () => {
     await page.route(/\/assets\/LabminsPage-[^/]*\.js$/, (route) => {
       held = route;
     });
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     await page.getByTestId('user-name').waitFor();
     await page.evaluate(() => {
       history.pushState({}, '', '/labmins');
@@ -113,12 +113,12 @@ describe('a screen whose code does not load (spec part 1 §9)', () => {
 describe('version notice (spec part 1 §4)', () => {
   it('compares the build\'s own version with the server\'s: another one shows the banner', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     await page.getByTestId('version-banner').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('sapwood.version'))).toBe(SERVER_VERSION);
     await page.close();
     const same = await browser.newPage();
-    await signInThroughUi(same, withService.url, ADMIN, '/');
+    await signIn(same, withService.url, ADMIN, '/');
     await same.getByTestId('user-name').waitFor();
     // the socket has answered with the server's version (equal to the build's): no banner
     await expect.poll(() => withService.built.socket.websocketServer.clients.size).toBeGreaterThan(0);

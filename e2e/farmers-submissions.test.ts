@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
@@ -18,14 +18,15 @@ import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/cap
 let app: CaptureStandIn;
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 
 const db = () => server.built.deps.db;
 
 async function open(permissions: string[], path = '/farmerssamplesubmissions'): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db(), permissions, { name: 'Soil Staff' }), path);
+  await signIn(page, server.url, await createUser(db(), permissions, { name: 'Soil Staff' }), path);
   return page;
 }
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await db().updateTable('captures').set({ client_name: 'Kloof Citrus', farm_name: 'Kloof 2', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2025-11-03T08:00:00Z') })
     .where('sample_number', 'in', ['S26001', 'S26002']).execute();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,17 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFarms } from '../apps/server/src/features/farms/farms.demo';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
 /** /farms in Chromium: the read-only table for administrators; hidden from everyone else. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
   await seedDemoFarms(server.built.deps.db);
 });
 afterAll(async () => {
@@ -24,9 +26,9 @@ const menuLink = (page: Page, label: string) =>
 
 describe('/farms', () => {
   it('an administrator opens Farms from the menu and sees Client, Farm, MFW Id and Originate, searchable', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     await menuLink(page, 'Farms').click();
     await page.waitForURL(`${server.url}/farms`);
     const table = page.getByTestId('farms-table');
@@ -49,8 +51,8 @@ describe('/farms', () => {
 
   it('a user with every management permission but Admin sees no Farms item, no screen, and gets 403', async () => {
     const creds = await createUser(server.built.deps.db, ['Users', 'Roles', 'Address', 'Distributors', 'Settings', 'Agronomists', 'Agents', 'Depots']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/');
+    const page = await pool.newPage();
+    await signIn(page, server.url, creds, '/');
     await menuLink(page, 'Depot').waitFor();
     await expect.poll(() => menuLink(page, 'Farms').count()).toBe(0);
     await page.goto(`${server.url}/farms`);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 
 let server: TestServer;
@@ -21,7 +21,7 @@ describe('a form post from the app to a new tab', () => {
   it('passes the origin check (the server answers the request itself, not CrossOriginRejected)', async () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     const response = page.context().waitForEvent('response', (r) => r.url().endsWith('/api/carbohydrate/blockreport'));
     await page.evaluate(() => {
       const form = document.createElement('form');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, ORGAN_TYPE_LABELS, SUBMISSION_MESSAGES, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, startWorld } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi } from '../tests/support/browser';
+import { launchBrowser, signIn } from '../tests/support/browser';
 import { activeTestId } from '../tests/support/labjobs-screen';
 import { fillPrepareHeader } from '../tests/support/prepare-screen';
 import { createUser } from '../tests/support/users';
@@ -39,7 +39,7 @@ const manual: GridDriver = {
     // one captured sample and three typed by hand (the world's captures would run out over the cases)
     seq += 1;
     current = await w.submitted('leaf', 'Manual', { entries: 1, hand: [1, 2, 3].map((n) => `GRID-${seq}-${n}`), clientName: 'Grid Orchard' });
-    await signInThroughUi(page, w.server.url, user, '/submissions?tab=waiting');
+    await signIn(page, w.server.url, user, '/submissions?tab=waiting');
     await page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${current.id}"]`).getByRole('button', { name: `Manual ${current.id}`, exact: true }).click();
     await expect.poll(() => activeTestId(page)).toBe('cell-0-labNumber');
   },
@@ -110,7 +110,7 @@ async function submitMovedCultivar(page: Page) {
 const prepare: GridDriver = {
   name: 'Prepare dialog',
   async open(page) {
-    await signInThroughUi(page, w.server.url, user, '/submissions?tab=prepare');
+    await signIn(page, w.server.url, user, '/submissions?tab=prepare');
     await page.getByTestId('prepare-new').click();
     for (let k = 0; k < 3; k += 1) await page.getByTestId('add-row').click();
     await page.getByTestId('prepare-3-sampleNumber').waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { BOUND_MESSAGES, CARBOHYDRATE_BOUNDS, type JobCard, labEndpoints } from '@sapwood/contracts';
-import { signInThroughUi } from '../tests/support/browser';
+import { signIn } from '../tests/support/browser';
 import { seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { type LabJobsScreen, activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
 import { type GridDriver, answer, confirmText, gridBehaviour } from './grid-behaviour';
@@ -28,7 +28,7 @@ let current = { jobId: 0, samples: [] as string[] };
 const newPage = () => s.browser.newPage();
 const openAt = async (page: Page, param: string) => {
   current = await seed();
-  await signInThroughUi(page, s.server.url, s.labUser, `/labjobs?${param}=${current.jobId}`);
+  await signIn(page, s.server.url, s.labUser, `/labjobs?${param}=${current.jobId}`);
 };
 // line 3's second field opens a quote that is never closed (papaparse would read the lines after it into that field)
 const brokenCsv = (head: string, line: (sn: string) => string) => [head, line(current.samples[0]), line(current.samples[1]).replace(',', ',"'), line(current.samples[2])].join('\n');
@@ -37,7 +37,7 @@ const results: GridDriver = {
   name: 'results dialog',
   async open(page) {
     current = await seed();
-    await signInThroughUi(page, s.server.url, s.labUser, '/labjobs');
+    await signIn(page, s.server.url, s.labUser, '/labjobs');
     await page.getByTestId(`job-card-${current.jobId}`).click();
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
   },

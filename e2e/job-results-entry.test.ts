@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUND_MESSAGES, CARBOHYDRATE_BOUNDS, labEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
@@ -10,6 +10,7 @@ import { createUser, signedIn } from '../tests/support/users';
 /** The results dialog's entry: nothing typed is lost, every row says whether it is saved, the keyboard and a pasted column. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 let labUser: { email: string; password: string };
 let api: ApiClient;
@@ -17,6 +18,7 @@ let api: ApiClient;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
   // about entering results, not QC: a job completes without a control (e2e/qc.test.ts covers the requirement)
@@ -42,7 +44,7 @@ const UNUSUAL_STARCH = BOUND_MESSAGES.confirm(CARBOHYDRATE_BOUNDS.starch);
 const statusOf = (page: Page, sampleNumber: string) => page.getByTestId(`result-status-${sampleNumber}`).textContent();
 
 async function open(page: Page, jobId: number) {
-  await signInThroughUi(page, server.url, labUser, '/labjobs');
+  await signIn(page, server.url, labUser, '/labjobs');
   await page.getByTestId(`job-card-${jobId}`).click();
   await page.getByTestId('results-table').waitFor();
 }
@@ -58,7 +60,7 @@ async function paste(page: Page, testId: string, text: string) {
 describe('job results entry', () => {
   it('asks before a close throws typed work away: No keeps it, Yes discards it; a close after saving does not ask', async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'U1', sugar: 1, starch: 1 }, { sampleNumber: 'U2' }, { sampleNumber: 'U3' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     // opens in the first empty Sugar cell
@@ -96,7 +98,7 @@ describe('job results entry', () => {
 
   it('refuses text that is not a number at its cell, unlike a value over the limit', async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'N1' }, { sampleNumber: 'N2' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
@@ -135,7 +137,7 @@ describe('job results entry', () => {
 
   it('refuses a value over 100 % at its row, and asks once before saving one outside its usual range (issue 31)', async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'B1' }, { sampleNumber: 'B2' }, { sampleNumber: 'B3' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
@@ -178,7 +180,7 @@ describe('job results entry', () => {
 
   it('Submit with a declined unusual value: the server refuses the whole save, its words at the declined cell, nothing saved (issue 31)', async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'D1' }, { sampleNumber: 'D2' }, { sampleNumber: 'D3' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
@@ -212,7 +214,7 @@ describe('job results entry', () => {
 
   it("shows each row's save: Saved after Enter, Failed with the server's words and a Retry when someone else saved it first", async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'C1' }, { sampleNumber: 'C2' }, { sampleNumber: 'C3' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
@@ -263,7 +265,7 @@ describe('job results entry', () => {
       // one more than typed: the job stays current (a completed job's changes need a reason)
       samples: Array.from({ length: n + 1 }, (_, i) => ({ sampleNumber: `KB${String(i + 1).padStart(2, '0')}` })),
     });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
     await expect.poll(() => activeTestId(page)).toBe('result-0-sugar');
@@ -306,7 +308,7 @@ describe('job results entry', () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, {
       samples: [{ sampleNumber: 'P1', starch: 3 }, { sampleNumber: 'P2' }, { sampleNumber: 'P3', na: true }, { sampleNumber: 'P4' }, { sampleNumber: 'P5' }, { sampleNumber: 'P6' }, { sampleNumber: 'P7' }],
     });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     await open(page, jobId);
 

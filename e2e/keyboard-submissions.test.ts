@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
 import { disableMotion } from '../tests/support/screen-walk';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { press, tabTo } from '../tests/support/keyboard';
 import { createUser } from '../tests/support/users';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   errors = watchPageErrors(page);
   const clerk = await createUser(w.server.built.deps.db, PERMISSIONS, { name: 'Keys Clerk' });
-  await signInThroughUi(page, w.server.url, clerk, '/submissions');
+  await signIn(page, w.server.url, clerk, '/submissions');
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
 import type { TestServer } from '../tests/support/server';
@@ -11,12 +11,14 @@ import type { TestServer } from '../tests/support/server';
 /** /labjobs: the results dialog (entry by keyboard, limits, export, concurrent edits, changes after completion). */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 let labUser: { email: string; password: string };
 let api: ApiClient;
 
 beforeAll(async () => {
   ({ server, browser, ref, labUser, api } = await startLabJobsScreen({ controls: 'optional' }));
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,9 +30,9 @@ describe('/labjobs results', () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, {
       samples: [{ sampleNumber: 'K1' }, { sampleNumber: 'K2' }, { sampleNumber: 'K3' }, { sampleNumber: 'K4' }],
     });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId(`job-card-${jobId}`).click();
     await page.getByTestId('results-table').waitFor();
     await page.getByTestId('result-1-na').check();
@@ -72,8 +74,8 @@ describe('/labjobs results', () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, {
       samples: [{ sampleNumber: 'E2', sugar: 3, starch: 7 }, { sampleNumber: 'E10', entity: '+cmd', sugar: 4, starch: 8 }],
     });
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, labUser, '/labjobs?tab=completed');
+    const page = await pool.newPage();
+    await signIn(page, server.url, labUser, '/labjobs?tab=completed');
     await page.getByTestId(`job-card-${jobId}`).click();
     const downloading = page.waitForEvent('download');
     await page.getByTestId('results-export').click();
@@ -97,8 +99,8 @@ describe('/labjobs results', () => {
       tissue_id: ref.tissues.roots.id, crop_id: ref.crop.id, cultivar_id: ref.cultivars[1].id, region_id: ref.region.id, growth_stage_id: ref.stages[1].id,
       original: JSON.stringify({}), mapped: JSON.stringify({}),
     }).execute();
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    const page = await pool.newPage();
+    await signIn(page, server.url, labUser, '/labjobs?job=create');
     await page.getByTestId('entry-0-sampleNumber').fill('CAP-1');
     await page.keyboard.press('Tab');
     await page.getByTestId('entry-0-matches').click();
@@ -130,7 +132,7 @@ describe('/labjobs results', () => {
 
   it("shows 'Loading settings...' in the results dialog until the settings answer, then the results table", async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'W1' }, { sampleNumber: 'W2' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
     // the real answer of /api/settings/get, held back until the test lets it through
     let fetched!: () => void;
@@ -144,7 +146,7 @@ describe('/labjobs results', () => {
       await route.fulfill({ response });
     });
     try {
-      await signInThroughUi(page, server.url, labUser, '/labjobs');
+      await signIn(page, server.url, labUser, '/labjobs');
       await page.getByTestId(`job-card-${jobId}`).click();
       await answerFetched;
       const loading = page.getByTestId('results-loading-settings');
@@ -167,8 +169,8 @@ describe('/labjobs results', () => {
 
   it('asks a reason to change a completed job and shows a concurrent change in the dialog', async () => {
     const { jobId, entries } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'Z1', sugar: 2, starch: 3 }, { sampleNumber: 'Z2', sugar: 2, starch: 3 }] });
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, labUser, `/labjobs?tab=completed&results=${jobId}`);
+    const page = await pool.newPage();
+    await signIn(page, server.url, labUser, `/labjobs?tab=completed&results=${jobId}`);
     await page.getByTestId('result-0-sugar').fill('2.5');
     await page.getByTestId('result-0-sugar').press('Enter');
     await expect.poll(() => page.getByTestId('results-dialog').textContent()).toContain('A reason is required to change a result of a completed or exported job.');
@@ -190,8 +192,8 @@ describe('/labjobs results', () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, {
       samples: Array.from({ length: 200 }, (_, i) => ({ sampleNumber: `B${String(i + 1).padStart(3, '0')}` })),
     });
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, labUser, `/labjobs?results=${jobId}`);
+    const page = await pool.newPage();
+    await signIn(page, server.url, labUser, `/labjobs?results=${jobId}`);
     await page.getByTestId('result-0-sugar').click();
     for (let i = 0; i < 200; i += 1) {
       await page.keyboard.type(String(1 + (i % 9)));

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsEndpoints, agronomistEndpoints, labEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { UNSAVED, activeTestId, paste, startLabJobsScreen } from '../tests/support/labjobs-screen';
 import { ADMIN, type TestServer } from '../tests/support/server';
@@ -11,12 +11,14 @@ import { createUser, signedIn } from '../tests/support/users';
 /** /labjobs: the job card (entry, paste, validation, delete), its lists and permission gating. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 let labUser: { email: string; password: string };
 let api: ApiClient;
 
 beforeAll(async () => {
   ({ server, browser, ref, labUser, api } = await startLabJobsScreen({ controls: 'optional' }));
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -25,9 +27,9 @@ afterAll(async () => {
 
 describe('/labjobs', () => {
   it('creates a job by pasting rows, after showing the validation messages', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId('jobs-create').click();
     await page.getByTestId('entry-0-sampleNumber').waitFor();
 
@@ -79,9 +81,9 @@ describe('/labjobs', () => {
   });
 
   it('asks before Escape or Cancel throws away typed or pasted entries: No keeps them, Yes discards them', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     const dialog = page.getByTestId('job-card-dialog');
     const question = page.getByTestId('confirm-dialog').getByText(UNSAVED);
 
@@ -119,9 +121,9 @@ describe('/labjobs', () => {
   });
 
   it("shows every rule on its row: repeated and blank sample numbers, the server's refusals; Add Entry focuses the new row", async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    await signIn(page, server.url, labUser, '/labjobs?job=create');
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     for (const [field, value] of [['entity', 'Dup Co'], ['agent', 'Agent D'], ['agronomist', 'Dr D'], ['farmName', 'Dup Farm'], ['fieldBlockNumber', 'D1']]) {
       await page.getByTestId(`header-${field}`).fill(value);
@@ -187,9 +189,9 @@ describe('/labjobs', () => {
     const db = server.built.deps.db;
     const { jobId } = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'MIS-1' }, { sampleNumber: 'MIS-2' }] });
     const done = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'RES-1', na: true }, { sampleNumber: 'RES-2' }] });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     const ask = page.getByTestId('confirm-dialog').getByText('Are you sure you want to delete this job?');
 
     // a job with a result: Delete is disabled
@@ -223,9 +225,9 @@ describe('/labjobs', () => {
     expect((await admin.call(agentsEndpoints.upsert, { id: 0, name: 'Listed Agent', originate: 'International' })).status).toBe(200);
     expect((await admin.call(agronomistEndpoints.upsert, { id: 0, name: 'Listed Agronomist', originate: 'International' })).status).toBe(200);
     await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'T-001' }] }); // typed 'Agent Smith'
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId('jobs-create').click();
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     const options = (id: string) => page.locator(`#${id} option`).evaluateAll((els) => els.map((o) => `${(o as HTMLOptionElement).value}|${(o as HTMLOptionElement).label}`));
@@ -242,8 +244,8 @@ describe('/labjobs', () => {
 
   it('hides the menu item and answers 403 without LabJobs', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/settings');
+    const page = await pool.newPage();
+    await signIn(page, server.url, creds, '/settings');
     await page.getByTestId('limits-card').waitFor();
     await expect(page.getByRole('link', { name: 'Jobs' }).count()).resolves.toBe(0);
     await page.goto(`${server.url}/labjobs`);
@@ -253,7 +255,7 @@ describe('/labjobs', () => {
     await page.close();
 
     const lab = await browser.newPage();
-    await signInThroughUi(lab, server.url, labUser, '/');
+    await signIn(lab, server.url, labUser, '/');
     await lab.getByRole('link', { name: 'Jobs' }).waitFor();
     await lab.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -35,7 +35,7 @@ describe('/labmins', () => {
   it('syncs both labs, lists and searches their crops, and names a lab that failed while keeping its list', async () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labmin, '/labmins');
+    await signIn(page, server.url, labmin, '/labmins');
     await expect.poll(() => page.getByTestId('labmins-table').textContent()).toContain('No data available');
 
     await page.getByTestId('labmin-sync').click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languagesEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, ADMIN, '/languages');
+  await signIn(page, server.url, ADMIN, '/languages');
 });
 afterAll(async () => {
   await browser?.close();
@@ -125,7 +125,7 @@ describe('/languages, Keys tab', () => {
     await db().updateTable('users').set({ language_id: af }).where('id', '=', creds.id).execute();
     const other = await browser.newPage();
     const otherErrors = watchPageErrors(other);
-    await signInThroughUi(other, server.url, creds, '/');
+    await signIn(other, server.url, creds, '/');
     const menu = other.getByRole('navigation', { name: 'Main menu' });
     await menu.getByText('Gebruikerslys').waitFor();
     await menu.getByText('Bestuur').waitFor();
@@ -143,7 +143,7 @@ describe('/languages permission gating', () => {
   it('a user without Language sees no menu item, no screen, and the API answers 403', async () => {
     const creds = await createUser(db(), ['Users']);
     const other = await browser.newPage();
-    await signInThroughUi(other, server.url, creds, '/languages');
+    await signIn(other, server.url, creds, '/languages');
     await other.getByText('No access').waitFor();
     const menu = other.getByRole('navigation', { name: 'Main menu' });
     await menu.getByText('Users', { exact: true }).waitFor();

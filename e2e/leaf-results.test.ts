@@ -5,7 +5,7 @@ import { leafsEndpoints } from '@sapwood/contracts';
 import { type CaptureResultInput, recordCaptureResults } from '../apps/server/src/features/leafs';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -19,6 +19,7 @@ import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/cap
 let app: CaptureStandIn;
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 
 const db = () => server.built.deps.db;
@@ -26,9 +27,9 @@ const idOf = async (sampleNumber: string) => (await db().selectFrom('captures').
 const record = (rows: CaptureResultInput[]) => db().transaction().execute((trx) => recordCaptureResults(trx, rows, null));
 
 async function open(permissions: string[], path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db(), permissions), path);
+  await signIn(page, server.url, await createUser(db(), permissions), path);
   return page;
 }
 const rowOf = (page: Page, sampleNumber: string) => page.getByTestId('capture-results-table').locator('tbody tr[data-row-id]', { hasText: sampleNumber });
@@ -48,6 +49,7 @@ beforeAll(async () => {
     { captureId: await idOf('S26001'), labName: 'Wynland', labNumber: 'WL-90', source: 'Wynland', values: { caToMg: 2.61, pBrayI: 32.5, phKcl: 5.4, zn: 3.2, cWb: 1.15, sAmAC: 7.1, tValueAmAc: 7.45, exchAcidKcl: 0.35 } },
   ]);
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();

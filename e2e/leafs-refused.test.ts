@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
 import { signedIn } from '../tests/support/users';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, user, '/leafs');
+  await signIn(page, server.url, user, '/leafs');
 });
 afterAll(async () => {
   await browser?.close();
@@ -118,7 +118,7 @@ describe('refused captures on /leafs', () => {
 
   it('/farmerssampleentries has its own Refused tab', async () => {
     const farmers = await browser.newPage();
-    await signInThroughUi(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries?tab=refused');
+    await signIn(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries?tab=refused');
     await expect.poll(() => farmers.getByTestId('pager-range').textContent()).toBe('1–1 of 1');
     await farmers.getByTestId('refused-table').getByRole('cell', { name: 'SL-000097', exact: true }).waitFor();
     await farmers.getByTestId('refused-reason').getByText('missing sample number').waitFor();

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leafsEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db, ['Leafs']), '/leafs');
+  await signIn(page, server.url, await createUser(db, ['Leafs']), '/leafs');
 });
 afterAll(async () => {
   await browser?.close();
@@ -144,7 +144,7 @@ describe('/leafs', () => {
 
   it("/farmerssampleentries: syncs the soil captures, shows a json, archives and restores after asking", async () => {
     const farmers = await browser.newPage();
-    await signInThroughUi(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries');
+    await signIn(farmers, server.url, await createUser(server.built.deps.db, ['FarmersSampleEntries']), '/farmerssampleentries');
     await farmers.getByTestId('leaf-sync').click();
     await farmers.getByText('Synced: 10 new, 0 updated, 0 refused').waitFor();
     await expect.poll(() => farmers.getByTestId('leaf-sync-last').textContent()).toMatch(/: 10 new, 0 updated, 0 refused$/);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '@sapwood/contracts';
-import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { isMarkedInvalid, launchBrowser, PagePool, signIn, signInThroughUi, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 import { PROTECTED_PATHS } from '../apps/web/src/app/ProtectedScreen';
@@ -156,5 +156,31 @@ describe('sign-in screen', () => {
     await expect(page.getByTestId('user-name').textContent()).resolves.toBe('Administrator');
     await expect(page.getByTestId('app-version').textContent()).resolves.toBe('Version 4.5.6');
     await page.close();
+  });
+});
+
+describe('the helpers that sign in without the sign-in screen (ADR 0236)', () => {
+  it('signIn signs in through the API and opens the path, and throws on a refused sign-in', async () => {
+    const page = await browser.newPage();
+    const user = await createUser(db(), [], { name: 'Api Signer' });
+    await expect(signIn(page, server.url, { ...user, password: 'wrong-password-1' }, '/')).rejects.toThrow(/answered 200 "WrongPassword"/);
+    await signIn(page, server.url, user, '/');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Api Signer');
+    await page.close();
+  });
+
+  it("a PagePool page starts signed out with nothing stored, and closes the pool's pages before it", async () => {
+    const pool = new PagePool(browser, server.url);
+    const first = await pool.newPage();
+    await signIn(first, server.url, ADMIN, '/');
+    await first.getByTestId('user-name').waitFor();
+    await first.evaluate(() => localStorage.setItem('left-behind', 'yes'));
+    const second = await pool.newPage();
+    expect(first.isClosed()).toBe(true);
+    await second.goto(`${server.url}/`);
+    await second.waitForURL(/\/login\?ReturnUrl=%2F$/);
+    expect(await second.evaluate(() => localStorage.getItem('left-behind'))).toBeNull();
+    await second.context().close();
   });
 });

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobCard, SUBMISSION_MESSAGES as M, apiFeatures, labEndpoints } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { signIn, watchPageErrors } from '../tests/support/browser';
 import type { CarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { focusCoveredBy, focusedTestId } from '../tests/support/keyboard';
 import { paste, startLabJobsScreen } from '../tests/support/labjobs-screen';
@@ -104,7 +104,7 @@ const line = (n: string, crop = 'Pecan', cultivar = 'Wichita') => [n, 'B1', crop
 async function openTwoGroups(entity: string, farm: string, solo: string) {
   const page = await browser.newPage();
   const errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, prepUser, '/submissions?tab=prepare');
+  await signIn(page, server.url, prepUser, '/submissions?tab=prepare');
   const crops = page.waitForResponse((r) => r.url().endsWith(apiFeatures.crops.withCultivars.path));
   await page.getByTestId('prepare-new').click();
   const dialog = page.getByRole('dialog', { name: 'Prepare Submission' });
@@ -124,7 +124,7 @@ describe('long entry grids (windowed above 100 rows)', () => {
   it('a job card of 150 pasted entries draws the rows in view; the last by scrolling, the keyboard into rows not drawn, a hidden row\'s rule, a header edit, all 150 saved', async () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    await signIn(page, server.url, labUser, '/labjobs?job=create');
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     await fillJobHeader(page);
     const numbers = numbered('LG');

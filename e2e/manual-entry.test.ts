@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_ENTRY_MESSAGES as M, type ManualEntrySheet, farmersSubmissionResultEndpoints as soil, parseManualCsv, resultValueProblems, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, sheetOf, startWorld } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
 
 /**
@@ -15,13 +15,14 @@ import { createUser } from '../tests/support/users';
  */
 let w: World;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 const db = () => w.server.built.deps.db;
 
 async function open(permissions: string[], path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, w.server.url, await createUser(db(), permissions, { name: 'Entry Staff' }), path);
+  await signIn(page, w.server.url, await createUser(db(), permissions, { name: 'Entry Staff' }), path);
   return page;
 }
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
@@ -53,6 +54,7 @@ beforeAll(async () => {
   w = await startWorld();
   sub = await w.submitted('leaf', 'Manual', { entries: 3, clientName: 'Manual Orchard' });
   browser = await launchBrowser();
+  pool = new PagePool(browser, w.server.url);
 }, 240_000);
 afterAll(async () => {
   await browser?.close();

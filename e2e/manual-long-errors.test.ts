@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_ENTRY_MESSAGES as M, resultValueProblems } from '@sapwood/contracts';
 import { PERMISSIONS, type World, startWorld } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { focusCoveredBy, focusedTestId } from '../tests/support/keyboard';
 import { paste } from '../tests/support/labjobs-screen';
 import { createUser } from '../tests/support/users';
@@ -36,7 +36,7 @@ describe('manual entry of a long sheet', () => {
     const long = await w.submitted('leaf', 'Manual', { entries: 0, hand, clientName: 'Errors Orchard' });
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, w.server.url, await createUser(db(), PERMISSIONS, { name: 'Long Entry' }), '/submissions?tab=waiting');
+    await signIn(page, w.server.url, await createUser(db(), PERMISSIONS, { name: 'Long Entry' }), '/submissions?tab=waiting');
     await page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${long.id}"]`).getByRole('button', { name: `Manual ${long.id}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`Manual entry · Submission ${long.id}`) });
     await expect.poll(() => focusedTestId(page)).toBe('cell-0-labNumber');

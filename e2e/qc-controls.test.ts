@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, labEndpoints, qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { activeTestId, startLabJobsScreen } from '../tests/support/labjobs-screen';
 import { ADMIN, type TestServer } from '../tests/support/server';
@@ -12,6 +12,7 @@ import { listAudit } from '../apps/server/src/platform/audit/audit.repository';
 /** Issue 37 (ADR 0160) in the browser: controls required to complete a job, chosen on a new job card, changed with a reason. */
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 let labUser: { email: string; password: string };
 let api: ApiClient;
@@ -19,6 +20,7 @@ let lotId: number;
 
 beforeAll(async () => {
   ({ server, browser, ref, labUser, api } = await startLabJobsScreen({ controls: 'required' }));
+  pool = new PagePool(browser, server.url);
   const admin = await signedIn(server.url, ADMIN);
   const lot = await admin.call(qc.upsertLot, { id: 0, name: 'Sugar control', lot: 'E2E-C1', analyte: 'sugar', mean: 5, sd: 0.2, validFrom: '2026-01-01', validTo: null, active: true });
   expect(lot.status).toBe(200);
@@ -35,9 +37,9 @@ describe('controls on the job (ADR 0160)', () => {
   it('the save that would complete a job without its control result is refused in the dialog; with the control entered the job completes', async () => {
     const { jobId } = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: 'QCR1', sugar: 4, starch: 9 }, { sampleNumber: 'QCR2' }] });
     expect((await api.call(qc.setJobControls, { jobId, rows: [{ id: 0, controlLotId: lotId }] })).status).toBe(200);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs');
+    await signIn(page, server.url, labUser, '/labjobs');
     await page.getByTestId(`job-card-${jobId}`).click();
     await page.getByTestId('results-table').waitFor();
 
@@ -68,9 +70,9 @@ describe('controls on the job (ADR 0160)', () => {
   });
 
   it('a new job card: a control lot chosen by keyboard is saved with the job', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs?job=create');
+    await signIn(page, server.url, labUser, '/labjobs?job=create');
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     for (const [field, value] of [['entity', 'Ctl Co'], ['agent', 'Agent C'], ['agronomist', 'Dr C'], ['farmName', 'Ctl Farm'], ['fieldBlockNumber', 'C1']]) {
       await page.getByTestId(`header-${field}`).fill(value);
@@ -108,9 +110,9 @@ describe('controls on the job (ADR 0160)', () => {
     expect((await api.call(qc.saveControlResults, { jobId, rows: [{ id: control.id, value: 5, rowVersion: control.rowVersion }] })).status).toBe(200);
     expect(await statusOf(jobId)).toBe('completed');
 
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, labUser, '/labjobs?tab=completed');
+    await signIn(page, server.url, labUser, '/labjobs?tab=completed');
     await page.getByTestId(`job-card-${jobId}`).click();
     await page.getByTestId('results-reason').waitFor();
     // without a reason the change is not saved, and the dialog says why

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
-import { signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { startLabJobsScreen } from '../tests/support/labjobs-screen';
 import { ADMIN, type TestServer } from '../tests/support/server';
@@ -31,7 +31,7 @@ describe('quality control', () => {
 
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/labjobs');
+    await signIn(page, server.url, ADMIN, '/labjobs');
     await page.getByTestId(`job-card-${jobId}`).click();
     await page.getByTestId('control-value-0').click();
     await page.keyboard.type('6');

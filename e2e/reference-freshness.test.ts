@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -36,7 +36,7 @@ describe('reference lists stay fresh across screens', () => {
     const errors = watchPageErrors(page);
 
     // the job card loads (and caches) the agent list
-    await signInThroughUi(page, server.url, creds, '/labjobs');
+    await signIn(page, server.url, creds, '/labjobs');
     await page.getByTestId('jobs-create').click();
     await page.getByTestId('entry-0-sampleNumber').waitFor();
     await expect.poll(() => agentOptions(page)).toContain('Fresh Agent Before|Agent list');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
@@ -9,12 +9,14 @@ import { ensureRole } from '../apps/server/src/seed/seed.repository';
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let db: Db;
 
 beforeAll(async () => {
   server = await startTestServer();
   db = server.built.deps.db;
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -23,9 +25,9 @@ afterAll(async () => {
 
 describe('/roles', () => {
   it('adds a role with grouped permission checkboxes, edits and deletes it', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/roles');
+    await signIn(page, server.url, ADMIN, '/roles');
     const table = page.getByTestId('roles-table');
     await table.locator('tbody tr', { hasText: 'Administrator' }).waitFor();
     await page.getByTestId('role-add').click();
@@ -64,7 +66,7 @@ describe('/roles', () => {
 
   it('keeps Cancel and Save in view on a short screen while the permissions scroll', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
-    await signInThroughUi(page, server.url, ADMIN, '/roles');
+    await signIn(page, server.url, ADMIN, '/roles');
     await page.getByTestId('role-add').click();
     const dialog = page.getByRole('dialog', { name: 'Role Profile' });
     await dialog.waitFor();
@@ -85,8 +87,8 @@ describe('/roles', () => {
     const roleId = await ensureRole(db, 'Busy role', ['Users']);
     const user = await createUser(db, []);
     await db.updateTable('users').set({ role_id: roleId }).where('id', '=', user.id).execute();
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/roles');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/roles');
     await page.getByTestId('role-add').click();
     const dialog = page.getByRole('dialog', { name: 'Role Profile' });
     await page.getByTestId('role-save').click();
@@ -107,8 +109,8 @@ describe('/roles', () => {
     const roleId = await ensureRole(db, 'Growing role', ['Roles']);
     const creds = await createUser(db, []);
     await db.updateTable('users').set({ role_id: roleId }).where('id', '=', creds.id).execute();
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, creds, '/roles');
+    const page = await pool.newPage();
+    await signIn(page, server.url, creds, '/roles');
     await page.getByRole('link', { name: 'Roles' }).waitFor();
     expect(await page.getByRole('link', { name: 'Agronomist' }).count()).toBe(0);
     await db.updateTable('roles').set({ permissions: ['Roles', 'Agronomists'] }).where('id', '=', roleId).execute();

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../tests/support/axe';
-import { signInThroughUi } from '../tests/support/browser';
+import { signIn } from '../tests/support/browser';
 import type { DemoWorld } from '../tests/support/demo-world';
 import { overflow } from '../tests/support/fit';
 import { ADMIN } from '../tests/support/server';
@@ -97,7 +97,7 @@ describe(`every screen: axe-core (WCAG 2.2 AA) and fits ${WIDTH} × ${HEIGHT}`, 
     // another machine: a new browser context, signed in afresh
     const other = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
     const elsewhere = await other.newPage();
-    await signInThroughUi(elsewhere, world.server.url, ADMIN, '/carbohydrates');
+    await signIn(elsewhere, world.server.url, ADMIN, '/carbohydrates');
     await elsewhere.getByTestId('grouped-table').locator('tbody tr[data-row-id]').first().waitFor();
     const shown = await headers(elsewhere);
     expect(shown).toContain('Farm');
@@ -107,7 +107,7 @@ describe(`every screen: axe-core (WCAG 2.2 AA) and fits ${WIDTH} × ${HEIGHT}`, 
     const third = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
     const clerkPage = await third.newPage();
     const clerk = await createUser(world.server.built.deps.db, ['CarbohydrateEntries'], { name: 'Fit Clerk' });
-    await signInThroughUi(clerkPage, world.server.url, clerk, '/carbohydrates');
+    await signIn(clerkPage, world.server.url, clerk, '/carbohydrates');
     await clerkPage.getByTestId('grouped-table').locator('tbody tr[data-row-id]').first().waitFor();
     expect(await headers(clerkPage)).toContain('Entity');
     await third.close();

@@ -1,17 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@sapwood/contracts';
-import { isMarkedInvalid, launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { isMarkedInvalid, launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let editor: { email: string; password: string };
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
   editor = await createUser(server.built.deps.db, ['Settings']);
 });
 afterAll(async () => {
@@ -31,9 +33,9 @@ function countUpdates(page: Page) {
 
 describe('/settings Limits card', () => {
   it('looks disabled at 0 and 0, saves changed values, and loads them again', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, editor, '/settings');
+    await signIn(page, server.url, editor, '/settings');
     const card = page.getByTestId('limits-card');
     await card.getByText('Limits').waitFor();
     const sugar = page.getByTestId('sugar-max');
@@ -66,9 +68,9 @@ describe('/settings Limits card', () => {
 
   it('refuses non-numeric and negative input and sends nothing', async () => {
     const before = await savedLimits();
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const updates = countUpdates(page);
-    await signInThroughUi(page, server.url, editor, '/settings');
+    await signIn(page, server.url, editor, '/settings');
     const sugar = page.getByTestId('sugar-max');
     const starch = page.getByTestId('starch-max');
     await expect.poll(() => sugar.inputValue()).toBe(String(before.sugar_limit));
@@ -89,8 +91,8 @@ describe('/settings Limits card', () => {
   });
 
   it('says when the settings were saved by someone else meanwhile, and keeps theirs', async () => {
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, editor, '/settings');
+    const page = await pool.newPage();
+    await signIn(page, server.url, editor, '/settings');
     const sugar = page.getByTestId('sugar-max');
     const before = await savedLimits();
     await expect.poll(() => sugar.inputValue()).toBe(String(before.sugar_limit));
@@ -114,8 +116,8 @@ describe('/settings Limits card', () => {
 
   it('is not in the menu of a user without Settings', async () => {
     const reader = await createUser(server.built.deps.db, ['LabJobs']);
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, reader, '/');
+    const page = await pool.newPage();
+    await signIn(page, server.url, reader, '/');
     await page.getByRole('link', { name: 'Jobs' }).waitFor();
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
     await page.goto(`${server.url}/settings`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
 
@@ -31,7 +31,7 @@ describe('app shell', () => {
     const user = await createUser(server.built.deps.db, ['Settings', 'Submissions'], { name: 'Few Rights' });
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, user, '/');
+    await signIn(page, server.url, user, '/');
     expect(await page.getByTestId('user-name').textContent()).toBe('Few Rights');
     expect(await menuOf(page)).toEqual(['# ITest Leaf', 'Submissions', '# Management', 'Settings']);
 
@@ -49,7 +49,7 @@ describe('app shell', () => {
   it('shows Farms only to an administrator', async () => {
     const everythingButAdmin = await createUser(server.built.deps.db, PERMISSIONS.filter((p) => p !== 'Admin'));
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, everythingButAdmin, '/');
+    await signIn(page, server.url, everythingButAdmin, '/');
     const menu = await menuOf(page);
     expect(menu).toContain('Settings');
     expect(menu).not.toContain('Farms');
@@ -57,7 +57,7 @@ describe('app shell', () => {
     await page.close();
 
     const adminPage = await browser.newPage();
-    await signInThroughUi(adminPage, server.url, ADMIN, '/');
+    await signIn(adminPage, server.url, ADMIN, '/');
     expect(await menuOf(adminPage)).toEqual([
       '# ITest Leaf', 'Entries', 'Submissions',
       '# ITest Carbohydrates', 'Results', 'Tissues', 'Growths',
@@ -71,7 +71,7 @@ describe('app shell', () => {
 
   it('collapses the sidebar and opens a drawer on a small screen', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThan(0);
@@ -89,7 +89,7 @@ describe('app shell', () => {
   it('keeps every menu item reachable above the Logout footer in a short window', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/');
+    await signIn(page, server.url, ADMIN, '/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const list = nav.getByTestId('menu-list');
     const footer = nav.getByTestId('menu-footer');
@@ -125,7 +125,7 @@ describe('app shell', () => {
 
   it('logout ends the session and goes to /, which then asks to sign in', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/settings');
+    await signIn(page, server.url, ADMIN, '/settings');
     await page.getByTestId('logout').click();
     // where the browser ends up is what counts (a navigation superseded on the way is not a failure)
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/login\?ReturnUrl=%2F$/);

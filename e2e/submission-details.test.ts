@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_ENTRY_MESSAGES as M, SUBMISSION_MESSAGES as SM, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { PERMISSIONS, type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
 
 /**
@@ -13,21 +13,23 @@ import { createUser } from '../tests/support/users';
  */
 let w: World;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 const db = () => w.server.built.deps.db;
 const rowOf = (page: Page, id: number) => page.getByTestId('waiting-table').locator(`tbody tr[data-row-id="${id}"]`);
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function open(path: string, permissions: string[] = PERMISSIONS): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, w.server.url, await createUser(db(), permissions, { name: 'Detail Staff' }), path);
+  await signIn(page, w.server.url, await createUser(db(), permissions, { name: 'Detail Staff' }), path);
   return page;
 }
 
 beforeAll(async () => {
   w = await startWorld();
   browser = await launchBrowser();
+  pool = new PagePool(browser, w.server.url);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();

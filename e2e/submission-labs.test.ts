@@ -4,7 +4,7 @@ import { SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/co
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import type { ApiClient } from '../tests/support/api-client';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { focusedTestId } from '../tests/support/keyboard';
 import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
@@ -25,6 +25,7 @@ let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let staff: ApiClient;
 let errors: string[] = [];
 let ref: LabReference;
@@ -33,9 +34,9 @@ const db = () => server.built.deps.db;
 const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db(), ALL, { name: 'Lab Clerk' }), path);
+  await signIn(page, server.url, await createUser(db(), ALL, { name: 'Lab Clerk' }), path);
   return page;
 }
 const rowOf = (page: Page, tab: string, id: number) => page.getByTestId(`${tab}-table`).locator(`tbody tr[data-row-id="${id}"]`);
@@ -64,6 +65,7 @@ beforeAll(async () => {
   await db().updateTable('captures').set({ crop_id: ref.grape, sample_number: 'V-2' }).where('id', '=', b.id).execute();
   staff = await signedIn(server.url, await createUser(db(), ALL));
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_RESULT_MESSAGES as P, SUBMISSION_POSTING_MESSAGES as M } from '@sapwood/contracts';
 import { type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../tools/stand-ins/mfw-server';
 
@@ -16,6 +16,7 @@ import { type MfwStandIn, startMfwStandIn } from '../tools/stand-ins/mfw-server'
 let w: World;
 let mfw: MfwStandIn;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 const db = () => w.server.built.deps.db;
 const PERMISSIONS = ['Submissions', 'FarmersSampleSubmissions', 'SubmissionsResults', 'SubmissionsCompleted'];
@@ -24,9 +25,9 @@ const PERMISSIONS = ['Submissions', 'FarmersSampleSubmissions', 'SubmissionsResu
 const completed = (kind: 'leaf' | 'soil', clientName: string) => withTypedResults(w, kind, clientName, { complete: true });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, w.server.url, await createUser(db(), PERMISSIONS, { name: 'Posting Clerk' }), path);
+  await signIn(page, w.server.url, await createUser(db(), PERMISSIONS, { name: 'Posting Clerk' }), path);
   return page;
 }
 const rowOf = (page: Page, id: number) => page.getByTestId('completed-table').locator(`tbody tr[data-row-id="${id}"]`);
@@ -41,6 +42,7 @@ beforeAll(async () => {
   mfw = await startMfwStandIn({ apiKey: 'e2e-mfw' });
   w = await startWorld({ MFW_URL: mfw.url, MFW_API_KEY: 'e2e-mfw' });
   browser = await launchBrowser();
+  pool = new PagePool(browser, w.server.url);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();

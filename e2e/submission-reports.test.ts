@@ -4,7 +4,7 @@ import {
   FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, farmersSubmissionResultEndpoints as farmersResults, leafReportEndpoints as leafReport,
 } from '@sapwood/contracts';
 import { type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { pdfPages } from '../tests/support/pdf';
 import { createUser } from '../tests/support/users';
 
@@ -17,15 +17,16 @@ import { createUser } from '../tests/support/users';
  */
 let w: World;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 const db = () => w.server.built.deps.db;
 const ALL = ['Submissions', 'FarmersSampleSubmissions', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
 
 async function open(path: string, permissions = ALL): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await pool.newPage();
+  const context = page.context();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, w.server.url, await createUser(db(), permissions, { name: 'Report Clerk' }), path);
+  await signIn(page, w.server.url, await createUser(db(), permissions, { name: 'Report Clerk' }), path);
   return { context, page };
 }
 const rowOf = (page: Page, tab: string, id: number) => page.getByTestId(`${tab}-table`).locator(`tbody tr[data-row-id="${id}"]`);
@@ -69,6 +70,7 @@ async function reportPdf(context: BrowserContext, tab: Page, kind: 'leaf' | 'far
 beforeAll(async () => {
   w = await startWorld();
   browser = await launchBrowser();
+  pool = new PagePool(browser, w.server.url);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -188,12 +190,12 @@ describe('the leaf report', () => {
     expect(await img.getAttribute('src')).toContain('whatDoesPlantSay=Ek+is+dors');
     await imageShown(preview);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('says when a page was saved by someone else meanwhile, and reloads it', async () => {
     const id = await withTypedResults(w, 'leaf', 'Raced Report Co');
-    const { context, page } = await open('/submissions?tab=results');
+    const { page } = await open('/submissions?tab=results');
     const settings = await openReport(page, 'results', id);
     await settings.getByTestId('report-submit').click();
     const preview = previewOf(page);
@@ -212,12 +214,12 @@ describe('the leaf report', () => {
     await preview.getByTestId('preview-save').click();
     await expect.poll(() => preview.getByTestId('preview-unsaved').textContent()).toBe('All saved');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it("Reload says so in the server's words when the report settings too were saved meanwhile, keeping what was typed", async () => {
     const id = await withTypedResults(w, 'leaf', 'Raced Reload Co');
-    const { context, page } = await open('/submissions?tab=results');
+    const { page } = await open('/submissions?tab=results');
     const settings = await openReport(page, 'results', id);
     await settings.getByTestId('report-submit').click();
     const preview = previewOf(page);
@@ -234,12 +236,12 @@ describe('the leaf report', () => {
     expect(await page.getByText('Something went wrong.').count()).toBe(0);
     expect(await preview.getByLabel('Aanbeveling').inputValue()).toBe('Mine');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('says when the report settings were saved by someone else meanwhile, and saves nothing over them', async () => {
     const id = await withTypedResults(w, 'leaf', 'Raced Settings Co');
-    const { context, page } = await open('/submissions?tab=results');
+    const { page } = await open('/submissions?tab=results');
     const settings = await openReport(page, 'results', id);
     // someone else saves the settings from the same version the dialog read
     const [pre] = (await w.staff.call(leafReport.preReport, { ids: [id] })).body;
@@ -249,7 +251,7 @@ describe('the leaf report', () => {
     await page.getByText(M.settingsChanged).waitFor();
     expect(await previewOf(page).count()).toBe(0);
     expect((await w.staff.call(leafReport.preReport, { ids: [id] })).body[0].header.clientName).toBe('Their Client');
-    await context.close();
+    await page.close();
   });
 
   it('combines two submissions: a settings tab each (the one with a message comes into view), one preview across their pages, one PDF', async () => {
@@ -289,7 +291,7 @@ describe('the leaf report', () => {
     const pdf = (await reportPdf(context, tab, 'leaf')).join('\n');
     for (const s of [...(await samplesOf(a)), ...(await samplesOf(b))]) expect(pdf).toContain(s);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -317,7 +319,7 @@ describe('the farmers\' report', () => {
     const pdf = (await reportPdf(context, tab, 'farmers')).join('\n');
     expect(pdf).toContain('Soil Report Holdings');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('offers the report on the Completed and Archived tabs too, and combines submissions in one link', async () => {
@@ -345,7 +347,7 @@ describe('the farmers\' report', () => {
     ]);
     expect(new URL(request.url()).searchParams.get('submissionIds')).toBe(`${done},${other}`);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -370,6 +372,6 @@ describe('permissions', () => {
     // a leaf report's progress page shows nothing of it
     await page.goto(`${base}/reports/leaf/1`);
     await page.getByText('Could not load the report.').waitFor();
-    await context.close();
+    await page.close();
   });
 });

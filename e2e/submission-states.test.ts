@@ -3,7 +3,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_ENTRY_MESSAGES as M, SAMPLE_NO_RESULT, farmersSubmissionResultEndpoints as farmers, submissionResultEndpoints as leaf } from '@sapwood/contracts';
 import { type World, startWorld } from '../apps/server/test/submission-results.fixtures';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { createUser } from '../tests/support/users';
 
 /**
@@ -15,14 +15,15 @@ import { createUser } from '../tests/support/users';
  */
 let w: World;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 const db = () => w.server.built.deps.db;
 const ALL = ['Submissions', 'FarmersSampleSubmissions', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
 
 async function open(permissions: string[], path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, w.server.url, await createUser(db(), permissions, { name: 'Result Clerk' }), path);
+  await signIn(page, w.server.url, await createUser(db(), permissions, { name: 'Result Clerk' }), path);
   return page;
 }
 
@@ -72,6 +73,7 @@ async function complete(page: Page, row: Locator, id: number): Promise<Locator> 
 beforeAll(async () => {
   w = await startWorld();
   browser = await launchBrowser();
+  pool = new PagePool(browser, w.server.url);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MESSAGES, SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -19,15 +19,16 @@ import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/cap
 let app: CaptureStandIn;
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let errors: string[] = [];
 
 const db = () => server.built.deps.db;
 const ALL = ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'];
 
 async function open(permissions: string[], path = '/submissions'): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await pool.newPage();
   errors = watchPageErrors(page);
-  await signInThroughUi(page, server.url, await createUser(db(), permissions, { name: 'Prep Staff' }), path);
+  await signIn(page, server.url, await createUser(db(), permissions, { name: 'Prep Staff' }), path);
   return page;
 }
 const tabNames = (page: Page) => page.getByRole('tab').allTextContents();
@@ -50,6 +51,7 @@ beforeAll(async () => {
   await db().updateTable('captures').set({ client_name: 'Orchard Co', farm_name: 'Eastside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2025-11-02T08:00:00Z') })
     .where('sample_number', 'in', ['L26001', 'L26004', 'L26005']).execute();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();

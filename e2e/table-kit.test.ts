@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi } from '../tests/support/browser';
+import { launchBrowser, signIn } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { ensureRole } from '../apps/server/src/seed/seed.repository';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await db.insertInto('user_agronomists').values({ user_id: target.id, agronomist_id: agronomist.id }).execute();
   browser = await launchBrowser();
   page = await browser.newPage();
-  await signInThroughUi(page, server.url, ADMIN, '/users');
+  await signIn(page, server.url, ADMIN, '/users');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tissuesEndpoints } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   errors = watchPageErrors(page);
   const user = await createUser(server.built.deps.db, ['CarbohydrateTissues']);
-  await signInThroughUi(page, server.url, user, '/carbohydratestissues');
+  await signIn(page, server.url, user, '/carbohydratestissues');
 });
 afterAll(async () => {
   await browser?.close();
@@ -89,7 +89,7 @@ describe('tissue admin screen', () => {
   it('is neither in the menu nor callable for a user without CarbohydrateTissues', async () => {
     const other = await browser.newPage();
     const user = await createUser(server.built.deps.db, ['CarbohydrateEntries']);
-    await signInThroughUi(other, server.url, user, '/');
+    await signIn(other, server.url, user, '/');
     await other.getByRole('link', { name: 'Growths' }).waitFor();
     await expect(other.getByRole('link', { name: 'Tissues' }).count()).resolves.toBe(0);
     const status = await other.evaluate(async (path) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, tissuesEndpoints.paged.path);

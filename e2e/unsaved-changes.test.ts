@@ -1,6 +1,6 @@
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedCarbohydrateReference } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -14,12 +14,14 @@ const MESSAGE = 'You have unsaved changes. Discard them?';
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let ref: CarbohydrateReference;
 
 beforeAll(async () => {
   server = await startTestServer();
   ref = await seedCarbohydrateReference(server.built.deps.db);
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -64,9 +66,9 @@ function watchBeforeUnload(page: Page): string[] {
 describe('a FormDialog: the agent dialog', () => {
   it('asks before Escape, Cancel or an outside click discards typed work; No keeps it, Yes discards it', async () => {
     const creds = await createUser(server.built.deps.db, ['Agents']);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, creds, '/agent');
+    await signIn(page, server.url, creds, '/agent');
     const dialog = page.getByRole('dialog', { name: 'Agent' });
     const name = dialog.getByTestId('item-name');
 
@@ -124,9 +126,9 @@ describe('a FormDialog: the agent dialog', () => {
 
   it('warns on reload while the dialog holds typed work, and not when it is untouched', async () => {
     const creds = await createUser(server.built.deps.db, ['Agents']);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const seen = watchBeforeUnload(page);
-    await signInThroughUi(page, server.url, creds, '/agent');
+    await signIn(page, server.url, creds, '/agent');
     const dialog = page.getByRole('dialog', { name: 'Agent' });
     const name = dialog.getByTestId('item-name');
 
@@ -151,9 +153,9 @@ describe('a FormDialog: the agent dialog', () => {
 describe('the user dialog', () => {
   it('asks before discarding typed work, and closes without asking when untouched or saved', async () => {
     const target = await createUser(server.built.deps.db, ['Users'], { name: 'Unsaved Target' });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/users');
+    await signIn(page, server.url, ADMIN, '/users');
     await page.goto(`${server.url}/users?q=${encodeURIComponent(target.email)}`);
     const row = page.getByTestId('users-table').locator('tbody tr', { hasText: target.email });
     const dialog = page.getByRole('dialog', { name: 'User Profile' });
@@ -209,9 +211,9 @@ describe('the user dialog', () => {
 describe('the crop growths dialogs', () => {
   it('the Growths dialog asks with the shared wording, and not once saved', async () => {
     const user = await createUser(server.built.deps.db, ['CarbohydrateEntries']);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, user, '/carbohydratesgrowths');
+    await signIn(page, server.url, user, '/carbohydratesgrowths');
     const dialog = page.getByRole('dialog', { name: /^Growths/ });
     const factor = page.getByTestId('crop-factor');
     const open = async (expected: string) => {
@@ -275,9 +277,9 @@ describe('the crop growths dialogs', () => {
 
   it('the Regions dialog asks with the shared wording, for a changed override and for a typed new name', async () => {
     const user = await createUser(server.built.deps.db, ['CarbohydrateEntries']);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const seen = watchBeforeUnload(page);
-    await signInThroughUi(page, server.url, user, '/carbohydratesgrowths');
+    await signIn(page, server.url, user, '/carbohydratesgrowths');
     const dialog = page.getByRole('dialog', { name: /^Regions/ });
     const open = async () => {
       await page.getByTestId(`crop-region-${ref.crop.id}`).click();
@@ -314,9 +316,9 @@ describe('the crop growths dialogs', () => {
 describe('pages holding typed work', () => {
   it('the settings page warns on reload while a limit is changed, not once it is saved', async () => {
     const creds = await createUser(server.built.deps.db, ['Settings']);
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const seen = watchBeforeUnload(page);
-    await signInThroughUi(page, server.url, creds, '/settings');
+    await signIn(page, server.url, creds, '/settings');
     const sugar = page.getByTestId('sugar-max');
     await expect.poll(() => sugar.inputValue()).toBe('0');
     await sugar.click();
@@ -338,10 +340,10 @@ describe('pages holding typed work', () => {
   });
 
   it('the Keys tab warns on reload while a row holds unsaved texts, not once it is updated', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const seen = watchBeforeUnload(page);
     // the Keys tab, searched for one key (the address keeps both, so a reload comes back to it)
-    await signInThroughUi(page, server.url, ADMIN, '/languages?tab=keys&keys.q=menu.users');
+    await signIn(page, server.url, ADMIN, '/languages?tab=keys&keys.q=menu.users');
     const keyRow = page.getByTestId('keys-table').locator('tbody tr', { hasText: 'menu.users' });
     const openKey = async () => {
       await keyRow.waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '@sapwood/contracts';
-import { launchBrowser, signInThroughUi, watchPageErrors } from '../tests/support/browser';
+import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
@@ -10,6 +10,7 @@ import { ensureRole } from '../apps/server/src/seed/seed.repository';
 
 let server: TestServer;
 let browser: Browser;
+let pool: PagePool;
 let db: Db;
 
 beforeAll(async () => {
@@ -18,6 +19,7 @@ beforeAll(async () => {
   await ensureRole(db, 'Staff', ['Users']);
   await db.insertInto('agronomists').values([{ name: 'Dr Alpha' }, { name: 'Dr Beta' }]).execute();
   browser = await launchBrowser();
+  pool = new PagePool(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,9 +35,9 @@ const userRow = (page: Page, email: string) => page.getByTestId('users-table').l
 
 describe('/users', () => {
   it('adds a user with agronomists (removal confirmed), edits it and toggles Active', async () => {
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, ADMIN, '/users');
+    await signIn(page, server.url, ADMIN, '/users');
     await userRow(page, ADMIN.email).waitFor();
     await page.getByTestId('user-add').click();
     const dialog = page.getByRole('dialog', { name: 'User Profile' });
@@ -85,9 +87,9 @@ describe('/users', () => {
 
   it("sets a user's own language in the User Profile: the menu switches to it", async () => {
     const creds = await createUser(db, ['Users'], { name: 'Language Tester' });
-    const page = await browser.newPage();
+    const page = await pool.newPage();
     const errors = watchPageErrors(page);
-    await signInThroughUi(page, server.url, creds, '/users');
+    await signIn(page, server.url, creds, '/users');
     await page.getByText('Management', { exact: true }).waitFor();
     await userRow(page, creds.email).getByTestId('user-edit').click();
     const dialog = page.getByRole('dialog', { name: 'User Profile' });
@@ -114,8 +116,8 @@ describe('/users', () => {
   });
 
   it("shows 'Name required', 'Valid email required' and 'Email already exists', saving nothing", async () => {
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/users');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/users');
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-save').click();
     const dialog = page.getByRole('dialog', { name: 'User Profile' });
@@ -136,8 +138,8 @@ describe('/users', () => {
   it('shows a locked account as locked and unlocks it', async () => {
     const locked = await createUser(db, ['Users'], { name: 'Locked Larry' });
     await db.updateTable('users').set({ locked: true, failed_attempts: 5 }).where('id', '=', locked.id).execute();
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/users');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/users');
     const row = userRow(page, locked.email);
     await row.getByTestId('user-locked').waitFor();
     await row.getByTestId('user-unlock').click();
@@ -149,8 +151,8 @@ describe('/users', () => {
 
   it('refuses to switch off the last administrator, archives a user and sends a set-password link', async () => {
     const leaver = await createUser(db, ['Users'], { name: 'Leaving Lee' });
-    const page = await browser.newPage();
-    await signInThroughUi(page, server.url, ADMIN, '/users');
+    const page = await pool.newPage();
+    await signIn(page, server.url, ADMIN, '/users');
     const mine = userRow(page, ADMIN.email).getByRole('switch');
     await mine.waitFor({ state: 'attached' });
     await mine.click({ force: true });

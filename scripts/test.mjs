@@ -9,12 +9,12 @@ import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
 
-// Debian packages the tests use as real readers and drivers: Chromium (browser tests), pdftotext (report PDFs),
+// Debian packages the tests use as real readers and drivers: Chromium's headless shell (browser tests, ADR 0236), pdftotext (report PDFs),
 // LibreOffice Calc (a second reader of the Excel downloads), pg_dump/pg_restore (backup and restore on a PostgreSQL server).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 const needed = [
-  [existsSync(chromium), 'chromium'],
+  [existsSync(chromium), 'chromium-headless-shell'],
   [onPath('pdftotext'), 'poppler-utils'],
   [onPath('soffice'), 'libreoffice-calc'],
   [onPath('pg_dump') && onPath('pg_restore'), 'postgresql-client'],

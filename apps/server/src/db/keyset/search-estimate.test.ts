@@ -4,7 +4,9 @@ import { compareCodePoints, keyStatsOf, rangeSelectivity } from './search-estima
 
 describe('search estimate (pure parts)', () => {
   it('compares strings in UTF-8 byte order (the keys\' "C" collation), astral code points included', () => {
-    const text = fc.string({ unit: 'binary', maxLength: 6 }).filter((s) => s.isWellFormed());
+    // well-formed text only (a lone surrogate is no code point: Buffer.from would replace it)
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const text = fc.string({ unit: 'binary', maxLength: 6 }).filter((s) => !lone.test(s));
     fc.assert(fc.property(text, text, (a, b) => {
       expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b))));
     }), { numRuns: 2000 });
