@@ -5,7 +5,6 @@ import { CapturesService } from '../apps/server/src/features/leafs/captures.serv
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
-import { focusedTestId } from '../tests/support/keyboard';
 import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
@@ -115,7 +114,8 @@ describe('outside labs on /submissions', () => {
     await listed.waitFor();
     expect(await listed.textContent()).toBe(`Group 1, row 2: ${M.noLabCropCode('Table grape', 'Wynland')}`);
     expect(await dialog.getByLabel('Crop of V-2').getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => focusedTestId(page)).toBe('prepare-1-sampleNumber');
+    // the focus on the field the message is about: the row's crop (a list field, registered with the grid since 9389223)
+    await expect.poll(() => dialog.getByLabel('Crop of V-2').evaluate((el) => el === document.activeElement)).toBe(true);
     // Wynland knows it again: asked, then sent
     await db().updateTable('crops').set({ wynland_crop_id: grapeCode }).where('id', '=', ref.grape).execute();
     await dialog.getByTestId('submission-submit').click();
