@@ -28,11 +28,11 @@ export interface ServerProcess {
 
 /**
  * The real server from its sources (node --import tsx apps/server/src/main.ts), or from `args` when given (the
- * compiled server that `npm start` runs: ['apps/server/dist/main.mjs']), on a free port, resolved once
- * /api/auth/initial answers.
+ * compiled server that `npm start` runs: ['apps/server/dist/main.mjs']), resolved once /api/auth/initial answers.
+ * It listens on PORT=0 and tells its port over the IPC channel: a port asked for first and released could be taken
+ * by another test's server in between, and the readiness check would then reach that server instead.
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, args = ['--import', 'tsx', 'apps/server/src/main.ts']): Promise<ServerProcess> {
-  const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -41,18 +41,23 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@test.local',
       ADMIN_PASSWORD: 'admin-password-1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  let port = 0;
+  child.on('message', (m: unknown) => {
+    if (typeof m === 'object' && m !== null && (m as { sapwood?: unknown }).sapwood === 'listening') port = Number((m as { port?: unknown }).port);
+  });
+  // the channel must not keep this (test) process waiting on a child that was left running
+  child.channel?.unref();
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -62,11 +67,13 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server process exited (${child.exitCode}):\n${output.join('')}`);
-    try {
-      const res = await fetch(`${url}/api/auth/initial`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+    if (port) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/auth/initial`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        if (res.ok) break;
+      } catch {
+        /* not answering yet */
+      }
     }
     if (Date.now() > until) {
       await stop();
@@ -74,5 +81,5 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, child, output, stop };
+  return { url: `http://127.0.0.1:${port}`, child, output, stop };
 }
