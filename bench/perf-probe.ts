@@ -1,6 +1,6 @@
 // Profiling aid (not a benchmark): Linux `perf record` (cpu-clock: CPU time, not wall time) of the app's and the
 // baseline's processes while each answers /leafs page 1 (bench:lists' scenario), with node's --perf-basic-prof so that
-// JIT-compiled JavaScript is named. Needs a loaded database and Debian's linux-perf:
+// JIT-compiled JavaScript is named (PROBE_SORTED=1: the list sorted by client). Needs a loaded database and Debian's linux-perf:
 // `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/perf-probe.ts`, then for example
 // `perf report -i /tmp/perf-app.data --no-children --sort dso -g none` (and /tmp/perf-base.data). PROBE_N the requests.
 // V8's own --cpu-prof samples wall time: a process preempted inside a socket write shows there as `writev`.
@@ -17,7 +17,11 @@ const a = new BenchClient(app.url, 20);
 await a.signIn();
 const base = await startBaselineProcess(url, 20, {}, ['--perf-basic-prof']);
 const b = new BenchClient(base.url, 20);
-for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, { page: 1, rowsPerPage: 50 }], ['base', base.pid, b, LEAFS_BASE_PATH, { scenario: 'page1', size: 50 }]] as const) {
+// PROBE_SORTED=1: /leafs page 1 sorted by client instead (bench:lists' 'leafs sorted by client')
+const sorted = process.env.PROBE_SORTED === '1';
+const appBody = sorted ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 };
+const baseBody = { scenario: sorted ? 'sort' : 'page1', size: 50 };
+for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, appBody], ['base', base.pid, b, LEAFS_BASE_PATH, baseBody]] as const) {
   await round(() => c.request('POST', path, body), 3000, 20);
   const rec = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '2000', '-g', '-t', String(pid), '-o', `/tmp/perf-${name}.data`], { stdio: 'inherit' });
   await new Promise((r) => setTimeout(r, 500));
