@@ -22,7 +22,8 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const CONCURRENCY = 20;
 const SIZE = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// five rounds: with three, two quiet runs minutes apart flipped /leafs scenarios both ways across the target (medians of three moved ±15 %)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** unmeasured requests to each server before a scenario's rounds: both run their hot code optimized when measured */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1000);
 // the /leafs list answers three times as fast: rounds as long as the other lists' take more requests
