@@ -87,6 +87,19 @@ export interface Book extends OrderBook {
   hasJob(jobNumber: string): boolean;
 }
 
+/**
+ * A tag for the numbers of a stand-in started on its own (`npm start`, `npm run dev`): its book lives in memory, so
+ * a restarted stand-in would number its orders, jobs and lab samples from 1 again, and hand a new order the work
+ * order of one the app already holds from before the restart (the app then read the new order's results for the
+ * old submission too). The seconds of the start, in base 36, keep each run's numbers apart. Tests start untagged.
+ */
+export function runTag(now = Date.now()): string {
+  return Math.floor(now / 1000).toString(36).toUpperCase();
+}
+
+/** `name` with the run's tag in front of its number (`NV-WO-` + `S4K2QZ-` + `00001`), or as it is when untagged. */
+export const tagged = (tag: string | undefined, prefix: string, number: string) => (tag ? `${prefix}${tag}-${number}` : `${prefix}${number}`);
+
 const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 /** Publishes what the answer publishes when the order is made. */

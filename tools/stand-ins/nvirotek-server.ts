@@ -1,6 +1,6 @@
 import { FARMERS_RESULT_VALUES, LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { NVIROTEK_CROPS } from './lab-crops.data';
-import { type OrderBook, answerControl, orderBook, orderProblem, withBook } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem, runTag, tagged, withBook } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 import { runWhenMain } from './exit-with-parent';
 
@@ -26,9 +26,10 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 interface OrderBody { reference?: unknown; type?: unknown; client?: unknown; samples?: { sampleNumber: unknown; cropCode?: unknown }[] }
 
-export async function startNvirotekStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number } = {}): Promise<NvirotekStandIn> {
+export async function startNvirotekStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number; tag?: string } = {}): Promise<NvirotekStandIn> {
   const crops = NVIROTEK_CROPS.map((c) => ({ ...c }));
-  const book = orderBook({ workOrder: (n) => `NV-WO-${pad(n, 5)}`, jobNumber: (n) => `NVJ${pad(240_000 + n, 6)}`, labNumber: (n) => `NVL-${pad(n, 6)}` }, opts.autoPublish ?? 0);
+  const { tag } = opts;
+  const book = orderBook({ workOrder: (n) => tagged(tag, 'NV-WO-', pad(n, 5)), jobNumber: (n) => tagged(tag, 'NVJ', pad(240_000 + n, 6)), labNumber: (n) => tagged(tag, 'NVL-', pad(n, 6)) }, opts.autoPublish ?? 0);
   const lab = await startLabStandIn({
     port: opts.port,
     apiKey: opts.apiKey,
@@ -81,4 +82,4 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
   return withBook(lab, book, crops);
 }
 
-await runWhenMain(import.meta.url, 'Nvirotek', () => startNvirotekStandIn({ port: Number(process.env.NVIROTEK_STANDIN_PORT ?? 4011), apiKey: process.env.NVIROTEK_API_KEY, autoPublish: 3 }));
+await runWhenMain(import.meta.url, 'Nvirotek', () => startNvirotekStandIn({ port: Number(process.env.NVIROTEK_STANDIN_PORT ?? 4011), apiKey: process.env.NVIROTEK_API_KEY, autoPublish: 3, tag: runTag() }));

@@ -1,6 +1,6 @@
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
 import { WYNLAND_CROPS } from './lab-crops.data';
-import { type OrderBook, answerControl, orderBook, orderProblem, withBook } from './lab-orders.book';
+import { type OrderBook, answerControl, orderBook, orderProblem, runTag, tagged, withBook } from './lab-orders.book';
 import { type LabStandIn, startLabStandIn } from './lab-stand-in';
 import { runWhenMain } from './exit-with-parent';
 
@@ -23,9 +23,10 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 interface SubmissionBody { ClientReference?: unknown; Client?: unknown; Samples?: { SampleRef: unknown; CropCode?: unknown }[] }
 
-export async function startWynlandStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number } = {}): Promise<WynlandStandIn> {
+export async function startWynlandStandIn(opts: { port?: number; apiKey?: string; autoPublish?: number; tag?: string } = {}): Promise<WynlandStandIn> {
   const crops = WYNLAND_CROPS.map((c) => ({ ...c }));
-  const book = orderBook({ workOrder: (n) => `WYN-2026-${pad(n, 5)}`, jobNumber: (n) => `J${pad(51_000 + n, 5)}`, labNumber: (n) => `WL${pad(700_000 + n, 6)}` }, opts.autoPublish ?? 0);
+  const { tag } = opts;
+  const book = orderBook({ workOrder: (n) => tagged(tag, 'WYN-2026-', pad(n, 5)), jobNumber: (n) => tagged(tag, 'J', pad(51_000 + n, 5)), labNumber: (n) => tagged(tag, 'WL', pad(700_000 + n, 6)) }, opts.autoPublish ?? 0);
   const lab = await startLabStandIn({
     port: opts.port,
     apiKey: opts.apiKey ? `Bearer ${opts.apiKey}` : undefined,
@@ -73,4 +74,4 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
   return withBook(lab, book, crops);
 }
 
-await runWhenMain(import.meta.url, 'Wynland', () => startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY, autoPublish: 3 }));
+await runWhenMain(import.meta.url, 'Wynland', () => startWynlandStandIn({ port: Number(process.env.WYNLAND_STANDIN_PORT ?? 4012), apiKey: process.env.WYNLAND_API_KEY, autoPublish: 3, tag: runTag() }));

@@ -6,6 +6,7 @@ import { createNvirotekClient } from '../src/platform/integrations/nvirotek.clie
 import { createWynlandClient } from '../src/platform/integrations/wynland.client';
 import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
 import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import { runTag } from '../../../tools/stand-ins/lab-orders.book';
 
 /**
  * The outside labs' order calls (issue 13) through their one client module each, against their stand-ins
@@ -181,5 +182,28 @@ describe("the stand-ins' answers (ready, partial, refused, late, unknown), per t
     expect(await control('/__control/publish', { workOrder: placed.workOrder })).toBe(200);
     expect((await nvirotek().orderStatus(placed.workOrder)).complete).toBe(true);
     expect(await control('/__control/nonsense', {})).toBe(404);
+  });
+});
+
+describe('stand-ins started on their own (npm start, npm run dev)', () => {
+  it("a restarted lab never hands out a work order, job or lab number of the run before (the app would read the new order's results for an old submission)", async () => {
+    const numbers = async (tag: string) => {
+      const n = await startNvirotekStandIn({ apiKey: 'nv-key', tag });
+      const w = await startWynlandStandIn({ apiKey: 'wl-key', tag });
+      try {
+        const np = await createNvirotekClient({ url: n.url, apiKey: 'nv-key', timeoutMs: 5_000 }).placeOrder(leafOrder(`sapwood-${tag}`, 'MAC'));
+        const wp = await createWynlandClient({ url: w.url, apiKey: 'wl-key', timeoutMs: 5_000 }).placeOrder(leafOrder(`sapwood-${tag}`, 'MA'));
+        return [np.workOrder, np.labJobId, n.orders[0].samples[0].labNumber, wp.workOrder, wp.labJobId, w.orders[0].samples[0].labNumber];
+      } finally {
+        await n.close();
+        await w.close();
+      }
+    };
+    const [first, second] = [runTag(Date.parse('2026-11-27T10:00:00Z')), runTag(Date.parse('2026-11-27T10:00:01Z'))];
+    expect(first).not.toBe(second);
+    const before = await numbers(first);
+    const after = await numbers(second);
+    expect(before[0]).toBe(`NV-WO-${first}-00001`);
+    for (const x of after) expect(before).not.toContain(x);
   });
 });

@@ -8,6 +8,7 @@ import {
 import { recordCaptureResults } from '../src/features/leafs';
 import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
+import { createNvirotekClient } from '../src/platform/integrations/nvirotek.client';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { pdfPages } from '../../../tests/support/pdf';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
@@ -283,5 +284,34 @@ describe("finding 3: only the submission's own lab order's results are shown", (
     const body = mfw.received.filter((r) => r.path === '/api/v1/sample-results' && (r.body as { submissionId: number }).submissionId === id).at(-1)!.body as { lab: string; samples: { sampleNumber: string; labNumber: string }[] };
     expect(body.lab).toBe('Nvirotek');
     expect(body.samples).toEqual([expect.objectContaining({ sampleNumber: a.sampleNumber, labNumber: order.samples[0].labNumber })]);
+  });
+});
+
+describe('a work order a lab answers twice', () => {
+  it('is not taken by a second submission (results are read by work order): the order is kept refused, saying so, and nothing is read for it', async () => {
+    nv.answer({ mode: 'ready' }, { client: 'First Co' });
+    const first = await submitLeaf('Nvirotek', 'First Co', [leafRow({ sampleNumber: 'ONE-1' })]);
+    await expect.poll(async () => (await submission(first)).submission_work_order, { timeout: 15_000, interval: 100 }).toMatch(/^NV-WO-/);
+    const held = (await submission(first)).submission_work_order!;
+    // the lab loses its book (a restart of the stand-in, as `npm start` once did) and numbers from 1 again, until it reaches the held number
+    const port = Number(new URL(nv.url).port);
+    await nv.close();
+    nv = await startNvirotekStandIn({ apiKey: 'nv-key', port });
+    const heldAt = Number(held.slice('NV-WO-'.length));
+    const lab = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 5_000 });
+    const filler = (i: number) => lab.placeOrder({ reference: `filler-${i}`, kind: 'soil', client: 'Filler Co', farm: 'F', dateSampled: null, samples: [{ sampleNumber: 'X', cropCode: null, test: 'PBrayIWater', optionalTests: [] }] });
+    // the first call may meet a kept connection to the lab as it was before: once more (an order is made once per reference)
+    for (let i = 1; i < heldAt; i++) await filler(i).catch(() => filler(i));
+    nv.answer({ mode: 'manual' }, { client: 'Second Co' });
+    const second = await submitLeaf('Nvirotek', 'Second Co', [leafRow({ sampleNumber: 'TWO-1' })]);
+    const message = M.workOrderHeld('Nvirotek', held, first);
+    await expect.poll(async () => (await submission(second)).error, { timeout: 15_000, interval: 100 }).toBe(message);
+    expect(nv.orders.find((o) => o.workOrder === held)?.reference).toBe((await submission(second)).reference);
+    expect(await submission(second)).toMatchObject({ refused: true, submission_work_order: null, lab_job_id: null, state: 'Waiting' });
+    expect(await listed(second, 'waiting')).toMatchObject({ refused: true, error: message });
+    const reasons = (await db().selectFrom('submission_events').select('reason').where('submission_id', '=', second).orderBy('id').execute()).map((e) => e.reason);
+    expect(reasons).toContain(message);
+    // the first keeps its order and its own results
+    expect(await submission(first)).toMatchObject({ submission_work_order: held, refused: false });
   });
 });

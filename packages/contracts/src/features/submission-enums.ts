@@ -85,6 +85,9 @@ export const SUBMISSION_MESSAGES = {
   sampleNumberTwiceInOrder: (lab: string) => `Sample number must be unique in the order to ${lab}`,
   refusedBy: (lab: string) => `${lab} refused the order: correct what it names, then Re-send`,
   couldNotSend: (lab: string) => `Could not send the order to ${lab}: it is tried again every few minutes, or Re-send`,
+  /** a lab answered a work order another submission of that lab holds: its results could not be told apart */
+  workOrderHeld: (lab: string, workOrder: string, otherId: number) =>
+    `${lab} answered work order ${workOrder}, which submission ${otherId} already holds: not taken, so that neither reads the other's results. Ask ${lab} which order is this one's, then Re-send`,
   resendNotNeeded: 'Only an order its lab refused, or that could not be sent, is sent again',
   resent: 'Sent again',
   changed: 'This submission was changed by someone else meanwhile. Reload and try again.',

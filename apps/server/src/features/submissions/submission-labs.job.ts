@@ -74,11 +74,20 @@ export class SubmissionLabJobs {
     };
     try {
       const placed = await this.client(lab).placeOrder(order);
-      await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
+        // results are read by work order: one another submission holds would give each the other's results
+        const holder = await this.repo.holderOfWorkOrder(trx, lab, placed.workOrder, id);
+        if (holder !== null) {
+          const message = M.workOrderHeld(lab, placed.workOrder, holder);
+          await this.repo.setError(trx, id, message, true);
+          await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: message });
+          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
+          return `refused: ${message}`;
+        }
         await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}` });
+        return `sent: ${placed.workOrder}`;
       });
-      return `sent: ${placed.workOrder}`;
     } catch (err) {
       if (!(err instanceof OutsideSystemError)) throw err;
       const refused = err.status !== undefined && err.status >= 400 && err.status < 500;

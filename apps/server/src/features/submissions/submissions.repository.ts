@@ -1,4 +1,4 @@
-import type { LabCropCode } from '@sapwood/contracts';
+import { type LabCropCode, SUBMISSION_LABS, outsideLabOf } from '@sapwood/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { type UnnestType, unnestRows } from '../../db/unnest';
@@ -167,6 +167,19 @@ export class SubmissionsRepository {
   }
 
   /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
+  /**
+   * The submission sent to outside lab `lab` (leaf or farmers') other than `exceptId` that holds `workOrder`, if any:
+   * under a transaction lock on that lab's work order, so that two sends answered the same number at once cannot
+   * both take it.
+   */
+  async holderOfWorkOrder(trx: Db, lab: 'Nvirotek' | 'Wynland', workOrder: string, exceptId: number): Promise<number | null> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`submission-work-order/${lab}/${workOrder}`}))`.execute(trx);
+    const labs = SUBMISSION_LABS.filter((l) => outsideLabOf(l) === lab);
+    const held = await trx.selectFrom('submissions').select('id').where('lab', 'in', labs).where('submission_work_order', '=', workOrder).where('id', '<>', exceptId)
+      .orderBy('id').limit(1).executeTakeFirst();
+    return held?.id ?? null;
+  }
+
   async setError(trx: Db, id: number, error: string, refused: boolean): Promise<void> {
     await trx.updateTable('submissions').set({ error, refused, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
