@@ -8,12 +8,18 @@ import { lazyScreen } from '../lib/lazyScreen';
 import { RequireAuth } from './RequireAuth';
 import { startErrorReporting } from '../lib/crashReports';
 import { useStartup } from '../lib/session';
+import { rememberSignedIn } from '../lib/signedInHint';
 
-/** Starts the error-reporting service once the start-up data says which (issue 35). */
-function ErrorReporting() {
+/**
+ * Starts the error-reporting service once the start-up data says which (issue 35), and remembers whether someone
+ * is signed in for the next page load (app/earlyStart.ts).
+ */
+function StartupEffects() {
   const { data } = useStartup();
   useEffect(() => {
-    if (data) startErrorReporting(data);
+    if (!data) return;
+    startErrorReporting(data);
+    rememberSignedIn(data.authenticated);
   }, [data]);
   return null;
 }
@@ -25,7 +31,7 @@ const SignedInApp = lazyScreen(() => import('./SignedInApp'));
 export function App() {
   return (
     <ErrorBoundary>
-      <ErrorReporting />
+      <StartupEffects />
       <GlobalLoadingOverlay />
       <Suspense fallback={<PageLoader />}>
         <Routes>

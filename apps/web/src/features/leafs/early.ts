@@ -1,8 +1,8 @@
-import { apiFeatures } from '@sapwood/contracts';
+import { leafsEndpoints } from '@sapwood/contracts';
 import { readTableState, startEarlyList } from '../../components/ui/table/listRequest';
 import type { EarlyScreen } from '../../lib/screens';
 
-const ep = apiFeatures.leafs;
+const ep = leafsEndpoints;
 /** the tabs of /leafs whose list is a plain paged table (CapturesPage.tsx), Not Completed without a tab */
 const LISTS = { '': ep.notCompleted, notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as const;
 
@@ -10,8 +10,9 @@ const LISTS = { '': ep.notCompleted, notcompleted: ep.notCompleted, completed: e
 export const early: EarlyScreen = {
   path: '/leafs',
   start(params) {
-    import('./LeafsPage').catch(() => undefined);
     const list = LISTS[(params.get('tab') ?? '') as keyof typeof LISTS];
     if (list) startEarlyList(list, undefined, readTableState(params, ''));
+    // then the code: its evaluation would hold the request back
+    import('./LeafsPage').catch(() => undefined);
   },
 };

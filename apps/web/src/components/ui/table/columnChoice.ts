@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { apiFeatures } from '@sapwood/contracts';
+import { preferencesEndpoints } from '@sapwood/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 
-const ep = apiFeatures.preferences;
+const ep = preferencesEndpoints;
 const NONE: string[] = [];
 
 export interface ColumnChoice {
