@@ -113,8 +113,11 @@ export function useManualGrid(kind: SubmissionKind, submissionId: number, onClos
   const hasRows = grid.fields.length > 0;
   useEffect(() => {
     if (!hasRows) return;
-    // after the modal's own focus trap has placed its first focus
-    const t = setTimeout(() => cells.focus(0, 'labNumber'), 30);
+    // after the modal's own focus trap has placed its first focus; not when the user is in a cell already (on a
+    // slow machine the timer fired after a click into a cell, and the typing went on in the first row's lab number)
+    const t = setTimeout(() => {
+      if (!cells.holds(document.activeElement)) cells.focus(0, 'labNumber');
+    }, 30);
     return () => clearTimeout(t);
   }, [hasRows, cells]);
   return { sheet, grid, isConfirmed: unusual.isConfirmed };

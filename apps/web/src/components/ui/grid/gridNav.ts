@@ -13,6 +13,8 @@ export interface CellRegistry<C extends string> {
    * grid (gridWindow.ts) a row not rendered is scrolled into view and its cell focused as soon as it is there.
    */
   focus(row: number, column: C): boolean;
+  /** whether `el` is one of the grid's cells (the focus is in the grid: an opening focus must not take it away) */
+  holds(el: Element | null): boolean;
   /**
    * how a windowed grid brings a row not rendered into view: `scrollTo` for the rows `owns` (all when not given; a
    * grid of several windowed tables, one each); answers its removal. None: every row is rendered.
@@ -42,6 +44,7 @@ export function createCellRegistry<C extends string>(): CellRegistry<C> {
       }
     },
     get: (row, column) => cells.get(key(row, column)),
+    holds: (el) => el !== null && [...cells.values()].includes(el as HTMLInputElement),
     focus(row, column) {
       const el = cells.get(key(row, column));
       pending = null;
