@@ -39,14 +39,12 @@ async function timed(page: Page, table: string, before: string | null, label: st
     return !!row && row.getAttribute('data-row-id') !== old ? performance.now() : 0;
   }, [table, before] as const, { timeout: 30_000, polling: 'raf' }).then((h) => h.jsonValue());
   const rows = performance.now() - t0;
-  const timeline = await page.evaluate(([shown, all]) => {
+  const timeline = await page.evaluate((shown) => {
     const input = (window as unknown as { probeInput?: number }).probeInput;
-    // a page load: in the new page's clock (0 = the navigation's start), with its long tasks
-    const from = input ?? 0;
-    const res = performance.getEntriesByType('resource').filter((r) => (all || r.name.includes('/api/')) && r.startTime >= from) as PerformanceResourceTiming[];
-    const tasks = input === undefined ? ((window as unknown as { probeTasks?: string[] }).probeTasks ?? []) : [];
-    return `from the ${input === undefined ? 'navigation' : 'input event'}: ${res.map((r) => `${new URL(r.name).pathname.replace(/^\/assets\//, '')} ${(r.startTime - from).toFixed(0)} → ${(r.responseEnd - from).toFixed(0)}`).join(', ')}; rows at ${(shown - from).toFixed(0)}${tasks.length ? `; long tasks ${tasks.join(', ')}` : ''}`;
-  }, [inPage, !!process.env.PROBE_ALL] as const);
+    if (input === undefined) return '';
+    const api = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/') && r.startTime >= input) as PerformanceResourceTiming[];
+    return `from the input event: ${api.map((r) => `${new URL(r.name).pathname} ${(r.startTime - input).toFixed(0)} → ${(r.responseEnd - input).toFixed(0)}`).join(', ')}; rows at ${(shown - input).toFixed(0)}`;
+  }, inPage);
   const m1 = await metrics();
   if (profile) summarize(label, (await cdp.send("Profiler.stop")).profile as Prof);
   const d = (k: string) => ((m1[k] - m0[k]) * 1000).toFixed(0);
@@ -106,8 +104,6 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext()).newPage();
-    // the main thread's long tasks of a page load (start+duration, ms from the navigation)
-    await page.addInitScript(`window.probeTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.probeTasks.push(e.startTime.toFixed(0) + '+' + e.duration.toFixed(0)); }).observe({ type: 'longtask', buffered: true });`);
     await signInThroughUi(page, server.url, BENCH_ADMIN);
     const only = process.env.PROBE_LIST;
     const lists = [

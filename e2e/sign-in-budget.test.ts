@@ -46,20 +46,4 @@ describe('the sign-in page', () => {
     expect(sizes.map((s) => s.p).filter((p) => /\/(SignedInApp|Shell|menu)-/.test(p))).toEqual([]);
     expect(errors).toEqual([]);
   });
-
-  it('is all a visitor not signed in loads who opens a signed-in address before being sent to sign-in', async () => {
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    const loaded: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') loaded.push(new URL(r.url()).pathname);
-    });
-    await page.goto(`${server.url}/carbohydrates?tab=results`, { waitUntil: 'networkidle' });
-    await page.getByTestId('login-email').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    // neither the shell nor a screen's code, nor a screen's first list
-    expect(loaded.filter((p) => /\/(SignedInApp|Shell|menu|CarbohydratesPage|early)-/.test(p))).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
 });

@@ -20,19 +20,19 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
 import './app/base.css';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { Snacks } from './components/ui/snacks/Snacks';
 import { startEarly } from './app/earlyStart';
 import { setUnauthorizedHandler } from './lib/api';
 import { installCrashHandlers } from './lib/crashReports';
-import { startupQuery } from './lib/session';
-import { rememberSignedIn } from './lib/signedInHint';
 import { cssVariablesResolver, theme } from './app/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 0 } } });
@@ -40,7 +40,6 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 installCrashHandlers();
 
 setUnauthorizedHandler(() => {
-  rememberSignedIn(false);
   const here = location.pathname + location.search;
   if (location.pathname !== '/login' && location.pathname !== '/token') {
     location.assign(`/login?ReturnUrl=${encodeURIComponent(here)}`);
@@ -48,13 +47,11 @@ setUnauthorizedHandler(() => {
 });
 
 startEarly(location);
-// the session's request leaves now rather than once the app is first drawn (ADR 0242)
-void queryClient.prefetchQuery(startupQuery());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Snacks />
+      <Notifications position="bottom-right" limit={5} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <App />

@@ -8,18 +8,12 @@ import { lazyScreen } from '../lib/lazyScreen';
 import { RequireAuth } from './RequireAuth';
 import { startErrorReporting } from '../lib/crashReports';
 import { useStartup } from '../lib/session';
-import { rememberSignedIn } from '../lib/signedInHint';
 
-/**
- * Starts the error-reporting service once the start-up data says which (issue 35), and remembers whether someone
- * is signed in for the next page load (app/earlyStart.ts).
- */
-function StartupEffects() {
+/** Starts the error-reporting service once the start-up data says which (issue 35). */
+function ErrorReporting() {
   const { data } = useStartup();
   useEffect(() => {
-    if (!data) return;
-    startErrorReporting(data);
-    rememberSignedIn(data.authenticated);
+    if (data) startErrorReporting(data);
   }, [data]);
   return null;
 }
@@ -31,7 +25,7 @@ const SignedInApp = lazyScreen(() => import('./SignedInApp'));
 export function App() {
   return (
     <ErrorBoundary>
-      <StartupEffects />
+      <ErrorReporting />
       <GlobalLoadingOverlay />
       <Suspense fallback={<PageLoader />}>
         <Routes>

@@ -3,12 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense, memo, useEffect, useMemo, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { authEndpoints, hasPermission } from '@sapwood/contracts';
+import { apiFeatures, hasPermission } from '@sapwood/contracts';
 import { leavingPage } from '../lib/api';
 import { type Translate, useText } from '../lib/i18n';
 import { useEndpointMutation } from '../lib/query';
 import { useSession } from '../lib/session';
-import { rememberSignedIn } from '../lib/signedInHint';
 import { type MenuGroup, visibleMenu } from './menu';
 import { PageLoader } from '../components/ui/PageLoader';
 import { Banners } from '../components/layout/Banners';
@@ -27,10 +26,9 @@ export function Shell() {
   const t = useText();
   const menuList = useRef<HTMLDivElement>(null);
   // the page reloads from the start either way, so a failure says nothing
-  const signOut = useEndpointMutation(authEndpoints.logout, { invalidates: [], onError: () => undefined });
+  const signOut = useEndpointMutation(apiFeatures.auth.logout, { invalidates: [], onError: () => undefined });
   const logout = () => {
     leavingPage();
-    rememberSignedIn(false);
     void signOut.mutateAsync({}).catch(() => undefined).finally(() => window.location.assign('/'));
   };
 

@@ -7,12 +7,7 @@ import { endpointQuery, useInvalidate } from './query';
  * under its endpoint's key, so a change that alters it names `authEndpoints.initial` in its invalidates.
  */
 export function useStartup() {
-  return useQuery(startupQuery());
-}
-
-/** The start-up data's query: what `useStartup` reads, and what a page load asks for before the app is drawn (main.tsx). */
-export function startupQuery() {
-  return { ...endpointQuery(authEndpoints.initial, {}), staleTime: 60_000, retry: 1 };
+  return useQuery({ ...endpointQuery(authEndpoints.initial, {}), staleTime: 60_000, retry: 1 });
 }
 
 export function useSession(): StartupData {

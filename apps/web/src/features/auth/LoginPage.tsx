@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_MESSAGES, type LoginResult, authEndpoints } from '@sapwood/contracts';
+import { LOGIN_MESSAGES, LoginForm, type LoginResult, authEndpoints } from '@sapwood/contracts';
 import { ApiError } from '../../lib/api';
 import { useEndpointMutation } from '../../lib/query';
 import { useStartup } from '../../lib/session';
 import { useText } from '../../lib/i18n';
-import { useSignInForm } from './signInForm';
+import { useContractForm } from '../../lib/useContractForm';
 
 // the dialog (Mantine's Modal, its form) loads on the first 'Forgot your password?': the sign-in page's budget (ADR 0170)
 const ForgotDialog = lazy(() => import('./ForgotDialog'));
@@ -23,7 +23,7 @@ export function LoginPage() {
   const startup = useStartup();
   const navigate = useNavigate();
   // checked after the first submit, as red rings; nothing is sent while a field is empty
-  const form = useSignInForm();
+  const form = useContractForm(LoginForm, { defaultValues: { email: '', password: '' }, fields: ['email', 'password'] });
   const [result, setResult] = useState<LoginResult | 'Error' | null>(null);
   // too many attempts (429): the server's words, which say when to try again
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -47,10 +47,9 @@ export function LoginPage() {
 
   if (startup.data?.authenticated) return <Navigate to={returnUrl} replace />;
 
-  const submit = form.onSubmit((values) => {
-    void login.mutateAsync(values).then((r) => {
-      if (r === 'Success') navigate(returnUrl, { replace: true });
-    }, () => undefined);
+  const submit = form.handleSubmit(async (values) => {
+    const r = await login.mutateAsync(values).catch(() => null);
+    if (r === 'Success') navigate(returnUrl, { replace: true });
   });
 
   const message = result === 'Error' ? (refusal ?? 'Something went wrong.') : result && result !== 'Success' ? LOGIN_MESSAGES[result] : null;
@@ -58,7 +57,7 @@ export function LoginPage() {
   return (
     <Center mih="100vh" bg="gray.1">
       <Paper withBorder shadow="sm" p="lg" w={360}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">
             <Title order={3} c="teal.8">Sapwood</Title>
             <Text size="sm" c="dimmed">{t('login.subtitle', 'Sign in to continue')}</Text>
@@ -68,15 +67,17 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               autoFocus
-              {...form.field('email')}
+              {...form.register('email')}
+              error={!!form.formState.errors.email}
               data-testid="login-email"
             />
             <PasswordInput
               label={t('login.password', 'Password')}
               autoComplete="current-password"
-              {...form.field('password')}
+              {...form.register('password')}
+              error={!!form.formState.errors.password}
               // Mantine marks only the password box, not its input: said to assistive technology here
-              aria-invalid={form.field('password').error}
+              aria-invalid={!!form.formState.errors.password}
               data-testid="login-password"
             />
             <Button type="submit" loading={login.isPending} fullWidth>{t('login.signIn', 'Sign in')}</Button>

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Tabs, Text, Tooltip } from '@mantine/co
 import { IconFileSpreadsheet, IconFilter, IconX } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type CarbohydrateResultRow, carbohydratesEndpoints, hasPermission, locationGroupName } from '@sapwood/contracts';
+import { type CarbohydrateResultRow, apiFeatures, hasPermission, locationGroupName } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
 import { PagedTable } from '../../components/ui/table/PagedTable';
@@ -20,7 +20,7 @@ import { useSelection } from './useSelection';
 
 type Selection = ReturnType<typeof useSelection>;
 
-const ep = carbohydratesEndpoints;
+const ep = apiFeatures.carbohydrates;
 const CHECKED_GROUP = { background: 'var(--mantine-color-teal-0)' };
 type Row = CarbohydrateResultRow;
 

@@ -1,13 +1,13 @@
 import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { CarbohydrateEdit, type CarbohydrateEditInput, type CarbohydrateFilterOptions, type CarbohydrateResultRow, carbohydratesEndpoints } from '@sapwood/contracts';
+import { CarbohydrateEdit, type CarbohydrateEditInput, type CarbohydrateFilterOptions, type CarbohydrateResultRow, apiFeatures } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { useEndpointMutation } from '../../lib/query';
 import { useContractForm } from '../../lib/useContractForm';
 import { growthPhase } from './columns';
 import { snack } from '../../lib/notify';
 
-const ep = carbohydratesEndpoints;
+const ep = apiFeatures.carbohydrates;
 type Pick = 'cropId' | 'cultivarId' | 'regionId' | 'tissueId' | 'cropGrowthId';
 const FIELDS = ['entity', 'agent', 'agriculturist', 'farmName', 'fieldBlockNumber', 'cropId', 'cultivarId', 'regionId', 'tissueId', 'cropGrowthId'] as const;
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { FARMERS_RESULT_GROUPS, type FarmersSampleResultRecord, type LeafResultRecord, type ResultValue, farmersSampleEndpoints, leafsEndpoints, resultHeader, resultValuesOf } from '@sapwood/contracts';
+import { FARMERS_RESULT_GROUPS, type FarmersSampleResultRecord, type LeafResultRecord, type ResultValue, apiFeatures, resultHeader, resultValuesOf } from '@sapwood/contracts';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import type { CaptureKind } from './LeafJsonDialog';
 
@@ -38,7 +38,7 @@ function valueColumn(v: ResultValue): ColumnDef<Row, unknown> {
  * spec lists it: ratios, cations, P, S, pH, micronutrients, carbon, acidity, T-value, S-value), N/A marked.
  */
 export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; toolbar?: ReactNode }) {
-  const endpoint = (kind === 'leaf' ? leafsEndpoints.getLeafResults : farmersSampleEndpoints.getFarmerSampleResults) as typeof leafsEndpoints.getLeafResults;
+  const endpoint = (kind === 'leaf' ? apiFeatures.leafs.getLeafResults : apiFeatures.farmersSamples.getFarmerSampleResults) as typeof apiFeatures.leafs.getLeafResults;
   const columns = useMemo<ColumnDef<Row, unknown>[]>(() => [
     { id: 'lab', header: 'Lab', cell: ({ row }) => small(row.original.labName || row.original.lab) },
     // the sample column stays in view while the values scroll sideways (issue 34)
@@ -65,7 +65,7 @@ export function CaptureResultsTable({ kind, toolbar }: { kind: CaptureKind; tool
       keyset
       searchPlaceholder="Start of sample, client, farm or block"
       testId="capture-results-table"
-      excelEndpoint={kind === 'leaf' ? leafsEndpoints.resultsExcel : farmersSampleEndpoints.resultsExcel}
+      excelEndpoint={kind === 'leaf' ? apiFeatures.leafs.resultsExcel : apiFeatures.farmersSamples.resultsExcel}
       toolbar={toolbar}
       columnChoice={kind === 'leaf' ? 'leaf-results' : 'farmers-results'}
     />

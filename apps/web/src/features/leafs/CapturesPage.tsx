@@ -3,7 +3,7 @@ import { IconBraces, IconCloudDownload, IconPhoto, IconRestore, IconX } from '@t
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, type RefusedCapture, farmersSampleEndpoints, leafsEndpoints, capturePhotoUrl } from '@sapwood/contracts';
+import { type FarmersSampleEntry, LEAF_LABS, LEAF_MESSAGES, type LeafRecord, type RefusedCapture, apiFeatures, capturePhotoUrl } from '@sapwood/contracts';
 import { AppDialog } from '../../components/ui/AppDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { useConfirm } from '../../components/ui/confirm';
@@ -29,8 +29,8 @@ const TAB_LABELS: Record<Tab, string> = { notcompleted: 'Not Completed', complet
  * their submission.
  */
 export function CapturesPage({ kind }: { kind: CaptureKind }) {
-  const ep = kind === 'leaf' ? leafsEndpoints : farmersSampleEndpoints;
-  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results' | 'refused'>, typeof leafsEndpoints.notCompleted>;
+  const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
+  const endpoints = { notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as Record<Exclude<Tab, 'results' | 'refused'>, typeof apiFeatures.leafs.notCompleted>;
   const [params, setParams] = useSearchParams();
   const can = useCan();
   // the Results tab only with its permission (LeafResults; FarmersSampleEntries on the farmers' screen); else Not Completed
@@ -81,16 +81,16 @@ export function CapturesPage({ kind }: { kind: CaptureKind }) {
  * submission once completed, and the row's actions (photo and its sync, json, archive, restore).
  */
 function useCaptureColumns(kind: CaptureKind, tab: Tab, show: { onJson: (r: Row) => void; onPhoto: (r: Row) => void }) {
-  const ep = kind === 'leaf' ? leafsEndpoints : farmersSampleEndpoints;
+  const ep = kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples;
   const confirm = useConfirm();
-  const syncPhoto = useEndpointMutation(leafsEndpoints.syncPhotoAndLocation, {
+  const syncPhoto = useEndpointMutation(apiFeatures.leafs.syncPhotoAndLocation, {
     invalidates: [ep],
     onSuccess: (r) => (r.ok ? notify.success(LEAF_MESSAGES.success) : notify.error(`${LEAF_MESSAGES.failed}: ${r.error ?? ''}`)),
     onError: () => notify.error(LEAF_MESSAGES.failed),
   });
   const done = { onSuccess: () => notify.success(LEAF_MESSAGES.success), onError: () => notify.error(LEAF_MESSAGES.failed) };
   const archive = useEndpointMutation(ep.archive, { invalidates: [ep], ...done });
-  const updateLab = useEndpointMutation(leafsEndpoints.updateLab, { invalidates: [ep], ...done });
+  const updateLab = useEndpointMutation(apiFeatures.leafs.updateLab, { invalidates: [ep], ...done });
 
   const { onJson: setJson, onPhoto: setPhoto } = show;
   return useMemo<ColumnDef<Row, unknown>[]>(() => {

@@ -1,4 +1,4 @@
-import { farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
+import { apiFeatures } from '@sapwood/contracts';
 import { JsonDialog } from '../../components/ui/JsonDialog';
 import { useEndpointQuery } from '../../lib/query';
 
@@ -9,7 +9,7 @@ export type CaptureKind = 'leaf' | 'soil';
  * Test Farmers Sample Data (soil).
  */
 export function LeafJsonDialog({ kind, row, onClose }: { kind: CaptureKind; row: { id: number; sampleNumber: string } | null; onClose: () => void }) {
-  const ep = kind === 'leaf' ? leafsEndpoints.getApiData : farmersSampleEndpoints.getApiData;
+  const ep = kind === 'leaf' ? apiFeatures.leafs.getApiData : apiFeatures.farmersSamples.getApiData;
   const data = useEndpointQuery(ep, { id: row?.id ?? 0 }, { enabled: row !== null });
   return (
     <JsonDialog opened={row !== null} onClose={onClose} title={`${kind === 'leaf' ? 'Leaf' : 'Sample'} ${row?.sampleNumber ?? ''}`} size="90%" testId="leaf-json-dialog"

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { type RefusedCapture, farmersSampleEndpoints, leafsEndpoints } from '@sapwood/contracts';
+import { type RefusedCapture, apiFeatures } from '@sapwood/contracts';
 import { actionsColumn } from '../../components/ui/table/ListPage';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { agentWithAgronomist, formatDateTime } from '../../lib/format';
@@ -17,7 +17,7 @@ export const refusedName = (r: RefusedCapture) => r.sampleNumber || r.key;
  * other tabs; a capture leaves it when a later sync accepts it.
  */
 export function RefusedCapturesTable({ kind, toolbar, onJson }: { kind: CaptureKind; toolbar?: ReactNode; onJson: (r: RefusedCapture) => void }) {
-  const endpoint = kind === 'leaf' ? leafsEndpoints.refused : farmersSampleEndpoints.refused;
+  const endpoint = kind === 'leaf' ? apiFeatures.leafs.refused : apiFeatures.farmersSamples.refused;
   const columns = useMemo<ColumnDef<RefusedCapture, unknown>[]>(() => [
     { id: 'key', header: 'Capture', accessorKey: 'key', size: 110 },
     { id: 'sampleNumber', header: 'Sample Number', accessorKey: 'sampleNumber' },

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Group, Progress, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type CaptureSyncJob, LEAF_MESSAGES, farmersSampleEndpoints, leafsEndpoints, captureSyncSummary } from '@sapwood/contracts';
+import { type CaptureSyncJob, LEAF_MESSAGES, apiFeatures, captureSyncSummary } from '@sapwood/contracts';
 import { useElapsedSeconds } from '../../components/ui/OutsideWait';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { syncUnderWay, useSyncJob } from '../../lib/syncJob';
 
-type Endpoints = typeof leafsEndpoints | typeof farmersSampleEndpoints;
+type Endpoints = typeof apiFeatures.leafs | typeof apiFeatures.farmersSamples;
 
 /**
  * The kind's capture sync, as the screen follows it (`useSyncJob`): Sync to start one, and when a job this

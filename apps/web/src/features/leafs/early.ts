@@ -1,8 +1,8 @@
-import { leafsEndpoints } from '@sapwood/contracts';
+import { apiFeatures } from '@sapwood/contracts';
 import { readTableState, startEarlyList } from '../../components/ui/table/listRequest';
 import type { EarlyScreen } from '../../lib/screens';
 
-const ep = leafsEndpoints;
+const ep = apiFeatures.leafs;
 /** the tabs of /leafs whose list is a plain paged table (CapturesPage.tsx), Not Completed without a tab */
 const LISTS = { '': ep.notCompleted, notcompleted: ep.notCompleted, completed: ep.completed, archived: ep.archived } as const;
 
@@ -10,9 +10,8 @@ const LISTS = { '': ep.notCompleted, notcompleted: ep.notCompleted, completed: e
 export const early: EarlyScreen = {
   path: '/leafs',
   start(params) {
+    import('./LeafsPage').catch(() => undefined);
     const list = LISTS[(params.get('tab') ?? '') as keyof typeof LISTS];
     if (list) startEarlyList(list, undefined, readTableState(params, ''));
-    // then the code: its evaluation would hold the request back
-    import('./LeafsPage').catch(() => undefined);
   },
 };

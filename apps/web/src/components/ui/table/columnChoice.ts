@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { preferencesEndpoints } from '@sapwood/contracts';
+import { apiFeatures } from '@sapwood/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/query';
 
-const ep = preferencesEndpoints;
+const ep = apiFeatures.preferences;
 const NONE: string[] = [];
 
 export interface ColumnChoice {

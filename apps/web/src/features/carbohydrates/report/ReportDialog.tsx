@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type OutputOf, type PostResult, ReportRequest, type ReportRequestInput, carbohydrateReportEndpoints } from '@sapwood/contracts';
+import { type OutputOf, type PostResult, ReportRequest, type ReportRequestInput, apiFeatures } from '@sapwood/contracts';
 import type { z } from 'zod';
 import { AppDialog } from '../../../components/ui/AppDialog';
 import { useGuardedClose } from '../../../components/ui/unsaved';
@@ -14,7 +14,7 @@ import { OutsideWait } from '../../../components/ui/OutsideWait';
 import { PostResultsDialog } from '../../../components/ui/PostResultsDialog';
 import { firstSelectedId, postForm } from './report-form';
 
-const api = carbohydrateReportEndpoints;
+const api = apiFeatures.carbohydrateReport;
 const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary', 'includeControls'] as const;
 
 /** a late default (prefill, a list's first choice) leaves what was typed already, and its messages */

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { carbohydrateReportEndpoints } from '@sapwood/contracts';
+import { apiFeatures } from '@sapwood/contracts';
 import { ReportProgress } from '../../../components/ui/ReportProgress';
 
-const api = carbohydrateReportEndpoints;
+const api = apiFeatures.carbohydrateReport;
 
 /** The tab a carbohydrate report download opens: shows the report's progress, then downloads it. */
 export default function ReportProgressPage() {
