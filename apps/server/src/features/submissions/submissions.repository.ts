@@ -166,7 +166,6 @@ export class SubmissionsRepository {
     await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
-  /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
   /**
    * The submission sent to outside lab `lab` (leaf or farmers') other than `exceptId` that holds `workOrder`, if any:
    * under a transaction lock on that lab's work order, so that two sends answered the same number at once cannot
@@ -180,6 +179,7 @@ export class SubmissionsRepository {
     return held?.id ?? null;
   }
 
+  /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
   async setError(trx: Db, id: number, error: string, refused: boolean): Promise<void> {
     await trx.updateTable('submissions').set({ error, refused, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
