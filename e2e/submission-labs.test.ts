@@ -200,4 +200,34 @@ describe('outside labs on /submissions', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('tells at the field of Manual Link a job another submission of that lab holds, and links nothing', async () => {
+    nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Held Co' });
+    const refused = async (sampleNumber: string) => {
+      const r = await staff.call(ep.submit, {
+        clientName: 'Held Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+        samples: [[{ testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const id = (r.body as { id: number }).id;
+      await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
+      return id;
+    };
+    const first = await refused('HC-1');
+    const second = await refused('HC-2');
+    nv.addJob('NVJ-HELD-1');
+    expect((await staff.call(ep.manualLabId, { submissionId: first, labJobId: 'NVJ-HELD-1' })).body).toBe(true);
+    const page = await open('/submissions?tab=waiting');
+    const row = rowOf(page, 'waiting', second);
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Manual Link/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Job Id' });
+    await dialog.getByLabel('Lab Job Id').fill('NVJ-HELD-1');
+    await dialog.getByTestId('job-id-save').click();
+    // at the field, the dialog kept open with what was typed
+    await dialog.getByText(M.labJobHeld('NVJ-HELD-1', first), { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Lab Job Id').inputValue()).toBe('NVJ-HELD-1');
+    expect((await submission(second)).lab_job_id).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

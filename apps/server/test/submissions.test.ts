@@ -312,6 +312,24 @@ describe('outside labs', () => {
     expect(await submission(id)).toMatchObject({ lab_job_id: 'NVJ999999', error: null });
   });
 
+  it('does not link by hand a job another submission of that lab holds, and says which at the field', async () => {
+    const [a, b] = await freshLeafs(2);
+    const refused = async (entry: typeof a) => {
+      nv.failNext(1, 422, 'not now', 0, 'POST /api/v1/orders');
+      const id = (await staff.call(ep.submit, { ...header('Nvirotek'), samples: [[leafRow(entry)]] })).body!.id;
+      await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
+      return id;
+    };
+    const first = await refused(a);
+    const second = await refused(b);
+    nv.addJob('NVJ888888');
+    expect((await staff.call(ep.manualLabId, { submissionId: first, labJobId: 'NVJ888888' })).body).toBe(true);
+    const again = await staff.call(ep.manualLabId, { submissionId: second, labJobId: ' NVJ888888 ' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ fields: [{ field: 'labJobId', message: M.labJobHeld('NVJ888888', first) }] });
+    expect(await submission(second)).toMatchObject({ lab_job_id: null });
+  });
+
   it("sends a farmers' submission to the Nvirotek farmer lab and reads every result", async () => {
     const soil = (await entries('soil')).filter((e) => e.status === 'NotCompleted').slice(0, 3);
     const rows = soil.map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber, blockNumber: 'B2', test: 'PBrayIWater', optionalTests: ['Ec'] }));

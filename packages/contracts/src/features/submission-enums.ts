@@ -76,6 +76,8 @@ export const SUBMISSION_MESSAGES = {
   organTypeRequired: 'Choose an organ type',
   labJobRequired: 'Required',
   labJobNotFound: "Can't find lab id.",
+  /** a lab job another submission of that outside lab holds: both would stand for the same job (Manual Link) */
+  labJobHeld: (labJobId: string, otherId: number) => `Lab job ${labJobId} is already linked to submission ${otherId}`,
   success: 'Success',
   mayNotDelete: 'May not delete row',
   mayNotDeleteWithLabJob: 'May not delete row with Lab Job number',

@@ -171,10 +171,19 @@ export class SubmissionsRepository {
    * under a transaction lock on that lab's work order, so that two sends answered the same number at once cannot
    * both take it.
    */
-  async holderOfWorkOrder(trx: Db, lab: 'Nvirotek' | 'Wynland', workOrder: string, exceptId: number): Promise<number | null> {
-    await sql`select pg_advisory_xact_lock(hashtext(${`submission-work-order/${lab}/${workOrder}`}))`.execute(trx);
+  holderOfWorkOrder(trx: Db, lab: 'Nvirotek' | 'Wynland', workOrder: string, exceptId: number): Promise<number | null> {
+    return this.holderAt(trx, lab, 'submission_work_order', workOrder, exceptId);
+  }
+
+  /** The same for a lab job (a job linked by hand), under a lock on that lab's job number. */
+  holderOfLabJob(trx: Db, lab: 'Nvirotek' | 'Wynland', labJobId: string, exceptId: number): Promise<number | null> {
+    return this.holderAt(trx, lab, 'lab_job_id', labJobId, exceptId);
+  }
+
+  private async holderAt(trx: Db, lab: 'Nvirotek' | 'Wynland', column: 'submission_work_order' | 'lab_job_id', value: string, exceptId: number): Promise<number | null> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`submission-${column}/${lab}/${value}`}))`.execute(trx);
     const labs = SUBMISSION_LABS.filter((l) => outsideLabOf(l) === lab);
-    const held = await trx.selectFrom('submissions').select('id').where('lab', 'in', labs).where('submission_work_order', '=', workOrder).where('id', '<>', exceptId)
+    const held = await trx.selectFrom('submissions').select('id').where('lab', 'in', labs).where(column, '=', value).where('id', '<>', exceptId)
       .orderBy('id').limit(1).executeTakeFirst();
     return held?.id ?? null;
   }

@@ -131,7 +131,8 @@ export class SubmissionsService {
 
   /**
    * Links a lab job typed by hand: true when linked; false when the submission has one already or its outside
-   * lab does not know the job (a Manual submission takes any). 502 when the lab cannot be asked.
+   * lab does not know the job (a Manual submission takes any). 400 at the field when another submission of that
+   * outside lab holds the job; 502 when the lab cannot be asked.
    */
   async linkLabJob(kind: Kind, submissionId: number, labJobId: string, userId: number): Promise<boolean> {
     const s = await this.repo.find(this.db, submissionId, kind);
@@ -149,6 +150,9 @@ export class SubmissionsService {
       }
     }
     return this.db.transaction().execute(async (trx) => {
+      // one job, one submission at its lab: two would stand for the same samples at the lab
+      const holder = outside ? await this.repo.holderOfLabJob(trx, outside, job, submissionId) : null;
+      if (holder !== null) throw fieldError('labJobId', M.labJobHeld(job, holder));
       if (!(await this.repo.linkLabJob(trx, submissionId, job))) return false;
       await this.repo.addEvent(trx, { submissionId, userId, from: 'Waiting', to: 'Waiting', reason: `Lab job ${job} linked by hand` });
       await recordChange(trx, { userId, entity: 'submission', entityId: submissionId, action: 'update', oldValues: { labJobId: null }, newValues: { labJobId: job } });

@@ -2,14 +2,15 @@ import { TextInput } from '@mantine/core';
 import { type LabSubmissionRow, SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import { useState } from 'react';
 import { FormDialog } from '../../components/ui/FormDialog';
-import { errorMessage } from '../../lib/formErrors';
+import { errorMessage, serverFieldErrors } from '../../lib/formErrors';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { type SubmissionKind, endpointsOf } from './kind';
 
 /**
  * Manual Link: the lab job id of a waiting submission, typed by hand ('Required'). The server asks the
- * submission's outside lab whether it knows the job: 'Success' when linked, "Can't find lab id." when not.
+ * submission's outside lab whether it knows the job: 'Success' when linked, "Can't find lab id." when not; a job
+ * another submission of that lab holds is named at the field.
  */
 export function JobIdDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const ep = endpointsOf(kind);
@@ -22,7 +23,12 @@ export function JobIdDialog({ kind, row, onClose }: { kind: SubmissionKind; row:
       notify.success(M.success);
       onClose();
     },
-    onError: (err) => notify.error(errorMessage(err, M.labJobNotFound)),
+    // a job another submission holds is told at the field; anything else in a snack
+    onError: (err) => {
+      const atField = serverFieldErrors(err).labJobId;
+      if (atField) setError(atField);
+      else notify.error(errorMessage(err, M.labJobNotFound));
+    },
   });
   const save = () => {
     if (!labJobId.trim()) return setError(M.labJobRequired);
