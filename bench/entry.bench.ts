@@ -80,7 +80,7 @@ async function round(browser: Browser, server: TestServer, user: { email: string
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sapwood-bench-entry-'));
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ reducedMotion: false });
   const servers: TestServer[] = [];
   try {
     log(`building this checkout's web app and ${BASELINE}'s …`);

@@ -81,7 +81,7 @@ async function main() {
   const { url } = await keptDatabase(SERVER_URL, process.env.BENCH_KEEP_DB ?? 'sapwood_bench_lists');
   const { BENCH_WEB_DIST, FILES_DIR } = process.env;
   const server = await startBenchServer(url, { ...(BENCH_WEB_DIST ? { WEB_DIST: BENCH_WEB_DIST } : {}), ...(FILES_DIR ? { FILES_DIR } : {}) });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ reducedMotion: false });
   const client = new BenchClient(server.url, 1);
   try {
     const page = await (await browser.newContext()).newPage();

@@ -110,7 +110,7 @@ async function main() {
   const kept = process.env.BENCH_KEEP_DB;
   const { url, drop } = kept ? await keptDatabase(SERVER_URL, kept) : await createServerDatabase(SERVER_URL);
   const server = await startBenchServer(url, serverEnv());
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ reducedMotion: false });
   try {
     if ((await countData(url)).results === 0) await loadData(url, log);
     if ((await countCaptures(url)).captures === 0) await loadCaptures(url, log);

@@ -28,6 +28,24 @@ afterAll(async () => {
 const row = (table: string, text: string) => page.getByTestId(table).locator('tbody tr', { hasText: text });
 
 describe('/languages, Languages tab', () => {
+  it('opens and closes its dialog without a transition when the system asks for reduced motion, with one otherwise', async () => {
+    const transition = async (p: Page) => {
+      await p.getByTestId('add-language').click();
+      const content = p.locator('.mantine-Modal-content');
+      await content.waitFor();
+      const duration = await content.evaluate((el) => getComputedStyle(el).transitionDuration);
+      await p.keyboard.press('Escape');
+      await content.waitFor({ state: 'detached' });
+      return duration;
+    };
+    // the tests' pages ask for reduced motion (launchBrowser)
+    expect(await transition(page)).toBe('0s');
+    const moving = await browser.newPage({ reducedMotion: 'no-preference' });
+    await signIn(moving, server.url, ADMIN, '/languages');
+    expect(await transition(moving)).not.toBe('0s');
+    await moving.close();
+  });
+
   it('adds a language, then renames it', async () => {
     await page.getByTestId('add-language').click();
     await page.getByTestId('language-name').fill('isiZulu');

@@ -1,5 +1,5 @@
 // npm test: every check, in order, on a fresh clone with nothing run first.
-//   type check and lint (side by side) → unit → API (PGlite) → browser, with API (PostgreSQL server, when
+//   type check, lint and unit (side by side) → API (PGlite) → browser, with API (PostgreSQL server, when
 //   TEST_DATABASE_URL is set) beside it
 // It installs what it lacks (npm dependencies; Debian's Chromium when run as root) or says what to install.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -154,20 +154,26 @@ function together(steps) {
   })));
 }
 
-const [tsc, lint] = await timed('type check ∥ lint', () => together([
-  ['type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']],
-  ['lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+// The unit tests run beside the type check and lint (one thread each, which leave CI's two cores room: ADR 0243).
+const [[tsc, lint]] = await timed('type check ∥ lint ∥ unit', () => Promise.all([
+  together([
+    ['type check', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']],
+    ['lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+  ]),
+  vitest('unit', 'unit'),
 ]));
-await timed('unit', () => vitest('unit', 'unit'));
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
 process.env = envWithoutServer;
-await timed('api (PGlite)', () => vitest('api (PGlite)', 'api'));
+// three files at a time (API_WORKERS sets it): with two, the pass kept one core busy on average, its files waiting on
+// timers, polls and outside stand-ins more than they compute (ADR 0243)
+await timed('api (PGlite)', () => vitest('api (PGlite)', 'api', {}, Number(process.env.API_WORKERS ?? 3)));
 // The same API suite again on the server runs beside the browser tests (ADR 0185): the browser step waits on pages
 // more than it computes, and this pass, at a lower priority, takes the CPU it leaves. Its generated-input searches
 // (the no-5xx property and the like) run 15 inputs an endpoint there: the 50 of the PGlite run explore the inputs,
 // this run the server's behaviour (CI time).
 const serverPass = 'api (PostgreSQL server)';
-const serverWorkers = Number(process.env.SERVER_API_WORKERS ?? 1);
+// two files at a time (SERVER_API_WORKERS sets it): with one, the pass ran on for minutes after the browser step (ADR 0243)
+const serverWorkers = Number(process.env.SERVER_API_WORKERS ?? 2);
 // two browser test files at a time on CI's two cores (BROWSER_WORKERS sets it): four, tried in a fresh-clone CI run,
 // took 929 s (two took about 660 s the run before, with fewer tests) and timed out opening the big grids
 const browser = () => vitest('browser', 'browser', {}, Number(process.env.BROWSER_WORKERS ?? 2));

@@ -9,9 +9,24 @@ const CHROMIUM = process.env.CHROMIUM_PATH
   ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path))
   ?? '/usr/bin/chromium-headless-shell';
 
-/** Debian's Chromium, headless, with the flags that work as root on a closed network. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags that work as root on a closed network. Its pages ask for reduced motion
+ * (every context, unless a test's own options say otherwise), as a user's system can: the app then opens and closes
+ * dialogs, menus and snacks without transitions (theme.ts), so a test neither waits for them nor has Chromium paint
+ * their frames (ADR 0243). `reducedMotion: false` (the benchmarks) keeps the transitions a user sees by default.
+ */
+export async function launchBrowser(o: { reducedMotion?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium-headless-shell`);
+  const browser = await launch();
+  if (o.reducedMotion === false) return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
