@@ -21,13 +21,23 @@ export function startEarly<E extends EndpointDef>(ep: E, input: InputOf<E>): voi
 }
 
 /**
- * The answer of the same request started early, once (a failed one is asked again, now as the screen's own);
- * undefined when none was started or it waited too long.
+ * The answer of the same request started early (a failed one is asked again, now as the screen's own); undefined
+ * when none was started or it waited too long. It stays to be taken until a query that took it is still there when
+ * it answers: a table drawn again while its first page loads (its first query cancelled, so React Query asks again)
+ * takes the same answer instead of sending the request a second time.
  */
 export function takeEarly<E extends EndpointDef>(ep: E, input: InputOf<E>, signal?: AbortSignal): Promise<OutputOf<E>> | undefined {
   const key = hashKey(queryKeyOf(ep, input));
   const early = started.get(key);
-  started.delete(key);
-  if (!early || performance.now() - early.at > KEPT_MS) return undefined;
-  return (early.answer as Promise<OutputOf<E>>).catch(() => call(ep, input, { signal }));
+  if (!early || performance.now() - early.at > KEPT_MS) {
+    started.delete(key);
+    return undefined;
+  }
+  return (early.answer as Promise<OutputOf<E>>).then((answer) => {
+    if (!signal?.aborted) started.delete(key);
+    return answer;
+  }, () => {
+    started.delete(key);
+    return call(ep, input, { signal });
+  });
 }
