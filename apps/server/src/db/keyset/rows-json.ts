@@ -28,9 +28,10 @@ export function detailsOf<F>(d: KeysetDeclaration<F>, source: RawBuilder<unknown
 /** A page as JSON text, with the order keys and ids of its first and last rows (for the cursors). */
 export interface JsonPage {
   rows: string;
-  firstK: string | null;
+  /** absent from a page of an order by the id (its key is the id: see `pageOf`) */
+  firstK?: string | null;
   firstId: number | null;
-  lastK: string | null;
+  lastK?: string | null;
   lastId: number | null;
 }
 
@@ -46,11 +47,17 @@ export function rowJson(shape: RowShape): RawBuilder<unknown> {
  * for an aggregate over one ordered subquery (no join or grouping to reorder them): an `order by` in each
  * aggregate would sort the page once per aggregate (measured: 5 sorts were a third of the page's cost in
  * the database, ADR 0094). The two arrays are built once each and read at both ends.
+ *
+ * `keys` false: an order by the id alone, whose key is the id (the caller writes it from the id): no k, no
+ * array of it (each row's id written as text and kept in an array was most of what the app's page cost
+ * PostgreSQL over a bare server's, measured on /leafs).
  */
-function pageOf(rows: RawBuilder<unknown>, also = sql``): RawBuilder<JsonPage> {
+function pageOf(rows: RawBuilder<unknown>, keys: boolean, also = sql``): RawBuilder<JsonPage> {
+  const firstK = keys ? sql`(array_agg(d.k))[1] as "firstK", ` : sql``;
+  const lastK = keys ? sql`(array_agg(d.k))[count(*)] as "lastK", ` : sql``;
   return sql<JsonPage>`select ${also}coalesce(json_agg(d.j), '[]')::text as rows,
-      (array_agg(d.k))[1] as "firstK", (array_agg(d.id))[1] as "firstId",
-      (array_agg(d.k))[count(*)] as "lastK", (array_agg(d.id))[count(*)] as "lastId"
+      ${firstK}(array_agg(d.id))[1] as "firstId",
+      ${lastK}(array_agg(d.id))[count(*)] as "lastId"
     from (${rows}) d`;
 }
 
@@ -60,25 +67,26 @@ function pageOf(rows: RawBuilder<unknown>, also = sql``): RawBuilder<JsonPage> {
  * would be built too) and for a shape without joins or common table expressions (they would join the
  * list's scan and could change its plan); its lookups (declaration.ts) are joined to the scan, memoized.
  */
-export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, key: RawBuilder<unknown>, by: RawBuilder<unknown>, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
+export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, key: RawBuilder<unknown> | null, by: RawBuilder<unknown>, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
-  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, (${key})::text as k, ${json} as j
-    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${by} limit ${limit}`);
+  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, ${key ? sql`(${key})::text as k, ` : sql``}${json} as j
+    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${by} limit ${limit}`, key !== null);
 }
 
 /**
  * A page from its keys: `keys` reads the page's id and sk (its order key) in any order, limited to the page;
  * they are kept as `src` (a shape's common table expressions read it), their rows joined, built as JSON
  * and put in list order (`by`, over `src`). `before`: common table expressions ahead of `src`, each
- * followed by a comma; `also`: columns ahead of the page's, each followed by a comma.
+ * followed by a comma; `also`: columns ahead of the page's, each followed by a comma; `noKeys`: the page's
+ * keys are not read (an order by the id alone writes them from the ids: see `pageOf`).
  */
-export function keyedPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, keys: RawBuilder<unknown>, by: RawBuilder<unknown>, o: { before?: RawBuilder<unknown>; also?: RawBuilder<unknown> } = {}): RawBuilder<JsonPage> {
+export function keyedPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, keys: RawBuilder<unknown>, by: RawBuilder<unknown>, o: { before?: RawBuilder<unknown>; also?: RawBuilder<unknown>; noKeys?: boolean } = {}): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
   const shape = d.rows.page;
   return sql<JsonPage>`with ${o.before ?? sql``}src as materialized (${keys})${shape.with ?? sql``}
-    ${pageOf(sql`select src.id, (src.sk)::text as k, ${json} as j
+    ${pageOf(sql`select src.id, ${o.noKeys ? sql`` : sql`(src.sk)::text as k, `}${json} as j
       from src join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}${shape.lookups ?? sql``}
-      order by ${by}`, o.also)}`;
+      order by ${by}`, !o.noKeys, o.also)}`;
 }
 
 /** Whether a page of the shape may be read in one pass (see onePassPage): lookups do not prevent it. */
