@@ -88,14 +88,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // as Kysely's driver runs a statement (pool.query would end the connection on a statement's error)
-  registerDirectReads(db, async (text, values) => {
-    const client = await pool.connect();
-    try {
-      return await client.query(text, values);
-    } finally {
-      client.release();
-    }
-  });
+  // by callbacks, one promise a read: connect's and query's own promises and an async function's were three more
+  // promises and two turns of the microtask queue on every list read
+  registerDirectReads(db, (text, values) => new Promise((resolve, reject) => {
+    pool.connect((err, client, release) => {
+      if (err || !client) return reject(err ?? new Error('no connection'));
+      client.query(text, values, (failed: Error | null, result: pg.QueryResult) => {
+        release();
+        if (failed) reject(failed);
+        else resolve(result);
+      });
+    });
+  }));
   let listener: pg.Client | null = null;
   const handlers = new Map<string, ((payload: string) => void)[]>();
   let closed = false;

@@ -164,7 +164,9 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimateOf(r.match);
+    // an estimate at hand (kept a few seconds) is taken at once: an await of it would cost a turn of the microtask queue
+    const planned = this.estimateOf(r.match);
+    const estimate = typeof planned === 'number' ? planned : await planned;
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -184,10 +186,10 @@ export class KeysetList<F, R> {
   }
 
   /** How many rows the match is expected to hold: a search alone from the keys' statistics, anything else by the planner. */
-  private async estimateOf(match: ListMatch): Promise<number> {
+  private estimateOf(match: ListMatch): number | Promise<number> {
     const range = match.searchAlone ? match.searchRange : undefined;
-    const fromStats = range && this.searchEstimates ? await this.searchEstimates.of(range[0], range[1]) : null;
-    return fromStats ?? this.estimates.of(match);
+    if (!range || !this.searchEstimates) return this.estimates.of(match);
+    return this.searchEstimates.of(range[0], range[1]).then((fromStats) => fromStats ?? this.estimates.of(match));
   }
 
   /**
@@ -355,7 +357,7 @@ export class KeysetList<F, R> {
   }
 
   /** The planner's estimate of how many rows match (cached a few seconds per condition). */
-  estimate(where: RawBuilder<unknown>): Promise<number> {
+  async estimate(where: RawBuilder<unknown>): Promise<number> {
     return this.estimates.of({ where });
   }
 }
