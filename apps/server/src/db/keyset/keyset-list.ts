@@ -227,7 +227,7 @@ export class KeysetList<F, R> {
         // a filter's matches are cut at the cap as they are collected (collect); a search's, here
         const counted = match.readsRows ? sql`where (select c.n from c) <= ${this.cap} ` : sql``;
         const keys = sql`select m.id, m.sk from m ${counted}order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
-        return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, `, noKeys: order.byId }));
+        return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, `, order }));
       });
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
     }
@@ -257,7 +257,7 @@ export class KeysetList<F, R> {
     if (keys.length > 0) {
       const ids = `{${keys.map((x) => x.id).join(',')}}`;
       const q = this.statements.of('rows', [ids], () => prepared(keyedPage(this.decl, this.rowJson,
-        sql`select x.id, x.n as sk from unnest(${ids}::int[]) with ordinality as x(id, n)`, sql`src.sk`, { noKeys: true })));
+        sql`select x.id, x.n as sk from unnest(${ids}::int[]) with ordinality as x(id, n)`, sql`src.sk`)));
       rows = (await this.statements.run(q))[0].rows;
     }
     return { rows, firstK: first?.k ?? null, firstId: first?.id ?? null, lastK: last?.k ?? null, lastId: last?.id ?? null };
@@ -312,7 +312,7 @@ export class KeysetList<F, R> {
     const searched = o.offset === 0 ? searchInOrder(this.decl, match, order, { limit: o.limit, forward: o.forward, walk: o.limit * this.walkPerRow, from }) : null;
     if (searched) {
       const shape = `search ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.limit}`;
-      const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before, noKeys: order.byId }));
+      const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before, order }));
       return (await this.statements.run(q))[0];
     }
     const one = this.onePass && o.forward && o.offset === 0;
@@ -323,9 +323,9 @@ export class KeysetList<F, R> {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
       const limit = sql.lit(o.limit);
       const page = one
-        ? onePassPage(this.decl, this.rowJson, where, order.byId ? null : order.key, orderBy(order), limit)
+        ? onePassPage(this.decl, this.rowJson, where, order, limit)
         : keyedPage(this.decl, this.rowJson, sql`select ${idCol} as id, ${order.key} as sk from ${this.from} where ${where}
-      order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'), { noKeys: order.byId });
+      order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'), { order });
       return o.prepare ? prepared(page) : page;
     });
     return (await this.statements.run(q))[0];
