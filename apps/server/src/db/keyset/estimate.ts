@@ -26,15 +26,21 @@ export class Estimates {
   of(match: Pick<ListMatch, 'where' | 'shape' | 'values'>): number | Promise<number> {
     const now = Date.now();
     const { shape, values } = match;
-    const shaped = shape !== undefined && values !== undefined;
-    const query = shaped
-      ? this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where))
-      : this.statement(match.where).compile(this.db);
-    // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call)
-    const key = `${shaped ? `shape ${shape}` : query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    if (shape !== undefined && values !== undefined) {
+      // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call),
+      // and the statement is looked up only when the estimate is not kept
+      const key = `shape ${shape}\u0000${JSON.stringify(values)}`;
+      return this.kept(key, now) ?? this.planned(this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where)), key, now);
+    }
+    const query = this.statement(match.where).compile(this.db);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    return this.kept(key, now) ?? this.planned(query, key, now);
+  }
+
+  /** The estimate kept under `key`, while it is recent. */
+  private kept(key: string, now: number): number | undefined {
     const hit = this.recent.get(key);
-    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
-    return this.planned(query, key, now);
+    return hit && now - hit.at < ESTIMATE_TTL_MS ? hit.rows : undefined;
   }
 
   private async planned(query: CompiledQuery<Record<string, unknown>>, key: string, now: number): Promise<number> {
