@@ -87,15 +87,24 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // by the pool, which opens a new one on demand; without this listener its error would crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // as Kysely's driver runs a statement (pool.query would end the connection on a statement's error)
-  registerDirectReads(db, async (text, values) => {
-    const client = await pool.connect();
-    try {
-      return await client.query(text, values);
-    } finally {
-      client.release();
-    }
-  });
+  // as Kysely's driver runs a statement (pool.query would end the connection on a statement's error), by callbacks:
+  // one promise a read, where connect's and query's own promises and an async function's were three more promises
+  // and two turns of the microtask queue on every list read
+  registerDirectReads(db, (text, values) => new Promise((resolve, reject) => {
+    pool.connect((err, client, release) => {
+      if (err || !client) return reject(err ?? new Error('no connection'));
+      const done = (failed: Error | null, result?: pg.QueryResult) => {
+        release();
+        if (failed || !result) reject(failed ?? new Error('no result'));
+        else resolve(result);
+      };
+      try {
+        client.query(text, values, done);
+      } catch (thrown) {
+        done(thrown instanceof Error ? thrown : new Error(String(thrown)));
+      }
+    });
+  }));
   let listener: pg.Client | null = null;
   const handlers = new Map<string, ((payload: string) => void)[]>();
   let closed = false;

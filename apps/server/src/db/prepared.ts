@@ -25,14 +25,14 @@ export class PreparingClient extends pg.Client {
     super(config);
     const names = new Set<string>();
     const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
-    // pg's query has many overloads; only (text, values) calls of marked statements are rewritten.
+    // pg's query has many overloads; only (text, values) and (text, values, callback) calls of marked statements are rewritten.
     this.query = ((...args: unknown[]) => {
-      const [text, values] = args;
+      const [text, values, callback] = args;
       if (typeof text === 'string' && text.startsWith(PREPARE_MARK) && (Array.isArray(values) || values === undefined)) {
         const name = nameOf(text);
         if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {
           names.add(name);
-          return plain({ name, text, values });
+          return typeof callback === 'function' ? plain({ name, text, values }, callback) : plain({ name, text, values });
         }
       }
       return plain(...args);

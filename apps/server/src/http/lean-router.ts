@@ -42,8 +42,8 @@ export function isLean(fn: unknown): fn is LeanHandler<unknown> {
 }
 
 export interface LeanOptions {
-  /** the caller's session from the Cookie header, and the Set-Cookie that clears a stale one */
-  session(cookieHeader: string | undefined): Promise<{ session: CallSession | null; clear: string | null }>;
+  /** the caller's session from the Cookie header, and the Set-Cookie that clears a stale one (at once when it is at hand) */
+  session(cookieHeader: string | undefined): LeanSession | Promise<LeanSession>;
   guards: RequestGuards;
   facts(req: IncomingMessage): RequestFacts;
   /** the app's body limit, for a route declaring none */
@@ -54,6 +54,12 @@ export interface LeanOptions {
   log: { isLevelEnabled(level: string): boolean; info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** an unexpected error's report (the Errors screen or the error-reporting service) */
   onUnexpected(err: unknown, req: { method: string; url: string }, userId: number | null): void;
+}
+
+/** A request's session as the lean path reads it, and the Set-Cookie that clears a stale one. */
+export interface LeanSession {
+  session: CallSession | null;
+  clear: string | null;
 }
 
 interface Route {
@@ -67,6 +73,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /** A JSON body's Content-Type as the lean path takes it; any other (a charset named otherwise, say) goes to Fastify. */
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 const JSON_ANSWER = 'application/json; charset=utf-8';
+
+/** A lean request's id in log lines: 'lean-' and its number in base 36. */
+const leanId = (n: number) => `lean-${n.toString(36)}`;
+
+/** Writes an answer's head (with its length) and body. */
+function end(res: ServerResponse, status: number, head: (string | number)[], body: string | Buffer): void {
+  head.push('content-length', Buffer.byteLength(body));
+  res.writeHead(status, head as string[]);
+  res.end(body);
+}
 
 export class LeanRouter {
   private readonly routes = new Map<string, Route>();
@@ -133,7 +149,8 @@ export class LeanRouter {
 
   private async answer(req: IncomingMessage, res: ServerResponse, route: Route, facts: RequestFacts, body: Buffer): Promise<void> {
     const started = this.o.log.isLevelEnabled('info') ? performance.now() : 0;
-    const reqId = `lean-${(++this.served).toString(36)}`;
+    // the request's id ('lean-' and its number), written only when a log line names it
+    const served = ++this.served;
     let status = 200;
     let text: string;
     let clear: string | null = null;
@@ -148,7 +165,9 @@ export class LeanRouter {
         close = true;
         throw invalidJson();
       }
-      const found = await this.o.session(req.headers.cookie);
+      // a session at hand is taken at once: an await of it would cost a turn of the microtask queue
+      const read = this.o.session(req.headers.cookie);
+      const found = read instanceof Promise ? await read : read;
       clear = found.clear;
       userId = found.session?.user.id ?? null;
       checkAccess(route.def, found.session);
@@ -157,28 +176,29 @@ export class LeanRouter {
       text = answerText(route.def, out, this.o.checkOutput, this.o.log);
     } catch (err) {
       const known = errorAnswerOf(err);
-      if (!known) this.unexpected(err, req, reqId, userId);
+      if (!known) this.unexpected(err, req, leanId(served), userId);
       status = known?.status ?? 500;
       text = JSON.stringify(known?.body ?? INTERNAL_ERROR);
     }
-    await this.send(req, res, status, text, facts, { clear, close });
-    if (started) this.logged(req, reqId, facts, status, userId, started);
+    const sent = this.send(req, res, status, text, facts, { clear, close });
+    if (sent) await sent;
+    if (started) this.logged(req, leanId(served), facts, status, userId, started);
   }
 
-  private async send(req: IncomingMessage, res: ServerResponse, status: number, text: string, facts: RequestFacts, o: { clear: string | null; close: boolean }): Promise<void> {
+  /** Sends the answer: at once (nothing to wait for) unless it is compressed, which answers a promise. */
+  private send(req: IncomingMessage, res: ServerResponse, status: number, text: string, facts: RequestFacts, o: { clear: string | null; close: boolean }): Promise<void> | undefined {
     const head: (string | number)[] = [...this.headOf(this.o.guards.headersFor(facts.protocol))];
     if (o.clear) head.push('set-cookie', o.clear);
     if (o.close) head.push('connection', 'close');
-    let body: string | Buffer = text;
     if (this.o.compress) {
-      const encoded = await encodedJson(text, req.headers['accept-encoding']);
-      body = encoded.body;
-      head.push('vary', 'Accept-Encoding');
-      if (encoded.encoding) head.push('content-encoding', encoded.encoding);
+      return encodedJson(text, req.headers['accept-encoding']).then((encoded) => {
+        head.push('vary', 'Accept-Encoding');
+        if (encoded.encoding) head.push('content-encoding', encoded.encoding);
+        end(res, status, head, encoded.body);
+      });
     }
-    head.push('content-length', Buffer.byteLength(body));
-    res.writeHead(status, head as string[]);
-    res.end(body);
+    end(res, status, head, text);
+    return undefined;
   }
 
   /** The headers every answer of a set of security headers carries, as name, value, …: made once per set (there are two). */

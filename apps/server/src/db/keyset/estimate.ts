@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../database';
 import type { ListMatch } from './match';
 import type { Statements } from './statements';
@@ -20,19 +20,30 @@ export class Estimates {
 
   /**
    * The estimate of a match's condition (`where` is read only when the statement must be built): kept by its
-   * shape and values when it has them (ListMatch), else by the compiled statement.
+   * shape and values when it has them (ListMatch), else by the compiled statement. One kept is answered at
+   * once, without a promise (a list read asks on every call; the cache answers almost every time).
    */
-  async of(match: Pick<ListMatch, 'where' | 'shape' | 'values'>): Promise<number> {
+  of(match: Pick<ListMatch, 'where' | 'shape' | 'values'>): number | Promise<number> {
     const now = Date.now();
     const { shape, values } = match;
-    const shaped = shape !== undefined && values !== undefined;
-    const query = shaped
-      ? this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where))
-      : this.statement(match.where).compile(this.db);
-    // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call)
-    const key = `${shaped ? `shape ${shape}` : query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    if (shape !== undefined && values !== undefined) {
+      // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call),
+      // and the statement is looked up only when the estimate is not kept
+      const key = `shape ${shape}\u0000${JSON.stringify(values)}`;
+      return this.kept(key, now) ?? this.planned(this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where)), key, now);
+    }
+    const query = this.statement(match.where).compile(this.db);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    return this.kept(key, now) ?? this.planned(query, key, now);
+  }
+
+  /** The estimate kept under `key`, while it is recent. */
+  private kept(key: string, now: number): number | undefined {
     const hit = this.recent.get(key);
-    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+    return hit && now - hit.at < ESTIMATE_TTL_MS ? hit.rows : undefined;
+  }
+
+  private async planned(query: CompiledQuery<Record<string, unknown>>, key: string, now: number): Promise<number> {
     // on the pool directly, as the list's statements (statements.ts): an EXPLAIN writes nothing for the query hooks to see
     const plan = await this.statements.run(query);
     const raw = Object.values(plan[0] ?? {})[0];

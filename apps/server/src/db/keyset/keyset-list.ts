@@ -72,6 +72,14 @@ function compiledOnce(db: Db, fragment: RawBuilder<unknown>): RawBuilder<unknown
   return parameters.length === 0 ? sql.raw(text) : fragment;
 }
 
+/**
+ * A row's key as its cursor writes it: the one the page's statement read, or, in an order by the id alone (whose
+ * statements read no key: rows-json.ts), the id as PostgreSQL writes an integer as text.
+ */
+function keyOf(order: ListOrder, k: string | null | undefined, id: number): string {
+  return order.byId ? String(id) : (k ?? '');
+}
+
 /** Where a read starts: after (or, inclusive, from) the row of key k and id, in the direction read. */
 interface Seek {
   k: string;
@@ -156,7 +164,9 @@ export class KeysetList<F, R> {
    * there is one, else by offset.
    */
   async page(r: PageRequest): Promise<PageResult> {
-    const estimate = await this.estimateOf(r.match);
+    // an estimate at hand (kept a few seconds) is taken at once: an await of it would cost a turn of the microtask queue
+    const planned = this.estimateOf(r.match);
+    const estimate = typeof planned === 'number' ? planned : await planned;
     let total = { total: estimate, estimated: true };
     let page: JsonPage | null = null;
     if (estimate < this.trustFrom) {
@@ -170,16 +180,16 @@ export class KeysetList<F, R> {
     return {
       rowsJson: page.rows,
       ...total,
-      firstKey: page.firstId === null ? null : encodeCursor(r.order, page.firstK ?? '', page.firstId),
-      lastKey: page.lastId === null ? null : encodeCursor(r.order, page.lastK ?? '', page.lastId),
+      firstKey: page.firstId === null ? null : encodeCursor(r.order, keyOf(r.order, page.firstK, page.firstId), page.firstId),
+      lastKey: page.lastId === null ? null : encodeCursor(r.order, keyOf(r.order, page.lastK, page.lastId), page.lastId),
     };
   }
 
   /** How many rows the match is expected to hold: a search alone from the keys' statistics, anything else by the planner. */
-  private async estimateOf(match: ListMatch): Promise<number> {
+  private estimateOf(match: ListMatch): number | Promise<number> {
     const range = match.searchAlone ? match.searchRange : undefined;
-    const fromStats = range && this.searchEstimates ? await this.searchEstimates.of(range[0], range[1]) : null;
-    return fromStats ?? this.estimates.of(match);
+    if (!range || !this.searchEstimates) return this.estimates.of(match);
+    return this.searchEstimates.of(range[0], range[1]).then((fromStats) => fromStats ?? this.estimates.of(match));
   }
 
   /**
@@ -217,7 +227,7 @@ export class KeysetList<F, R> {
         // a filter's matches are cut at the cap as they are collected (collect); a search's, here
         const counted = match.readsRows ? sql`where (select c.n from c) <= ${this.cap} ` : sql``;
         const keys = sql`select m.id, m.sk from m ${counted}order by ${orderByMatched(order)} limit ${r.size} offset ${offset}`;
-        return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, ` }));
+        return prepared(keyedPage(this.decl, this.rowJson, keys, orderByMatched(order, true, 'src'), { before: sql`${collect()}, `, also: sql`(select c.n from c) as n, `, order }));
       });
       return (await this.statements.run(q as CompiledQuery<JsonPage & { n: number }>))[0];
     }
@@ -302,7 +312,7 @@ export class KeysetList<F, R> {
     const searched = o.offset === 0 ? searchInOrder(this.decl, match, order, { limit: o.limit, forward: o.forward, walk: o.limit * this.walkPerRow, from }) : null;
     if (searched) {
       const shape = `search ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.limit}`;
-      const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before }));
+      const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before, order }));
       return (await this.statements.run(q))[0];
     }
     const one = this.onePass && o.forward && o.offset === 0;
@@ -313,9 +323,9 @@ export class KeysetList<F, R> {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
       const limit = sql.lit(o.limit);
       const page = one
-        ? onePassPage(this.decl, this.rowJson, where, order.key, orderBy(order), limit)
+        ? onePassPage(this.decl, this.rowJson, where, order, limit)
         : keyedPage(this.decl, this.rowJson, sql`select ${idCol} as id, ${order.key} as sk from ${this.from} where ${where}
-      order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'));
+      order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'), { order });
       return o.prepare ? prepared(page) : page;
     });
     return (await this.statements.run(q))[0];
@@ -347,7 +357,7 @@ export class KeysetList<F, R> {
   }
 
   /** The planner's estimate of how many rows match (cached a few seconds per condition). */
-  estimate(where: RawBuilder<unknown>): Promise<number> {
+  async estimate(where: RawBuilder<unknown>): Promise<number> {
     return this.estimates.of({ where });
   }
 }

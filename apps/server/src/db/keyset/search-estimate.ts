@@ -113,7 +113,7 @@ export class SearchEstimates {
     private readonly db: Db,
     private readonly table: string,
     private readonly keys: readonly string[],
-    private readonly listRows: () => Promise<number>,
+    private readonly listRows: () => number | Promise<number>,
   ) {}
 
   async of(from: string, to: string | null): Promise<number | null> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints } from '@sapwood/contracts';
 import type { Config } from '../../config';
-import type { PublicCallContext } from '../../http/context';
+import type { PublicCallContext, SessionUser } from '../../http/context';
 import type { LeanOptions } from '../../http/lean-router';
 import type { Registrar, SessionResolver } from '../../http/registrar';
 import type { StartupService } from '../startup/startup.service';
@@ -31,15 +31,16 @@ export function sessionResolver(auth: AuthService): SessionResolver {
 /**
  * The same, for the lean path (http/lean-router.ts), which has no Fastify request: the session of a Cookie
  * header, read by the cookie plugin's own parser, and the Set-Cookie that `reply.clearCookie` would send for a
- * dead one.
+ * dead one. A session the cache holds is answered at once (no promise); any other is read as `resolveSession` reads it.
  */
 export function leanSessionReader(auth: AuthService, app: FastifyInstance): LeanOptions['session'] {
   const clear = app.serializeCookie(SESSION_COOKIE, '', { sameSite: 'lax', path: '/', expires: new Date(0), maxAge: 0 });
-  return async (header) => {
+  const found = (session: { user: SessionUser; sessionId: string } | null) => ({ session, clear: session ? null : clear });
+  return (header) => {
     const token = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
     if (!token) return { session: null, clear: null };
-    const session = await auth.resolveSession(token);
-    return { session, clear: session ? null : clear };
+    const cached = auth.cachedSession(token);
+    return cached ? { session: cached, clear: null } : auth.resolveSession(token).then(found);
   };
 }
 

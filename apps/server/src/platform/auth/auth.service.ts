@@ -76,6 +76,14 @@ export class AuthService {
   }
 
 
+  /**
+   * The session of a token when the cache holds it (no promise, no turn of the microtask queue: the lean path asks
+   * this first, on every list read), else null: then `resolveSession` reads it.
+   */
+  cachedSession(sessionToken: string): { user: SessionUser; sessionId: string } | null {
+    return this.sessions.get(sessionToken);
+  }
+
   async resolveSession(sessionToken: string): Promise<{ user: SessionUser; sessionId: string } | null> {
     // kept by the token itself: a session answered from the cache costs no hash (ADR 0227)
     const cached = this.sessions.get(sessionToken);
