@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropsEndpoints } from '@sapwood/contracts';
@@ -7,6 +7,24 @@ import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohyd
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
+
+/** Resolves once the list read that follows the next answer of `savePath` (the save's invalidation) is answered. */
+function listReadAfterSave(page: Page, savePath: string, listPath: string): Promise<void> {
+  return new Promise((resolve) => {
+    let saved = false;
+    const onResponse = (r: Response) => {
+      if (new URL(r.url()).pathname === savePath) saved = true;
+    };
+    const onRequest = (q: Request) => {
+      if (!saved || new URL(q.url()).pathname !== listPath) return;
+      page.off('response', onResponse);
+      page.off('request', onRequest);
+      void q.response().then((r) => r?.finished()).then(() => resolve(), () => resolve());
+    };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
+  });
+}
 
 /** /crops in Chromium: a crop's graph set with a bad range then fixed, lab crops assigned, a cultivar added with norms; gating. */
 let server: TestServer;
@@ -158,8 +176,12 @@ describe('/crops', () => {
     await page.getByRole('option', { name: 'Pecan nuts (PEC)' }).click();
     await expect.poll(async () => (await server.built.deps.db.selectFrom('crops').select('labmin_crop_id').where('id', '=', cropId).executeTakeFirstOrThrow()).labmin_crop_id).not.toBeNull();
     await page.getByTestId(`wynlandCropId-${cropId}`).click();
+    const reread = listReadAfterSave(page, '/api/crop/assignlab', '/api/crop/paged');
     await page.getByRole('option', { name: 'Pecans (PCN)' }).click();
     await expect.poll(async () => (await server.built.deps.db.selectFrom('crops').select('wynland_crop_id').where('id', '=', cropId).executeTakeFirstOrThrow()).wynland_crop_id).not.toBeNull();
+    // the list read again after that pick is answered before someone else changes the crop below (else, on a slow
+    // machine, that read can bring the newer version, and the screen rightly shows it)
+    await reread;
     await expect.poll(() => page.getByTestId(`labminCropId-${cropId}`).inputValue()).toBe('Pecan nuts (PEC)');
     // the second pick kept the first: both links are stored
     const links = () => server.built.deps.db.selectFrom('crops').select(['labmin_crop_id', 'wynland_crop_id', 'row_version']).where('id', '=', cropId).executeTakeFirstOrThrow();

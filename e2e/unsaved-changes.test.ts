@@ -353,6 +353,8 @@ describe('pages holding typed work', () => {
     const before = await text.inputValue();
     await text.click();
     await text.fill(`${before} (typed)`);
+    // the row shows it holds unsaved texts (its Update filled) before the reload, as a user would see it
+    await expect.poll(() => keyRow.getByTestId('key-update').getAttribute('data-dirty')).toBe('true');
     await page.reload();
     text = await openKey();
     await expect.poll(() => text.inputValue()).toBe(before);

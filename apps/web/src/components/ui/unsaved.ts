@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useConfirm } from './confirm-context';
 
 /** The one wording of the question, everywhere a close would throw typed work away. */
@@ -38,10 +38,14 @@ export function useGuardedClose(dirty: Dirty, onClose: () => void): () => Promis
   }, [confirm]);
 }
 
-/** While `dirty`, leaving or reloading the page makes the browser ask first (a getter: asked when the page is left). */
+/**
+ * While `dirty`, leaving or reloading the page makes the browser ask first (a getter: asked when the page is left).
+ * Listened for in the commit that shows the typed work (a layout effect), not after the paint: a reload right after
+ * typing still asks.
+ */
 export function useWarnBeforeUnload(dirty: Dirty): void {
   const getter = typeof dirty === 'function' ? dirty : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       if (getter && !getter()) return;
