@@ -34,13 +34,14 @@ const log = (s: string) => console.log(s);
 const rate = (rps: number) => rps.toFixed(rps < 10 ? 1 : 0);
 
 /** a round's req/s and p95, and the CPU milliseconds a request its server and PostgreSQL used */
-type Measured = { rps: number; p95: number; server: number; pg: number };
+type Measured = { rps: number; p95: number; server: number; pg: number; client: number };
 async function measured(pid: number, n: number, run: () => Promise<{ rps: number; p95: number }>): Promise<Measured> {
-  const [s0, p0] = [cpuMs(pid), postgresCpuMs()];
+  const [s0, p0, c0] = [cpuMs(pid), postgresCpuMs(), process.cpuUsage()];
   const r = await run();
-  return { ...r, server: (cpuMs(pid) - s0) / n, pg: (postgresCpuMs() - p0) / n };
+  const c = process.cpuUsage(c0);
+  return { ...r, server: (cpuMs(pid) - s0) / n, pg: (postgresCpuMs() - p0) / n, client: (c.user + c.system) / 1000 / n };
 }
-const cpuOf = (xs: Measured[], k: 'server' | 'pg') => median(xs.map((x) => x[k])).toFixed(3).padStart(8);
+const cpuOf = (xs: Measured[], k: 'server' | 'pg' | 'client') => median(xs.map((x) => x[k])).toFixed(3).padStart(8);
 
 /** a scenario and where the app and the baseline answer it */
 type Scenario = ListScenario & { path: string; basePath: string };
@@ -105,14 +106,14 @@ async function main() {
         appR.push(await measured(appPid, n, () => round((i) => a.request('POST', s.path, s.app(i)), n, CONCURRENCY)));
         baseR.push(await measured(basePid, n, () => round((i) => b.request('POST', s.basePath, s.base(i)), n, CONCURRENCY)));
       }
-      cpu.push(`${s.name.padEnd(34)}${cpuOf(appR, 'server')}${cpuOf(baseR, 'server')}${cpuOf(appR, 'pg')}${cpuOf(baseR, 'pg')}`);
+      cpu.push(`${s.name.padEnd(34)}${cpuOf(appR, 'server')}${cpuOf(baseR, 'server')}${cpuOf(appR, 'pg')}${cpuOf(baseR, 'pg')}${cpuOf(appR, 'client')}${cpuOf(baseR, 'client')}`);
       const [ar, br] = [median(appR.map((x) => x.rps)), median(baseR.map((x) => x.rps))];
       const [ap, bp] = [median(appR.map((x) => x.p95)), median(baseR.map((x) => x.p95))];
       const ok = ar / br >= 0.9 && ap / bp <= 1.15 ? '' : '   ** below target **';
       log(`${s.name.padEnd(34)}${rate(ar).padStart(11)}${rate(br).padStart(12)}${(ar / br).toFixed(2).padStart(7)}×${ap.toFixed(1).padStart(10)}${bp.toFixed(1).padStart(10)}${(ap / bp).toFixed(2).padStart(7)}×${ok}`);
     }
-    log(`\nCPU ms a request (medians): the server's process, and PostgreSQL's while each was measured`);
-    log(`${'scenario'.padEnd(34)}${'app'.padStart(8)}${'base'.padStart(8)}${'pg app'.padStart(8)}${'pg base'.padStart(8)}`);
+    log(`\nCPU ms a request (medians): the server's process, PostgreSQL's while each was measured, and this client's (it sends and reads every request)`);
+    log(`${'scenario'.padEnd(34)}${'app'.padStart(8)}${'base'.padStart(8)}${'pg app'.padStart(8)}${'pg base'.padStart(8)}${'cl app'.padStart(8)}${'cl base'.padStart(8)}`);
     for (const line of cpu) log(line);
   } finally {
     appClient?.close();

@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
 import { installErrorHandler } from './http/errors';
 import { type LeanOptions, LeanRouter } from './http/lean-router';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { Registrar } from './http/registrar';
 import { requestFactsReader } from './http/request-facts';
 import { RequestLogController, requestLogOptions, userOfRequest } from './http/request-log';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // bytes each once percent-encoded): Node's 16 KB header limit would refuse a long recommendation
     http: { maxHeaderSize: 64 * 1024 },
     ajv: { customOptions: { coerceTypes: false } },
+    // ajv and fast-json-stringify only if a route ever declares a Fastify schema (ours do not: zod contracts)
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   // the file store first: a wrong S3 setting stops the start with a clear message (ADR 0077)
   const storage = createStorage(config, app.log);
