@@ -4,7 +4,7 @@
 // list page 1 and its search. Needs a loaded database: `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/cpu-vs-baseline.ts`.
 // PROBE_N the requests a round, PROBE_ROUNDS the rounds, PROBE_ONLY=leafs,carbohydrates picks scenarios by name;
 // PROBE_BEFORE=path/main.mjs runs another build of the server too (a copy of apps/server/dist), in the same rounds;
-// PROBE_FLAGS='--v8-flag …' runs the app and the baseline once more each with those node flags, in the same rounds.
+// PROBE_REVERSE=1 runs the scenarios last to first; PROBE_FLAGS='--v8-flag …' runs the app and the baseline once more each with those node flags, in the same rounds.
 import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import pg from 'pg';
 import { type ServerProcess, startServerProcess } from '../tests/support/process';
@@ -72,6 +72,8 @@ const scenarios: { name: string; path: string; basePath: string; app: Body; base
   { name: 'carbohydrates page 1', path: ep.paged.path, basePath: '/paged', app: () => ({ page: 1, rowsPerPage: SIZE }), base: () => ({ scenario: 'page1' }) },
   { name: 'carbohydrates search', path: ep.paged.path, basePath: '/paged', app: (i: number) => ({ page: 1, rowsPerPage: SIZE, search: client(i) }), base: (i: number) => ({ scenario: 'search', search: client(i) }) },
 ].filter((s) => !only || only.some((o) => s.name.includes(o)));
+// PROBE_REVERSE=1: the carbohydrate scenarios first (the order bench:lists runs them in)
+if (process.env.PROBE_REVERSE === '1') scenarios.reverse();
 
 const perRequest = async (m: Measured, path: string, body: Body, count: number) => {
   const [c0, p0] = [cpuMs(m.pid), await pgCpu(m.appName)];

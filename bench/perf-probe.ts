@@ -1,10 +1,12 @@
 // Profiling aid (not a benchmark): Linux `perf record` (cpu-clock: CPU time, not wall time) of the app's and the
 // baseline's processes while each answers /leafs page 1 (bench:lists' scenario), with node's --perf-basic-prof so that
-// JIT-compiled JavaScript is named (PROBE_SORTED=1: the list sorted by client). Needs a loaded database and Debian's linux-perf:
+// JIT-compiled JavaScript is named (PROBE_SORTED=1: the list sorted by client; PROBE_CARBS_FIRST=N: the carbohydrate
+// list's scenarios N requests each first). Needs a loaded database and Debian's linux-perf:
 // `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/perf-probe.ts`, then for example
 // `perf report -i /tmp/perf-app.data --no-children --sort dso -g none` (and /tmp/perf-base.data). PROBE_N the requests.
 // V8's own --cpu-prof samples wall time: a process preempted inside a socket write shows there as `writev`.
 import { spawn } from 'node:child_process';
+import { carbohydratesEndpoints } from '@sapwood/contracts';
 import { startBaselineProcess } from './baseline-server';
 import { BENCH_ADMIN, BenchClient } from './bench-server';
 import { LEAFS_BASE_PATH, LEAFS_PATH } from './leafs-scenarios';
@@ -21,6 +23,12 @@ const b = new BenchClient(base.url, 20);
 const sorted = process.env.PROBE_SORTED === '1';
 const appBody = sorted ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 };
 const baseBody = { scenario: sorted ? 'sort' : 'page1', size: 50 };
+// PROBE_CARBS_FIRST=N: the app first answers N requests of each carbohydrate list scenario (bench:lists runs them before /leafs)
+const carbsFirst = Number(process.env.PROBE_CARBS_FIRST ?? 0);
+const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
+for (const body of [(): object => ({ page: 1, rowsPerPage: 50 }), (i: number): object => ({ page: 1, rowsPerPage: 50, search: client(i) }), (i: number): object => ({ page: 1, rowsPerPage: 50, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })]) {
+  if (carbsFirst > 0) await round((i) => a.request('POST', carbohydratesEndpoints.paged.path, body(i)), carbsFirst, 20);
+}
 for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, appBody], ['base', base.pid, b, LEAFS_BASE_PATH, baseBody]] as const) {
   await round(() => c.request('POST', path, body), 3000, 20);
   const rec = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '2000', '-g', '-t', String(pid), '-o', `/tmp/perf-${name}.data`], { stdio: 'inherit' });

@@ -173,17 +173,19 @@ describe('sessions', () => {
 });
 
 describe('security headers', () => {
-  it('sets the usual headers on API answers and on the page', async () => {
-    for (const path of ['/api/auth/logout', '/login']) {
-      const res = await fetch(server.url + path);
-      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
-      // same-origin, not no-referrer: under no-referrer the browser posts forms with 'Origin: null' (ADR 0004)
-      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
-      expect(res.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
-      expect(res.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers.get('x-powered-by'), path).toBeNull();
-    }
+  it('sets the usual headers on the page, and the API set on API answers (ADR 0246)', async () => {
+    const page = await fetch(server.url + '/login');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // same-origin, not no-referrer: under no-referrer the browser posts forms with 'Origin: null' (ADR 0004)
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    const api = await fetch(server.url + '/api/auth/logout');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const res of [page, api]) expect(res.headers.get('x-powered-by')).toBeNull();
   });
 });
 

@@ -94,7 +94,7 @@ describe('the lean path', () => {
     expect(JSON.parse(viaLean.body)).toMatchObject({ rows: expect.any(Array), total: 30 });
     expect((JSON.parse(viaLean.body) as { rows: unknown[] }).rows).toHaveLength(25);
     expect(viaLean.headers).toMatchObject({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
-    expect(viaLean.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(viaLean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const stale = await both('/api/leaf/notcompleted', '{"page":1}', { ...json, cookie: 'sapwood_session=gone' });
     expect(stale.viaLean.status).toBe(401);
     expect(stale.viaLean.headers['set-cookie']).toMatch(/^sapwood_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax$/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { authEndpoints, carbohydrateReportEndpoints as reports, docsEndpoints, settingsEndpoints } from '@sapwood/contracts';
+import { authEndpoints, carbohydrateReportEndpoints as reports, docsEndpoints, leafsEndpoints, settingsEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { signedIn } from '../../../tests/support/users';
@@ -246,6 +246,47 @@ describe('Cache-Control: no-store on every API answer', () => {
     const res = await send('/assets/app.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).not.toContain('no-store');
+  });
+});
+
+describe('security headers: a JSON answer its own, every other answer the web app\'s', () => {
+  // ADR 0246: OWASP's REST Security Cheat Sheet; the page set is helmet's with the app's content security policy
+  const API = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
+  const PAGE_ONLY = ['cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  const isApi = (h: Headers, what: string) => {
+    for (const [name, value] of Object.entries(API)) expect(h.get(name), `${what}: ${name}`).toBe(value);
+    for (const name of PAGE_ONLY) expect(h.get(name), `${what}: ${name}`).toBeNull();
+  };
+  const isPage = (h: Headers, what: string) => {
+    expect(h.get('content-security-policy'), what).toMatch(/^default-src 'self';.*frame-ancestors 'none'/);
+    expect(h.get('x-frame-options'), what).toBe('SAMEORIGIN');
+    expect(h.get('x-content-type-options'), what).toBe('nosniff');
+    expect(h.get('referrer-policy'), what).toBe('same-origin');
+    expect(h.get('cross-origin-opener-policy'), what).toBe('same-origin');
+  };
+
+  it('JSON answers, the lean list reads and every error answer carry the API set', async () => {
+    const answers = {
+      'a JSON answer': await admin.call(settingsEndpoints.get),
+      'a list read (lean path)': await admin.call(leafsEndpoints.notCompleted, { page: 1, rowsPerPage: 10 }),
+      'signed out (401)': await new ApiClient(server.url).call(settingsEndpoints.get),
+      'no such endpoint (404)': await admin.call({ ...settingsEndpoints.get, path: '/api/no/such' }),
+      'cross-site (403, at arrival)': await admin.call(settingsEndpoints.get, {}, { origin: 'http://evil.example' }),
+      'bad input (400)': await admin.call(settingsEndpoints.update, { sugarLimit: 'x' }),
+    };
+    for (const [what, r] of Object.entries(answers)) {
+      expect(r.headers.get('content-type'), what).toMatch(/^application\/json/);
+      isApi(r.headers, what);
+    }
+  });
+
+  it('pages, static files and non-JSON downloads carry the web app\'s set', async () => {
+    isPage((await send('/')).headers, 'the web app');
+    isPage((await send('/leafs')).headers, 'a screen\'s address');
+    isPage((await send('/assets/app.js')).headers, 'a static file');
+    const docs = await send(docsEndpoints.page.path, { headers: { cookie: admin.cookie } });
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+    isPage(docs.headers, 'an HTML page under /api');
   });
 });
 

@@ -187,7 +187,7 @@ export class LeanRouter {
 
   /** Sends the answer: at once (nothing to wait for) unless it is compressed, which answers a promise. */
   private send(req: IncomingMessage, res: ServerResponse, status: number, text: string, facts: RequestFacts, o: { clear: string | null; close: boolean }): Promise<void> | undefined {
-    const head: (string | number)[] = [...this.headOf(this.o.guards.headersFor(facts.protocol))];
+    const head: (string | number)[] = [...this.headOf(this.o.guards.headersFor(facts.protocol, true))];
     if (o.clear) head.push('set-cookie', o.clear);
     if (o.close) head.push('connection', 'close');
     if (this.o.compress) {
