@@ -179,6 +179,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false,
+      // a route for each file the build wrote, but not for its .br and .gz copies, which are sent in its place: two
+      // thirds fewer routes made at every start
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(join(webDist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
