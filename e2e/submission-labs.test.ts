@@ -200,6 +200,29 @@ describe('outside labs on /submissions', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('says on the Waiting row when the lab gives the submission\'s work order to another lab job (nothing of it is read)', async () => {
+    const r = await staff.call(ep.submit, {
+      clientName: 'Reissued Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+      samples: [[{ testDataId: 0, sampleNumber: 'RS-1', blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = (r.body as { id: number }).id;
+    await expect.poll(async () => (await submission(id)).lab_job_id, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const { submission_work_order: workOrder, lab_job_id: ownJob } = await submission(id);
+    const other = nv.reissue(workOrder!, { sampleNumbers: ['RS-1'] })!;
+    const message = M.workOrderReissued('Nvirotek', workOrder!, other.jobNumber, ownJob!);
+    await expect.poll(async () => (await submission(id)).error, { timeout: 15_000, interval: 100 }).toBe(message);
+    const page = await open('/submissions?tab=waiting');
+    const row = rowOf(page, 'waiting', id);
+    await row.waitFor();
+    const note = page.getByTestId('waiting-table').locator(`tr[data-note-of="${id}"]`);
+    expect(await note.getByTestId(`row-error-${id}`).textContent()).toBe(message);
+    // not an order to send again: the lab holds it
+    expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('tells at the field of Manual Link a job another submission of that lab holds, and links nothing', async () => {
     nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Held Co' });
     const refused = async (sampleNumber: string) => {
