@@ -200,6 +200,50 @@ describe('outside labs on /submissions', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('says on the Waiting row, and in the Lab Result of one with results, when the lab gives the submission\'s work order to another lab job (nothing of it is read)', async () => {
+    const r = await staff.call(ep.submit, {
+      clientName: 'Reissued Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+      samples: [[{ testDataId: 0, sampleNumber: 'RS-1', blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = (r.body as { id: number }).id;
+    await expect.poll(async () => (await submission(id)).lab_job_id, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const { submission_work_order: workOrder, lab_job_id: ownJob } = await submission(id);
+    const other = nv.reissue(workOrder!, { sampleNumbers: ['RS-1'] })!;
+    const message = M.workOrderReissued('Nvirotek', workOrder!, other.jobNumber, ownJob!);
+    await expect.poll(async () => (await submission(id)).error, { timeout: 15_000, interval: 100 }).toBe(message);
+    const page = await open('/submissions?tab=waiting');
+    const row = rowOf(page, 'waiting', id);
+    await row.waitFor();
+    const note = page.getByTestId('waiting-table').locator(`tr[data-note-of="${id}"]`);
+    expect(await note.getByTestId(`row-error-${id}`).textContent()).toBe(message);
+    // not an order to send again: the lab holds it
+    expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
+
+    // one with results already (on the Results tab, whose rows show no error): the Lab Result says it above its rows
+    nv.answer({ mode: 'partial', count: 1 }, { client: 'Reissued Results Co' });
+    const r2 = await staff.call(ep.submit, {
+      clientName: 'Reissued Results Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+      samples: [['RR-1', 'RR-2'].map((sampleNumber) => ({ testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }))],
+    });
+    expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+    const withResults = (r2.body as { id: number }).id;
+    await expect.poll(async () => (await submission(withResults)).state, { timeout: 20_000, interval: 200 }).toBe('Results');
+    const held = await submission(withResults);
+    const other2 = nv.reissue(held.submission_work_order!, { sampleNumbers: ['RR-2'] })!;
+    const message2 = M.workOrderReissued('Nvirotek', held.submission_work_order!, other2.jobNumber, held.lab_job_id!);
+    await expect.poll(async () => (await submission(withResults)).error, { timeout: 15_000, interval: 100 }).toBe(message2);
+    await page.getByTestId('tab-results').click();
+    const resultsRow = rowOf(page, 'results', withResults);
+    await resultsRow.getByRole('button', { name: `menu ${withResults}` }).click();
+    await page.getByRole('menuitem', { name: 'results' }).click();
+    const result = page.getByRole('dialog', { name: 'Lab Result', exact: true });
+    await expect.poll(() => result.getByTestId('lab-error').textContent(), { timeout: 10_000 }).toBe(message2);
+    expect(await result.getByTestId('unmatched-row').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('tells at the field of Manual Link a job another submission of that lab holds, and links nothing', async () => {
     nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Held Co' });
     const refused = async (sampleNumber: string) => {

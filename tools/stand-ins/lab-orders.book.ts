@@ -6,6 +6,8 @@ import { generator, leafValues, soilValues } from '@sapwood/contracts';
  * job number each, and per sample a lab number and plausible values that are published later — by the test
  * (`publish`), by the order's answer (`answer`: ready, partial, refused, late, unknown), or, with `autoPublish`,
  * a few more samples each time the order is read (the demo and `npm run dev`: results trickle in as the app polls).
+ * A lab may reuse a work order for a new order of its own, under a new lab job (`reissue`, undone by `undoReissue`):
+ * reading the work order then answers the new job and its samples.
  */
 export interface BookSample {
   sampleNumber: string;
@@ -72,6 +74,14 @@ export interface OrderBook {
   publish(workOrder: string, sampleNumbers?: string[]): void;
   /** a lab job the lab knows without an order from the app (one linked by hand) */
   addJob(jobNumber: string): void;
+  /**
+   * the lab reuses work order `workOrder` for a new order of its own (a new lab job, other samples: `sampleNumbers`,
+   * default REISSUED-1 and REISSUED-2, published at once unless `published` is false): reading the work order
+   * answers the new order from now on. Answers the new order, or undefined when the lab has no such work order.
+   */
+  reissue(workOrder: string, o?: { sampleNumbers?: string[]; published?: boolean }): BookOrder | undefined;
+  /** the lab corrects a reissue: the work order answers the order it had before its last reissue again */
+  undoReissue(workOrder: string): void;
   /** how the lab answers the orders `to` names (see LabAnswer and AnswerFor); a later call for the same orders replaces it */
   answer(answer: LabAnswer, to?: AnswerFor): void;
   /** back to answering every order `manual` (the rules of `answer` forgotten; orders made keep theirs) */
@@ -115,17 +125,40 @@ function onPlaced(order: BookOrder, newSample: (sampleNumber: string, extra: boo
   }
 }
 
+/** The order a lab makes under `before`'s work order for a new lab job of its own (`reissue`): its samples published unless told not. */
+function reissuedOrder(before: BookOrder, reference: string, jobNumber: string, sample: (sampleNumber: string, extra: boolean) => BookSample, o: { sampleNumbers?: string[]; published?: boolean }): BookOrder {
+  return {
+    reference, kind: before.kind, client: 'Another client of the lab', workOrder: before.workOrder, jobNumber, answer: { mode: 'manual' }, reads: 0,
+    samples: (o.sampleNumbers ?? ['REISSUED-1', 'REISSUED-2']).map((s) => ({ ...sample(s, false), published: o.published ?? true })),
+  };
+}
+
+/** `undoReissue`: the work order's last reissue taken away (never the order made under it). */
+function undoReissue(orders: BookOrder[], workOrder: string): void {
+  const last = orders.findLastIndex((o) => o.workOrder === workOrder);
+  if (last > orders.findIndex((o) => o.workOrder === workOrder)) orders.splice(last, 1);
+}
+
 export function orderBook(names: { workOrder: (n: number) => string; jobNumber: (n: number) => string; labNumber: (n: number) => string }, autoPublish = 0): Book {
   const orders: BookOrder[] = [];
   const jobs = new Set<string>();
   let labNumbers = 0;
   let extras = 0;
+  // orders and reissues numbered (a reissue takes a job number of its own, never given again)
+  let numbered = 0;
+  /** the order a work order stands for now: its last reissue, else the order made under it */
+  const current = (workOrder: string) => orders.findLast((o) => o.workOrder === workOrder);
   let rules: { to: AnswerFor; answer: LabAnswer }[] = [];
   const answerOf = (reference: string, client: string): LabAnswer => {
     const byRef = rules.findLast((r) => r.to.reference === reference);
     const byClient = rules.findLast((r) => r.to.client !== undefined && r.to.client.trim().toLowerCase() === client.trim().toLowerCase());
     const all = rules.findLast((r) => !r.to.reference && r.to.client === undefined && !r.to.workOrder);
     return (byRef ?? byClient ?? all)?.answer ?? { mode: 'manual' };
+  };
+  const newSample = (reference: string, kind: 'leaf' | 'soil') => (sampleNumber: string, extra: boolean): BookSample => {
+    const number = extra ? `EXTRA-${++extras}` : sampleNumber;
+    const r = generator(hash(`${reference}/${number}`));
+    return { sampleNumber: number, labNumber: names.labNumber(++labNumbers), published: false, values: kind === 'leaf' ? leafValues(r) : soilValues(r), ...(extra ? { extra } : {}) };
   };
   const book: Book = {
     orders,
@@ -134,12 +167,8 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
       if (known) return { order: known, created: false };
       const answer = answerOf(reference, client);
       if (answer.mode === 'refused') return { refused: answer.message ?? REFUSED_BY_DEFAULT };
-      const n = orders.length + 1;
-      const sample = (sampleNumber: string, extra: boolean): BookSample => {
-        const number = extra ? `EXTRA-${++extras}` : sampleNumber;
-        const r = generator(hash(`${reference}/${number}`));
-        return { sampleNumber: number, labNumber: names.labNumber(++labNumbers), published: false, values: kind === 'leaf' ? leafValues(r) : soilValues(r), ...(extra ? { extra } : {}) };
-      };
+      const n = ++numbered;
+      const sample = newSample(reference, kind);
       const order: BookOrder = {
         reference, kind, client, workOrder: names.workOrder(n), jobNumber: names.jobNumber(n), answer, reads: 0,
         samples: sampleNumbers.map((s) => sample(s, false)),
@@ -150,11 +179,11 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
       return { order, created: true };
     },
     publish(workOrder, sampleNumbers) {
-      const order = orders.find((o) => o.workOrder === workOrder);
+      const order = current(workOrder);
       for (const s of order?.samples ?? []) if (!sampleNumbers || sampleNumbers.includes(s.sampleNumber) || (s.sent && sampleNumbers.includes(s.sent))) s.published = true;
     },
     read(workOrder) {
-      const order = orders.find((o) => o.workOrder === workOrder);
+      const order = current(workOrder);
       if (!order) return undefined;
       order.reads += 1;
       if (order.answer.mode === 'late' && order.reads > (order.answer.reads ?? 3)) order.samples.forEach((s) => (s.published = true));
@@ -164,9 +193,19 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
     addJob(jobNumber) {
       jobs.add(jobNumber);
     },
+    reissue(workOrder, o = {}) {
+      const before = current(workOrder);
+      if (!before) return undefined;
+      const n = ++numbered;
+      const order = reissuedOrder(before, `reissued-${n}`, names.jobNumber(n), newSample(`reissued-${n}`, before.kind), o);
+      orders.push(order);
+      jobs.add(order.jobNumber);
+      return order;
+    },
+    undoReissue: (workOrder) => undoReissue(orders, workOrder),
     answer(answer, to = {}) {
       if (to.workOrder) {
-        const order = orders.find((o) => o.workOrder === to.workOrder);
+        const order = current(to.workOrder);
         if (order) {
           order.answer = answer;
           if (answer.mode === 'ready') order.samples.forEach((s) => (s.published = true));
@@ -186,13 +225,16 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
 /**
  * The stand-ins' control of the answers over HTTP, for a developer or a test driving a stand-in in another
  * process: POST /__control/answer `{ answer: LabAnswer, client?, reference?, workOrder? }`,
- * POST /__control/answer/reset, POST /__control/publish `{ workOrder, sampleNumbers? }`. Answers true when
- * `path` is one of them.
+ * POST /__control/answer/reset, POST /__control/publish `{ workOrder, sampleNumbers? }`,
+ * POST /__control/reissue `{ workOrder, sampleNumbers?, published? }` (the lab reuses the work order for a new
+ * lab job: `reissue`), POST /__control/reissue/undo `{ workOrder }`. Answers true when `path` is one of them.
  */
 export function answerControl(book: OrderBook, path: string, body: Record<string, unknown>): boolean {
   if (path === '/__control/answer') book.answer(body.answer as LabAnswer, { client: body.client as string | undefined, reference: body.reference as string | undefined, workOrder: body.workOrder as string | undefined });
   else if (path === '/__control/answer/reset') book.resetAnswers();
   else if (path === '/__control/publish') book.publish(String(body.workOrder), body.sampleNumbers as string[] | undefined);
+  else if (path === '/__control/reissue') book.reissue(String(body.workOrder), { sampleNumbers: body.sampleNumbers as string[] | undefined, published: body.published as boolean | undefined });
+  else if (path === '/__control/reissue/undo') book.undoReissue(String(body.workOrder));
   else return false;
   return true;
 }
@@ -214,5 +256,7 @@ export function orderProblem(reference: unknown, samples: { sampleNumber: unknow
 
 /** A lab stand-in as a test drives it: its crops, and its order book's orders and controls. */
 export function withBook<L extends object, C>(lab: L, book: OrderBook, crops: C) {
-  return Object.assign(lab, { crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers });
+  return Object.assign(lab, {
+    crops, orders: book.orders, publish: book.publish, addJob: book.addJob, answer: book.answer, resetAnswers: book.resetAnswers, reissue: book.reissue, undoReissue: book.undoReissue,
+  });
 }

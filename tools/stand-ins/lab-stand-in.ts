@@ -7,7 +7,9 @@ import { closeServer, readBody, send } from './http-util';
  * developer use to make the lab misbehave: POST /__control/fail {count, status, message, after, only} (the next
  * requests fail, after `after` more succeed), POST /__control/delay {count, ms, after} (the next requests answer late: a time-out),
  * POST /__control/hostile {mode, target, field, paths} (answers the hostile way until mode null: hostile-modes.ts), GET /__requests,
- * and the controls of the lab's own (`control`: the order book's answers, see lab-orders.book.ts `answerControl`).
+ * and the controls of the lab's own (`control`: the order book's answers, publishing, and a work order reissued to a new
+ * lab job, POST /__control/reissue {workOrder, sampleNumbers, published} and /__control/reissue/undo {workOrder}: see
+ * lab-orders.book.ts `answerControl`).
  */
 export interface LabStandIn {
   url: string;

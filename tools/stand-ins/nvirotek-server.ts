@@ -15,7 +15,9 @@ import { runWhenMain } from './exit-with-parent';
  *   'Pending' | 'Complete', results: [{ element, unit, value }] }] }`, results once published (see lab-orders.book.ts);
  * - GET /api/v1/jobs/{jobNumber}: 200 for a job it knows, 404 otherwise.
  * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
- * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts.
+ * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts. A work order can be
+ * reissued to a new lab job with other samples, as a lab reusing its numbers would (`reissue`, POST /__control/reissue
+ * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`).
  */
 export interface NvirotekStandIn extends LabStandIn, OrderBook {
   crops: typeof NVIROTEK_CROPS;

@@ -13,7 +13,9 @@ import { runWhenMain } from './exit-with-parent';
  * - GET /submissions/{WorkNumber}: `{ WorkNumber, JobId, Samples: [{ SampleRef, LabNo, Ready, Values: { 'N': …, 'NA%': … } }] }`;
  * - GET /jobs/{JobId}: 200 for a job it knows, 404 otherwise.
  * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
- * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts.
+ * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts. A work order can be
+ * reissued to a new lab job with other samples, as a lab reusing its numbers would (`reissue`, POST /__control/reissue
+ * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`).
  */
 export interface WynlandStandIn extends LabStandIn, OrderBook {
   crops: typeof WYNLAND_CROPS;

@@ -183,6 +183,29 @@ describe("the stand-ins' answers (ready, partial, refused, late, unknown), per t
     expect((await nvirotek().orderStatus(placed.workOrder)).complete).toBe(true);
     expect(await control('/__control/nonsense', {})).toBe(404);
   });
+
+  it('reissues a work order to a new lab job with other samples, and gives it back, over HTTP too', async () => {
+    const placed = await wynland().placeOrder(order('answer-9', 'Reissue Co', ['K1', 'K2'], 'MA'));
+    const other = wl.reissue(placed.workOrder, { sampleNumbers: ['K2', 'OTHER-1'] })!;
+    expect(other.jobNumber).not.toBe(placed.labJobId);
+    expect(await wynland().jobExists(other.jobNumber)).toBe(true);
+    const reissued = await wynland().orderStatus(placed.workOrder);
+    expect(reissued).toMatchObject({ workOrder: placed.workOrder, labJobId: other.jobNumber, complete: true });
+    expect(reissued.samples.map((x) => [x.sampleNumber, x.labNumber])).toEqual(other.samples.map((x) => [x.sampleNumber, x.labNumber]));
+    // the same reference still names the first order
+    expect(await wynland().placeOrder(order('answer-9', 'Reissue Co', ['K1', 'K2'], 'MA'))).toEqual(placed);
+    wl.undoReissue(placed.workOrder);
+    expect(await wynland().orderStatus(placed.workOrder)).toMatchObject({ labJobId: placed.labJobId, samples: [] });
+    const control = (path: string, body: unknown) => fetch(`${nv.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.status);
+    const nvPlaced = await nvirotek().placeOrder(order('answer-10', 'Reissue Co', ['M1']));
+    expect(await control('/__control/reissue', { workOrder: nvPlaced.workOrder, sampleNumbers: ['M9'], published: false })).toBe(200);
+    const status = await nvirotek().orderStatus(nvPlaced.workOrder);
+    expect(status.labJobId).not.toBe(nvPlaced.labJobId);
+    expect(status.samples).toEqual([]);
+    expect(nv.orders.at(-1)).toMatchObject({ workOrder: nvPlaced.workOrder, jobNumber: status.labJobId, samples: [expect.objectContaining({ sampleNumber: 'M9', published: false })] });
+    expect(await control('/__control/reissue/undo', { workOrder: nvPlaced.workOrder })).toBe(200);
+    expect((await nvirotek().orderStatus(nvPlaced.workOrder)).labJobId).toBe(nvPlaced.labJobId);
+  });
 });
 
 describe('stand-ins started on their own (npm start, npm run dev)', () => {

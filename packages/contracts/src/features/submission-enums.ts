@@ -90,6 +90,15 @@ export const SUBMISSION_MESSAGES = {
   /** a lab answered a work order another submission of that lab holds: its results could not be told apart */
   workOrderHeld: (lab: string, workOrder: string, otherId: number) =>
     `${lab} answered work order ${workOrder}, which submission ${otherId} already holds: not taken, so that neither reads the other's results. Ask ${lab} which order is this one's, then Re-send`,
+  /**
+   * a lab now answers a submission's work order under another lab job (it reused the number for a new order): nothing
+   * of that job is read into the submission, told on its row and once in its history (ADR 0245)
+   */
+  workOrderReissued: (lab: string, workOrder: string, otherJob: string, ownJob: string) =>
+    `${lab} now gives work order ${workOrder} to lab job ${otherJob}, not to this submission's lab job ${ownJob}: nothing of lab job ${otherJob} is read into this submission. Ask ${lab} about work order ${workOrder}; its results are read again once ${lab} answers it under lab job ${ownJob}`,
+  /** the history entry when the lab answers the submission's work order under its own lab job again */
+  workOrderReturned: (lab: string, workOrder: string, ownJob: string) =>
+    `${lab} gives work order ${workOrder} to this submission's lab job ${ownJob} again: its results are read again`,
   resendNotNeeded: 'Only an order its lab refused, or that could not be sent, is sent again',
   resent: 'Sent again',
   changed: 'This submission was changed by someone else meanwhile. Reload and try again.',

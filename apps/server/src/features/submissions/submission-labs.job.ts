@@ -17,6 +17,18 @@ import { type SubmissionState, SubmissionsRepository } from './submissions.repos
 export const SUBMISSION_SEND_JOB = 'submission-send';
 export const LAB_POLL_JOB = 'lab-results-poll';
 const LAB_POLL_KEY = 'lab-results-poll';
+/** how many submissions the poll reads from the database at a time (it walks them all: ADR 0245) */
+export const LAB_POLL_CHUNK = 200;
+
+/** A submission under way at its outside lab, as the poll reads it. */
+export interface UnderWay {
+  id: number;
+  lab: 'Nvirotek' | 'Wynland';
+  workOrder: string;
+  /** the lab job the lab answered when the order was placed (null only on a row older than that rule) */
+  labJobId: string | null;
+  error: string | null;
+}
 
 /**
  * A submission's way to and from its outside lab, off the request path on the job queue (ADR 0086). Sending
@@ -24,19 +36,24 @@ const LAB_POLL_KEY = 'lab-results-poll';
  * the lab already made; a lab's refusal (4xx) is kept on the row and not sent again, any other failure is kept
  * too and retried (by the job, then by the poll). The poll, every LAB_POLL_INTERVAL_MINUTES, sends what is
  * unsent and reads the results of every order under way, matched to the submission's rows (ADR 0097) and stored
- * through the leafs feature; the first results move it to Results.
+ * through the leafs feature; the first results move it to Results. It walks every such submission, `chunk` at a
+ * time by id, and reads an order only while the lab answers it under the submission's own lab job (ADR 0245).
  */
 export class SubmissionLabJobs {
   private readonly repo = new SubmissionsRepository();
   private readonly results = new SubmissionResultsRepository();
   private readonly own = new OwnResultsRepository();
+  private readonly chunk: number;
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly labs: Labs,
     private readonly log: FastifyBaseLogger,
+    /** `chunk`: how many submissions the poll reads from the database at a time (LAB_POLL_CHUNK; a test makes it small) */
+    opts: { chunk?: number } = {},
   ) {
+    this.chunk = Math.max(1, Math.floor(opts.chunk ?? LAB_POLL_CHUNK));
     jobs.register(SUBMISSION_SEND_JOB, (payload) => {
       const id = (payload as { id?: unknown } | null)?.id;
       if (typeof id !== 'number') throw new PermanentJobError('submission send without a submission id');
@@ -102,19 +119,22 @@ export class SubmissionLabJobs {
     }
   }
 
-  /** Sends the unsent, then reads the results of every order under way; one lab or one order failing stops neither. */
+  /**
+   * Sends the unsent, then reads the results of every order under way: all of them, however many, a chunk at a
+   * time by id; one lab or one order failing stops neither.
+   */
   async poll(): Promise<{ sent: number; read: number; results: number }> {
     const out = { sent: 0, read: 0, results: 0 };
-    for (const { id } of await this.repo.unsent(this.db)) {
+    for await (const { id } of this.walk((after, limit) => this.repo.unsent(this.db, after, limit))) {
       try {
         if ((await this.send(id)).startsWith('sent')) out.sent += 1;
       } catch (err) {
         this.log.warn({ err, submissionId: id }, 'could not send a submission to its lab');
       }
     }
-    for (const w of await this.repo.waitingOnLabs(this.db)) {
+    for await (const w of this.walk((after, limit) => this.repo.waitingOnLabs(this.db, after, limit))) {
       try {
-        out.results += await this.readResults(w.id, w.workOrder, outsideLabOf(w.lab)!);
+        out.results += await this.readResults({ ...w, lab: outsideLabOf(w.lab)! });
         out.read += 1;
       } catch (err) {
         if (err instanceof OutsideSystemError) this.log.warn({ err, submissionId: w.id }, 'could not read the results of a lab order');
@@ -124,18 +144,44 @@ export class SubmissionLabJobs {
     return out;
   }
 
+  /** Every row `chunkAfter` finds, `chunk` at a time: each chunk the rows after the last id of the one before. */
+  private async *walk<T extends { id: number }>(chunkAfter: (after: number, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+    for (let after = 0; ;) {
+      const rows = await chunkAfter(after, this.chunk);
+      yield* rows;
+      if (rows.length < this.chunk) return;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
   /**
    * Stores the results the lab has published for the order (ADR 0097): each returned sample matched to a row of
    * the submission (`matchReturned`: by lab number once known, else by sample number), a row typed by hand given
    * its capture on its first results, as manual entry does; a returned sample that matches no row kept on the
    * submission with its reason (and a history entry the first time). Answers how many rows got results.
+   * Only while the lab answers the work order under the submission's own lab job: one that gave the number to
+   * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245).
    */
-  async readResults(id: number, workOrder: string, lab: 'Nvirotek' | 'Wynland'): Promise<number> {
+  async readResults(w: UnderWay): Promise<number> {
+    const { id, workOrder, lab } = w;
     const status = await this.client(lab).orderStatus(workOrder);
-    if (status.samples.length === 0 && status.refused.length === 0) return 0;
+    const answered = status.labJobId.trim();
+    if (w.labJobId !== null && answered !== w.labJobId.trim()) {
+      await this.tellReissued(w, answered);
+      return 0;
+    }
+    // an error on a row holding its work order can only be `tellReissued`'s (sending and Manual Link leave none
+    // there): the lab answers the submission's own job again, so it is cleared below
+    if (w.error === null && status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
+      if (s.error !== null) {
+        const reason = M.workOrderReturned(lab, workOrder, answered);
+        await this.repo.clearError(trx, id);
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
+        this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
+      }
       await this.tellRefused(trx, id, s.state, lab, status.refused);
       if (status.samples.length === 0) return 0;
       const samples = await this.results.samples(trx, id);
@@ -155,6 +201,24 @@ export class SubmissionLabJobs {
       }
       return rows.length;
     });
+  }
+
+  /**
+   * The lab answers the submission's work order under another lab job than the one it gave the submission (it reused
+   * the number for a new order): nothing of it is read. The row says so; the history and the log once (not at every
+   * poll while it stays so; again if the lab moves it to yet another job).
+   */
+  private async tellReissued(w: UnderWay, answered: string): Promise<void> {
+    const message = M.workOrderReissued(w.lab, w.workOrder, answered, w.labJobId ?? '');
+    if (w.error === message) return;
+    const told = await this.db.transaction().execute(async (trx) => {
+      const s = await this.repo.find(trx, w.id, undefined, true);
+      if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
+      await this.repo.setError(trx, w.id, message, false);
+      await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });
+      return true;
+    });
+    if (told) this.log.warn({ submissionId: w.id, lab: w.lab, workOrder: w.workOrder, labJobId: w.labJobId, answeredLabJob: answered }, "a lab answers a submission's work order under another lab job: its results are not read");
   }
 
   /**

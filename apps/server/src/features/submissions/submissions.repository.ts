@@ -214,19 +214,22 @@ export class SubmissionsRepository {
     await trx.deleteFrom('submissions').where('id', '=', id).execute();
   }
 
-  /** Submissions sent to an outside lab that wait for its results (work order known), oldest first. */
-  waitingOnLabs(db: Db, limit = 200): Promise<{ id: number; lab: string; workOrder: string }[]> {
+  /**
+   * Submissions sent to an outside lab that wait for its results (work order known), oldest first: the `limit` after
+   * id `after` (the poll walks them all a chunk at a time), with the lab job each holds and its row's error.
+   */
+  waitingOnLabs(db: Db, after = 0, limit = 200): Promise<{ id: number; lab: string; workOrder: string; labJobId: string | null; error: string | null }[]> {
     return db.selectFrom('submissions').where('state', 'in', ['Waiting', 'Results']).where('submission_work_order', 'is not', null)
-      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer'])
-      .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder')]).orderBy('id').limit(limit).execute();
+      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).where('id', '>', after)
+      .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder'), 'lab_job_id as labJobId', 'error']).orderBy('id').limit(limit).execute();
   }
 
   /**
    * Outside-lab submissions not sent yet (no work order, no job, not refused) and submitted more than two
-   * minutes ago: what the send job did not manage (its own attempts come first).
+   * minutes ago: what the send job did not manage (its own attempts come first). The `limit` after id `after`.
    */
-  unsent(db: Db, limit = 200): Promise<{ id: number }[]> {
+  unsent(db: Db, after = 0, limit = 200): Promise<{ id: number }[]> {
     return db.selectFrom('submissions').where('state', '=', 'Waiting').where('submitted_at', '<', sql<Date>`now() - interval '2 minutes'`).where('submission_work_order', 'is', null).where('lab_job_id', 'is', null).where('refused', '=', false)
-      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).select('id').orderBy('id').limit(limit).execute();
+      .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).where('id', '>', after).select('id').orderBy('id').limit(limit).execute();
   }
 }

@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LabResultView, type LabSubmissionRow, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults,
+  submissionEndpoints as ep, submissionResultEndpoints as results,
+} from '@sapwood/contracts';
+import { SubmissionLabJobs } from '../src/features/submissions/submission-labs.job';
+import { createNvirotekClient } from '../src/platform/integrations/nvirotek.client';
+import { createWynlandClient } from '../src/platform/integrations/wynland.client';
+import { JobQueue } from '../src/platform/jobs/job-queue';
+import type { ApiClient } from '../../../tests/support/api-client';
+import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
+import { type TestServer, startTestServer } from '../../../tests/support/server';
+import { createUser, signedIn } from '../../../tests/support/users';
+import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+
+/**
+ * The outside-lab poll accounts for every submission under way (ADR 0245), over HTTP against a real database and
+ * the labs' stand-ins:
+ * - it walks them all in chunks by id: past any number of old ones a lab cannot answer, newer ones are sent and
+ *   their results read in the same poll (it read the first 200 of each and silently left the rest);
+ * - a work order the lab now gives to another lab job (a number reused for a new order) is not read into the
+ *   submission holding it: its row says so, once in its history, until the lab answers it under the submission's
+ *   own job again — for every outside lab and kind the poll reads.
+ * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
+ */
+let nv: NvirotekStandIn;
+let wl: WynlandStandIn;
+let server: TestServer;
+let staff: ApiClient;
+let ref: LabReference;
+let poller: SubmissionLabJobs;
+const logged: string[] = [];
+
+const db = () => server.built.deps.db;
+const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
+
+beforeAll(async () => {
+  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
+  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  server = await startTestServer({
+    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn',
+  }, {}, { logStream: { write: (line) => void logged.push(line) } });
+  ref = await seedLabReference(db());
+  staff = await signedIn(server.url, await createUser(db(), [
+    'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults',
+  ], { name: 'Lab Staff' }));
+  const labs = {
+    nvirotek: createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 }),
+    wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }),
+  };
+  // the poll as the server runs it, on its database and log, on a queue of its own (never started: the test polls)
+  const log = server.built.app.log;
+  poller = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), labs, log, { chunk: 3 });
+}, 60_000);
+afterEach(() => {
+  nv.failNext(0);
+  wl.failNext(0);
+});
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([nv?.close(), wl?.close()]);
+});
+
+type Lab = 'Nvirotek' | 'Wynland' | 'NvirotekFarmer';
+const leafRow = (sampleNumber: string) => ({
+  testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf',
+});
+const soilRow = (sampleNumber: string) => ({ testDataId: 0, sampleNumber, blockNumber: 'B2', test: 'PBrayIWater' });
+const kindOf = (lab: Lab) => (lab === 'NvirotekFarmer' ? 'soil' : 'leaf');
+const standOf = (lab: Lab) => (lab === 'Wynland' ? wl : nv);
+
+async function submit(lab: Lab, clientName: string, sampleNumbers: string[]): Promise<number> {
+  const soil = kindOf(lab) === 'soil';
+  const r = await staff.call(soil ? farmersEp.submit : ep.submit, {
+    clientName, farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, dateSent: '2026-11-20', dateSampled: '2026-11-18', lab,
+    samples: [sampleNumbers.map(soil ? soilRow : leafRow)],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (r.body as { id: number }).id;
+}
+/** Submitted and sent (by the send job the submit queues): its work order and lab job. */
+async function sent(lab: Lab, clientName: string, sampleNumbers: string[]) {
+  const id = await submit(lab, clientName, sampleNumbers);
+  await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+  const s = await submission(id);
+  return { id, workOrder: s.submission_work_order!, labJobId: s.lab_job_id! };
+}
+const view = async (id: number, lab: Lab) => (await staff.call(kindOf(lab) === 'soil' ? farmersResults.getResults : results.getResults, { id })).body as LabResultView;
+/** Each row's sample number → its lab number ('' until it has results). */
+const labNumbers = async (id: number, lab: Lab) => Object.fromEntries((await view(id, lab)).sampleData.map((x) => [x.sample_reference, x.lab_number]));
+const historyOf = async (id: number) => (await db().selectFrom('submission_events').select('reason').where('submission_id', '=', id).orderBy('id').execute()).map((e) => e.reason);
+const listed = async (id: number, lab: Lab, list: 'waiting' | 'results') => ((await staff.call((kindOf(lab) === 'soil' ? farmersEp : ep)[list], page)).body.rows as LabSubmissionRow[]).find((x) => x.id === id);
+
+/** `n` copies of submission `id` with its samples (rows typed by hand: each copy gets captures of its own), each under its own reference. */
+let copied = 0;
+async function copies(id: number, n: number, patch: (i: number) => { submission_work_order: string | null; lab_job_id: string | null; submitted_at?: Date }): Promise<number[]> {
+  const { id: _id, client_key: _c, farm_key: _f, ...s } = await submission(id);
+  const rows = Array.from({ length: n }, (_, i) => ({ ...s, reference: `${s.reference}-copy-${++copied}`, lab_work_order: null, error: null, refused: false, ...patch(i) }));
+  const ids = (await db().insertInto('submissions').values(rows).returning('id').execute()).map((r) => r.id);
+  const samples = await db().selectFrom('submission_samples').selectAll().where('submission_id', '=', id).execute();
+  await db().insertInto('submission_samples').values(ids.flatMap((to) => samples.map(({ id: _s, ...x }) => ({ ...x, submission_id: to, capture_id: null })))).execute();
+  return ids;
+}
+
+describe('one poll walks every submission under way', () => {
+  it('sends and reads the newer ones past more than 200 older ones a lab cannot answer, a chunk of 3 at a time', async () => {
+    // Wynland: one order sent; then 201 more under way and 201 not sent yet, older than anything of Nvirotek
+    const stuck = await sent('Wynland', 'Stuck Co', ['ST-1']);
+    try {
+      await copies(stuck.id, 201, (i) => ({ submission_work_order: `WYN-STUCK-${i + 1}`, lab_job_id: `JSTUCK-${i + 1}` }));
+      const old = new Date(Date.now() - 10 * 60_000);
+      await copies(stuck.id, 201, () => ({ submission_work_order: null, lab_job_id: null, submitted_at: old }));
+      // Nvirotek: 7 sent whose results the lab has published, and 7 the send job did not manage, newer than all of those
+      nv.answer({ mode: 'ready' }, { client: 'Fresh Co' });
+      const fresh: number[] = [];
+      for (let i = 1; i <= 7; i++) fresh.push((await sent('Nvirotek', 'Fresh Co', [`FR-${i}-A`, `FR-${i}-B`])).id);
+      const unsent = await copies(fresh[0], 7, () => ({ submission_work_order: null, lab_job_id: null, submitted_at: old }));
+      // Wynland is down: each of its 403 submissions fails, poll after poll
+      wl.failNext(100_000, 503, 'Wynland is down');
+      const out = await poller.poll();
+      const read = async (ids: number[]) => {
+        for (const id of ids) {
+          expect((await submission(id)).state, `submission ${id}`).toBe('Results');
+          expect(Object.values(await labNumbers(id, 'Nvirotek')).every((n) => n !== ''), `submission ${id}`).toBe(true);
+        }
+      };
+      // the ones under way read past the 202 old ones Wynland cannot answer; the unsent sent past its 201, then read
+      await read(fresh);
+      expect(out.sent).toBe(7);
+      await read(unsent);
+      expect(out.results).toBe(28);
+      // the ones Wynland could not answer said so, and were tried again in the same poll
+      expect((await submission(stuck.id)).error).toBeNull();
+      expect(logged.filter((l) => l.includes('could not read the results of a lab order')).length).toBeGreaterThanOrEqual(202);
+    } finally {
+      // done with them: the later polls need not go through them again
+      await db().updateTable('submissions').set({ state: 'Completed' }).where('client_name', '=', 'Stuck Co').execute();
+    }
+  }, 120_000);
+});
+
+describe('a work order the lab reissues to another lab job', () => {
+  const LABS: Lab[] = ['Nvirotek', 'Wynland', 'NvirotekFarmer'];
+  it.each(LABS)('%s: nothing of the other job is read into the submission, its row says so (once in its history), until the lab answers its own job again', async (lab) => {
+    const outside = lab === 'Wynland' ? 'Wynland' : 'Nvirotek';
+    const client = `Reissue ${lab}`;
+    const p = `RI-${lab.slice(0, 3).toUpperCase()}${kindOf(lab) === 'soil' ? 'S' : ''}`;
+    // the lab publishes the first sample at once, the second later
+    standOf(lab).answer({ mode: 'partial', count: 1 }, { client });
+    const a = await sent(lab, client, [`${p}-1`, `${p}-2`]);
+    await poller.poll();
+    const own = standOf(lab).orders.find((o) => o.workOrder === a.workOrder)!;
+    expect(await labNumbers(a.id, lab)).toEqual({ [`${p}-1`]: own.samples[0].labNumber, [`${p}-2`]: '' });
+    // the lab reuses the work order for a new order of its own: one sample numbered as A's unread row, one A never had
+    const other = standOf(lab).reissue(a.workOrder, { sampleNumbers: [`${p}-2`, 'OTHER-1'] })!;
+    expect(other.jobNumber).not.toBe(a.labJobId);
+    const message = M.workOrderReissued(outside, a.workOrder, other.jobNumber, a.labJobId);
+    await poller.poll();
+    await poller.poll();
+    expect(await labNumbers(a.id, lab)).toEqual({ [`${p}-1`]: own.samples[0].labNumber, [`${p}-2`]: '' });
+    expect((await view(a.id, lab)).unmatched).toEqual([]);
+    expect(await submission(a.id)).toMatchObject({ error: message, refused: false, state: 'Results', submission_work_order: a.workOrder, lab_job_id: a.labJobId });
+    expect((await view(a.id, lab)).error).toBe(message);
+    expect(await listed(a.id, lab, 'results')).toMatchObject({ error: message, unmatched: [] });
+    expect((await historyOf(a.id)).filter((r) => r === message)).toHaveLength(1);
+    expect(logged.filter((l) => l.includes(`"submissionId":${a.id}`) && l.includes(other.jobNumber))).toHaveLength(1);
+
+    // the lab corrects it: the work order is A's job again, with A's second sample published
+    standOf(lab).undoReissue(a.workOrder);
+    standOf(lab).publish(a.workOrder);
+    await poller.poll();
+    await poller.poll();
+    expect((await submission(a.id)).error).toBeNull();
+    expect(await labNumbers(a.id, lab)).toEqual({ [`${p}-1`]: own.samples[0].labNumber, [`${p}-2`]: own.samples[1].labNumber });
+    expect((await view(a.id, lab)).unmatched).toEqual([]);
+    expect((await historyOf(a.id)).filter((r) => r === M.workOrderReturned(outside, a.workOrder, a.labJobId))).toHaveLength(1);
+  });
+
+  it('reads nothing into a submission still waiting while its work order stands for another job, and says so on the Waiting row', async () => {
+    const a = await sent('Nvirotek', 'Reissue Waiting Co', ['RW-1']);
+    const other = nv.reissue(a.workOrder, { sampleNumbers: ['RW-1'] })!;
+    await poller.poll();
+    expect(await labNumbers(a.id, 'Nvirotek')).toEqual({ 'RW-1': '' });
+    expect(await submission(a.id)).toMatchObject({ state: 'Waiting', error: M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId) });
+    expect((await listed(a.id, 'Nvirotek', 'waiting'))?.error).toBe(M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId));
+  });
+
+  it('a lab job linked by hand holds no work order: the poll reads nothing for it, so no other order reaches it', async () => {
+    nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Linked Co' });
+    const id = await submit('Nvirotek', 'Linked Co', ['LK-1']);
+    await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
+    nv.addJob('NVJ-LINKED-1');
+    expect((await staff.call(ep.manualLabId, { submissionId: id, labJobId: 'NVJ-LINKED-1' })).body).toBe(true);
+    const before = await historyOf(id);
+    await poller.poll();
+    expect(await submission(id)).toMatchObject({ state: 'Waiting', lab_job_id: 'NVJ-LINKED-1', submission_work_order: null, error: null });
+    expect(await historyOf(id)).toEqual(before);
+  });
+});
