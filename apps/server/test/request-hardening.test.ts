@@ -261,8 +261,10 @@ describe('security headers: a JSON answer its own, every other answer the web ap
     expect(h.get('content-security-policy'), what).toMatch(/^default-src 'self';.*frame-ancestors 'none'/);
     expect(h.get('x-frame-options'), what).toBe('SAMEORIGIN');
     expect(h.get('x-content-type-options'), what).toBe('nosniff');
+    // same-origin, not no-referrer: under no-referrer the browser posts forms with 'Origin: null' (ADR 0004)
     expect(h.get('referrer-policy'), what).toBe('same-origin');
     expect(h.get('cross-origin-opener-policy'), what).toBe('same-origin');
+    expect(h.get('x-powered-by'), what).toBeNull();
   };
 
   it('JSON answers, the lean list reads and every error answer carry the API set', async () => {
