@@ -17,7 +17,8 @@ import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wyn
  * the chosen lab before Submit (a crop without the lab's code is told at its row, and nothing is asked or sent);
  * a row added by hand gets the lab's results like the captured ones, and a sample the lab returned that matches
  * no row is told on the row, listed in the Lab Result and in Report Settings; a refused order is red with what to
- * fix, prints its refusal, and is sent again from its row (Re-send) once fixed.
+ * fix, prints its refusal, and is sent again from its row (Re-send) once fixed; a job linked by hand (Manual Link)
+ * shows its work order on the row, and a job, or its work order, another submission holds is told at the field.
  */
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
@@ -71,6 +72,18 @@ afterAll(async () => {
   await server?.close();
   await Promise.all([app?.close(), nv?.close(), wl?.close()]);
 });
+
+/** A Nvirotek submission of `clientName` whose order the lab refused (the test has the lab refuse that client). */
+async function refusedSubmission(clientName: string, sampleNumber: string): Promise<number> {
+  const r = await staff.call(ep.submit, {
+    clientName, farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
+    samples: [[{ testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const id = (r.body as { id: number }).id;
+  await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
+  return id;
+}
 
 describe('outside labs on /submissions', () => {
   it('checks the rows against the chosen lab before Submit, the server\'s refusal of a row listed above the group; a row added by hand gets its results; a sample returned that matches no row is listed', async () => {
@@ -246,16 +259,7 @@ describe('outside labs on /submissions', () => {
 
   it('tells at the field of Manual Link a job another submission of that lab holds, and links nothing', async () => {
     nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Held Co' });
-    const refused = async (sampleNumber: string) => {
-      const r = await staff.call(ep.submit, {
-        clientName: 'Held Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
-        samples: [[{ testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const id = (r.body as { id: number }).id;
-      await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
-      return id;
-    };
+    const refused = (sampleNumber: string) => refusedSubmission('Held Co', sampleNumber);
     const first = await refused('HC-1');
     const second = await refused('HC-2');
     nv.addJob('NVJ-HELD-1');
@@ -271,6 +275,42 @@ describe('outside labs on /submissions', () => {
     await dialog.getByText(M.labJobHeld('NVJ-HELD-1', first), { exact: true }).waitFor();
     expect(await dialog.getByLabel('Lab Job Id').inputValue()).toBe('NVJ-HELD-1');
     expect((await submission(second)).lab_job_id).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('links by hand a job the lab made: the Waiting row shows its work order; a job whose work order another submission holds is told at the field', async () => {
+    nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Linked Co' });
+    const first = await refusedSubmission('Linked Co', 'LC-1');
+    // the lab made a job of its own for the sample (no results yet, so the row stays in Waiting)
+    const job = nv.addJob('NVJ-OWN-1', { sampleNumbers: ['LC-1'], published: false });
+    const page = await open('/submissions?tab=waiting');
+    const row = rowOf(page, 'waiting', first);
+    await row.getByRole('button', { name: /^Manual Link/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Job Id' });
+    await dialog.getByLabel('Lab Job Id').fill('NVJ-OWN-1');
+    await dialog.getByTestId('job-id-save').click();
+    await snack(page, M.success).waitFor();
+    // the Submission column: the lab and its work order; the Lab Job / Work Numbers column: both; no Manual Link, no refusal
+    await expect.poll(() => row.textContent()).toContain(`NVJ-OWN-1 / ${job.workOrder}`);
+    expect(await row.textContent()).toContain(`· ${job.workOrder}`);
+    expect(await row.getByRole('button', { name: /^Manual Link/ }).count()).toBe(0);
+    expect(await submission(first)).toMatchObject({ lab_job_id: 'NVJ-OWN-1', submission_work_order: job.workOrder, lab_work_order: job.workOrder, refused: false, error: null });
+
+    // the lab gives that work order to another job, which someone tries to link to another submission
+    const other = nv.reissue(job.workOrder, { sampleNumbers: ['LC-2'], published: false })!;
+    try {
+      const second = await refusedSubmission('Linked Co', 'LC-2');
+      await page.reload();
+      const secondRow = rowOf(page, 'waiting', second);
+      await secondRow.getByRole('button', { name: /^Manual Link/ }).click();
+      await dialog.getByLabel('Lab Job Id').fill(other.jobNumber);
+      await dialog.getByTestId('job-id-save').click();
+      await dialog.getByText(M.linkedWorkOrderHeld('Nvirotek', other.jobNumber, job.workOrder, first), { exact: true }).waitFor();
+      expect(await submission(second)).toMatchObject({ lab_job_id: null, submission_work_order: null, refused: true });
+    } finally {
+      nv.undoReissue(job.workOrder);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,7 +7,9 @@ import { generator, leafValues, soilValues } from '@sapwood/contracts';
  * (`publish`), by the order's answer (`answer`: ready, partial, refused, late, unknown), or, with `autoPublish`,
  * a few more samples each time the order is read (the demo and `npm run dev`: results trickle in as the app polls).
  * A lab may reuse a work order for a new order of its own, under a new lab job (`reissue`, undone by `undoReissue`):
- * reading the work order then answers the new job and its samples.
+ * reading the work order then answers the new job and its samples. A lab job can also be made without an order from
+ * the app (`addJob`: samples that reached the lab another way, the job a user then links by hand); each job has its
+ * work order, which the lab answers when asked for the job (`job`).
  */
 export interface BookSample {
   sampleNumber: string;
@@ -72,8 +74,12 @@ export interface OrderBook {
   orders: BookOrder[];
   /** publishes the results of these samples of the order (every sample when none are named) */
   publish(workOrder: string, sampleNumbers?: string[]): void;
-  /** a lab job the lab knows without an order from the app (one linked by hand) */
-  addJob(jobNumber: string): void;
+  /**
+   * a lab job the lab made without an order from the app (samples that reached it another way: a job a user links by
+   * hand), under a work order of its own, of `kind` (default leaf), with these samples (none unless given) published at
+   * once unless `published` is false. Answers its order (the one it has when the job is known already).
+   */
+  addJob(jobNumber: string, o?: { kind?: 'leaf' | 'soil'; sampleNumbers?: string[]; published?: boolean }): BookOrder;
   /**
    * the lab reuses work order `workOrder` for a new order of its own (a new lab job, other samples: `sampleNumbers`,
    * default REISSUED-1 and REISSUED-2, published at once unless `published` is false): reading the work order
@@ -94,7 +100,8 @@ export interface Book extends OrderBook {
   place(reference: string, kind: 'leaf' | 'soil', sampleNumbers: string[], client?: string): Placed;
   /** the order as it is read now (publishing what its answer or `autoPublish` publishes by now first) */
   read(workOrder: string): BookOrder | undefined;
-  hasJob(jobNumber: string): boolean;
+  /** the order made under a lab job (its work order, its kind), or undefined for a job the lab does not know */
+  job(jobNumber: string): BookOrder | undefined;
 }
 
 /**
@@ -133,6 +140,14 @@ function reissuedOrder(before: BookOrder, reference: string, jobNumber: string, 
   };
 }
 
+/** The order of a lab job the lab made without an order from the app (`addJob`): its samples published unless told not. */
+function ownJobOrder(jobNumber: string, workOrder: string, sample: (sampleNumber: string, extra: boolean) => BookSample, o: { kind?: 'leaf' | 'soil'; sampleNumbers?: string[]; published?: boolean }): BookOrder {
+  return {
+    reference: `job-${jobNumber}`, kind: o.kind ?? 'leaf', client: 'A client of the lab', workOrder, jobNumber, answer: { mode: 'manual' }, reads: 0,
+    samples: (o.sampleNumbers ?? []).map((x) => ({ ...sample(x, false), published: o.published ?? true })),
+  };
+}
+
 /** `undoReissue`: the work order's last reissue taken away (never the order made under it). */
 function undoReissue(orders: BookOrder[], workOrder: string): void {
   const last = orders.findLastIndex((o) => o.workOrder === workOrder);
@@ -141,7 +156,6 @@ function undoReissue(orders: BookOrder[], workOrder: string): void {
 
 export function orderBook(names: { workOrder: (n: number) => string; jobNumber: (n: number) => string; labNumber: (n: number) => string }, autoPublish = 0): Book {
   const orders: BookOrder[] = [];
-  const jobs = new Set<string>();
   let labNumbers = 0;
   let extras = 0;
   // orders and reissues numbered (a reissue takes a job number of its own, never given again)
@@ -175,7 +189,6 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
       };
       onPlaced(order, sample);
       orders.push(order);
-      jobs.add(order.jobNumber);
       return { order, created: true };
     },
     publish(workOrder, sampleNumbers) {
@@ -190,8 +203,10 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
       if (order.answer.mode === 'manual' && autoPublish > 0) order.samples.filter((s) => !s.published).slice(0, autoPublish).forEach((s) => (s.published = true));
       return order;
     },
-    addJob(jobNumber) {
-      jobs.add(jobNumber);
+    addJob(jobNumber, o = {}) {
+      const order = book.job(jobNumber) ?? ownJobOrder(jobNumber, names.workOrder(++numbered), newSample(`job-${jobNumber}`, o.kind ?? 'leaf'), o);
+      if (!orders.includes(order)) orders.push(order);
+      return order;
     },
     reissue(workOrder, o = {}) {
       const before = current(workOrder);
@@ -199,7 +214,6 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
       const n = ++numbered;
       const order = reissuedOrder(before, `reissued-${n}`, names.jobNumber(n), newSample(`reissued-${n}`, before.kind), o);
       orders.push(order);
-      jobs.add(order.jobNumber);
       return order;
     },
     undoReissue: (workOrder) => undoReissue(orders, workOrder),
@@ -217,7 +231,7 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
     resetAnswers() {
       rules = [];
     },
-    hasJob: (jobNumber) => jobs.has(jobNumber),
+    job: (jobNumber) => orders.find((o) => o.jobNumber === jobNumber),
   };
   return book;
 }
@@ -227,7 +241,8 @@ export function orderBook(names: { workOrder: (n: number) => string; jobNumber: 
  * process: POST /__control/answer `{ answer: LabAnswer, client?, reference?, workOrder? }`,
  * POST /__control/answer/reset, POST /__control/publish `{ workOrder, sampleNumbers? }`,
  * POST /__control/reissue `{ workOrder, sampleNumbers?, published? }` (the lab reuses the work order for a new
- * lab job: `reissue`), POST /__control/reissue/undo `{ workOrder }`. Answers true when `path` is one of them.
+ * lab job: `reissue`), POST /__control/reissue/undo `{ workOrder }`, POST /__control/job `{ jobNumber, kind?, sampleNumbers?,
+ * published? }` (a lab job made without an order from the app: `addJob`). Answers true when `path` is one of them.
  */
 export function answerControl(book: OrderBook, path: string, body: Record<string, unknown>): boolean {
   if (path === '/__control/answer') book.answer(body.answer as LabAnswer, { client: body.client as string | undefined, reference: body.reference as string | undefined, workOrder: body.workOrder as string | undefined });
@@ -235,6 +250,7 @@ export function answerControl(book: OrderBook, path: string, body: Record<string
   else if (path === '/__control/publish') book.publish(String(body.workOrder), body.sampleNumbers as string[] | undefined);
   else if (path === '/__control/reissue') book.reissue(String(body.workOrder), { sampleNumbers: body.sampleNumbers as string[] | undefined, published: body.published as boolean | undefined });
   else if (path === '/__control/reissue/undo') book.undoReissue(String(body.workOrder));
+  else if (path === '/__control/job') book.addJob(String(body.jobNumber), { kind: body.kind === 'soil' ? 'soil' : 'leaf', sampleNumbers: body.sampleNumbers as string[] | undefined, published: body.published as boolean | undefined });
   else return false;
   return true;
 }

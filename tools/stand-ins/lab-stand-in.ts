@@ -8,7 +8,8 @@ import { closeServer, readBody, send } from './http-util';
  * requests fail, after `after` more succeed), POST /__control/delay {count, ms, after} (the next requests answer late: a time-out),
  * POST /__control/hostile {mode, target, field, paths} (answers the hostile way until mode null: hostile-modes.ts), GET /__requests,
  * and the controls of the lab's own (`control`: the order book's answers, publishing, and a work order reissued to a new
- * lab job, POST /__control/reissue {workOrder, sampleNumbers, published} and /__control/reissue/undo {workOrder}: see
+ * lab job, POST /__control/reissue {workOrder, sampleNumbers, published} and /__control/reissue/undo {workOrder}, a lab job
+ * made without an order from the app, POST /__control/job {jobNumber, kind, sampleNumbers, published}: see
  * lab-orders.book.ts `answerControl`).
  */
 export interface LabStandIn {

@@ -13,11 +13,13 @@ import { runWhenMain } from './exit-with-parent';
  *   for an order it cannot take (no samples, a sample number missing or twice, a leaf crop code it does not know);
  * - GET /api/v1/orders/{workOrder}: `{ workOrder, jobNumber, type, samples: [{ sampleNumber, labNumber, status:
  *   'Pending' | 'Complete', results: [{ element, unit, value }] }] }`, results once published (see lab-orders.book.ts);
- * - GET /api/v1/jobs/{jobNumber}: 200 for a job it knows, 404 otherwise.
+ * - GET /api/v1/jobs/{jobNumber}: `{ jobNumber, workOrder, type }` for a job it knows (one made by an order, or without one:
+ *   `addJob`), 404 `{ error }` otherwise.
  * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
  * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts. A work order can be
  * reissued to a new lab job with other samples, as a lab reusing its numbers would (`reissue`, POST /__control/reissue
- * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`).
+ * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`), and a
+ * lab job made without an order from the app, under a work order of its own (`addJob`, POST /__control/job).
  */
 export interface NvirotekStandIn extends LabStandIn, OrderBook {
   crops: typeof NVIROTEK_CROPS;
@@ -75,8 +77,8 @@ export async function startNvirotekStandIn(opts: { port?: number; apiKey?: strin
       }
       const jobPath = /^\/api\/v1\/jobs\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && jobPath) {
-        const job = decodeURIComponent(jobPath[1]);
-        return book.hasJob(job) ? { status: 200, body: { jobNumber: job } } : { status: 404, body: { error: 'no such job' } };
+        const order = book.job(decodeURIComponent(jobPath[1]));
+        return order ? { status: 200, body: { jobNumber: order.jobNumber, workOrder: order.workOrder, type: order.kind } } : { status: 404, body: { error: 'no such job' } };
       }
       return null;
     },

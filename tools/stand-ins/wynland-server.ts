@@ -11,11 +11,13 @@ import { runWhenMain } from './exit-with-parent';
  * - POST /submissions `{ ClientReference, Client, Farm, DateSampled, Samples: [{ SampleRef, CropCode, Analysis, Extra }] }`:
  *   201 `{ WorkNumber, JobId }`, 200 with the same for a ClientReference it has, 400 `{ error }` for one it cannot take;
  * - GET /submissions/{WorkNumber}: `{ WorkNumber, JobId, Samples: [{ SampleRef, LabNo, Ready, Values: { 'N': …, 'NA%': … } }] }`;
- * - GET /jobs/{JobId}: 200 for a job it knows, 404 otherwise.
+ * - GET /jobs/{JobId}: `{ JobId, WorkNumber }` for a job it knows (one made by an order, or without one: `addJob`),
+ *   404 `{ error }` otherwise.
  * How it answers each order (ready, partial, refused, late, with unknown sample numbers) is set by `answer`
  * (or POST /__control/answer), per test, per client or per order: see lab-orders.book.ts. A work order can be
  * reissued to a new lab job with other samples, as a lab reusing its numbers would (`reissue`, POST /__control/reissue
- * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`).
+ * `{ workOrder, sampleNumbers?, published? }`; undone by `undoReissue`, POST /__control/reissue/undo `{ workOrder }`), and a
+ * lab job made without an order from the app, under a work order of its own (`addJob`, POST /__control/job).
  */
 export interface WynlandStandIn extends LabStandIn, OrderBook {
   crops: typeof WYNLAND_CROPS;
@@ -67,8 +69,8 @@ export async function startWynlandStandIn(opts: { port?: number; apiKey?: string
       }
       const jobPath = /^\/jobs\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && jobPath) {
-        const job = decodeURIComponent(jobPath[1]);
-        return book.hasJob(job) ? { status: 200, body: { JobId: job } } : { status: 404, body: { error: 'no such job' } };
+        const order = book.job(decodeURIComponent(jobPath[1]));
+        return order ? { status: 200, body: { JobId: order.jobNumber, WorkNumber: order.workOrder } } : { status: 404, body: { error: 'no such job' } };
       }
       return null;
     },

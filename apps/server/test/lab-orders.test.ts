@@ -13,7 +13,7 @@ import { runTag } from '../../../tools/stand-ins/lab-orders.book';
  * over real HTTP: an order placed answers a work order and a job number; sending the same order again — after
  * a time-out that lost the lab's answer — never makes a second lab order; a refusal says why and is told from
  * a failure; results come back as the lab publishes them, under the app's value codes; a job number is
- * known or not.
+ * known with its work order (a job linked by hand is read by it: ADR 0247) or not.
  */
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
@@ -98,11 +98,26 @@ describe('Nvirotek orders', () => {
     expect(values.pBrayI).toBeGreaterThan(0);
   });
 
-  it('knows a job number it made or was given, and not another', async () => {
-    expect(await nvirotek().jobExists('NVJ240001')).toBe(true);
-    expect(await nvirotek().jobExists('NVJ999999')).toBe(false);
-    nv.addJob('NVJ999999');
-    expect(await nvirotek().jobExists('NVJ999999')).toBe(true);
+  it('answers a job it made with its work order, one made without an order too (over HTTP as well), null for another; a malformed answer is an OutsideSystemError', async () => {
+    expect(await nvirotek().jobOf('NVJ240001')).toEqual({ workOrder: nv.orders.find((o) => o.jobNumber === 'NVJ240001')!.workOrder });
+    expect(await nvirotek().jobOf('NVJ999999')).toBeNull();
+    const made = nv.addJob('NVJ999999', { kind: 'soil', sampleNumbers: ['S9'] });
+    expect(made.workOrder).toMatch(/^NV-WO-/);
+    expect(await nvirotek().jobOf('NVJ999999')).toEqual({ workOrder: made.workOrder });
+    // its work order reads as any order: under this job, its samples published
+    expect(await nvirotek().orderStatus(made.workOrder)).toMatchObject({ labJobId: 'NVJ999999', complete: true, samples: [{ sampleNumber: 'S9' }] });
+    const control = await fetch(`${nv.url}/__control/job`, { method: 'POST', body: JSON.stringify({ jobNumber: 'NVJ-HTTP-1', sampleNumbers: ['H9'], published: false }) });
+    expect(control.status).toBe(200);
+    const viaHttp = await nvirotek().jobOf('NVJ-HTTP-1');
+    expect(await nvirotek().orderStatus(viaHttp!.workOrder)).toMatchObject({ labJobId: 'NVJ-HTTP-1', complete: false, samples: [] });
+    nv.turnHostile({ mode: 'page-wrong-types', paths: ['/api/v1/jobs/'] });
+    try {
+      const bad = await nvirotek().jobOf('NVJ999999').catch((e: unknown) => e);
+      expect(bad).toBeInstanceOf(OutsideSystemError);
+      expect((bad as OutsideSystemError).message).toBe('Nvirotek answered something that is not a lab job with its work order');
+    } finally {
+      nv.turnHostile(null);
+    }
   });
 });
 
@@ -120,13 +135,22 @@ describe('Wynland orders', () => {
     expect(status.samples[0].values.NaPerc).toBeGreaterThan(0);
   });
 
-  it('refuses an unknown crop and a soil order, and knows its jobs', async () => {
+  it('refuses an unknown crop and a soil order, and answers its jobs with their work numbers', async () => {
     const refused = await wynland().placeOrder(leafOrder('sapwood-submission-6', 'MAC')).catch((e: unknown) => e) as OutsideSystemError;
     expect(refused.message).toBe("Wynland answered 400: sample L1: unknown crop code 'MAC'");
     const soil = await wynland().placeOrder({ ...leafOrder('sapwood-submission-7', 'MA'), kind: 'soil' }).catch((e: unknown) => e) as OutsideSystemError;
     expect(soil).toMatchObject({ message: 'Wynland takes leaf samples only', status: 400 });
-    expect(await wynland().jobExists('J51001')).toBe(true);
-    expect(await wynland().jobExists('J00000')).toBe(false);
+    expect(await wynland().jobOf('J51001')).toEqual({ workOrder: 'WYN-2026-00001' });
+    expect(await wynland().jobOf('J00000')).toBeNull();
+    const made = wl.addJob('J-OWN-1', { sampleNumbers: ['W9'] });
+    expect(await wynland().jobOf('J-OWN-1')).toEqual({ workOrder: made.workOrder });
+    expect(await wynland().orderStatus(made.workOrder)).toMatchObject({ labJobId: 'J-OWN-1', complete: true, samples: [{ sampleNumber: 'W9' }] });
+    wl.turnHostile({ mode: 'page-wrong-types', paths: ['/jobs/'] });
+    try {
+      expect(await wynland().jobOf('J51001').catch((e: unknown) => e)).toMatchObject({ message: 'Wynland answered something that is not a lab job with its work number' });
+    } finally {
+      wl.turnHostile(null);
+    }
   });
 });
 
@@ -188,7 +212,9 @@ describe("the stand-ins' answers (ready, partial, refused, late, unknown), per t
     const placed = await wynland().placeOrder(order('answer-9', 'Reissue Co', ['K1', 'K2'], 'MA'));
     const other = wl.reissue(placed.workOrder, { sampleNumbers: ['K2', 'OTHER-1'] })!;
     expect(other.jobNumber).not.toBe(placed.labJobId);
-    expect(await wynland().jobExists(other.jobNumber)).toBe(true);
+    // the new job answers the work order it took; the first job still answers it too
+    expect(await wynland().jobOf(other.jobNumber)).toEqual({ workOrder: placed.workOrder });
+    expect(await wynland().jobOf(placed.labJobId)).toEqual({ workOrder: placed.workOrder });
     const reissued = await wynland().orderStatus(placed.workOrder);
     expect(reissued).toMatchObject({ workOrder: placed.workOrder, labJobId: other.jobNumber, complete: true });
     expect(reissued.samples.map((x) => [x.sampleNumber, x.labNumber])).toEqual(other.samples.map((x) => [x.sampleNumber, x.labNumber]));

@@ -21,7 +21,9 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  *   their results read in the same poll (it read the first 200 of each and silently left the rest);
  * - a work order the lab now gives to another lab job (a number reused for a new order) is not read into the
  *   submission holding it: its row says so, once in its history, until the lab answers it under the submission's
- *   own job again — for every outside lab and kind the poll reads.
+ *   own job again — for every outside lab and kind the poll reads;
+ * - a submission whose send was refused or failed, linked by hand to a job the lab made (Manual Link), holds that
+ *   job's work order and is read as a sent one (ADR 0247); a job whose work order another submission holds is refused.
  * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
  */
 let nv: NvirotekStandIn;
@@ -186,16 +188,85 @@ describe('a work order the lab reissues to another lab job', () => {
     expect(await submission(a.id)).toMatchObject({ state: 'Waiting', error: M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId) });
     expect((await listed(a.id, 'Nvirotek', 'waiting'))?.error).toBe(M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId));
   });
+});
 
-  it('a lab job linked by hand holds no work order: the poll reads nothing for it, so no other order reaches it', async () => {
-    nv.answer({ mode: 'refused', message: 'on hold' }, { client: 'Linked Co' });
-    const id = await submit('Nvirotek', 'Linked Co', ['LK-1']);
-    await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
-    nv.addJob('NVJ-LINKED-1');
-    expect((await staff.call(ep.manualLabId, { submissionId: id, labJobId: 'NVJ-LINKED-1' })).body).toBe(true);
-    const before = await historyOf(id);
+describe('a lab job linked by hand (Manual Link) is read as a sent order (ADR 0247)', () => {
+  const CASES: [Lab, 'refused' | 'failed'][] = [['Nvirotek', 'refused'], ['Nvirotek', 'failed'], ['Wynland', 'refused'], ['Wynland', 'failed'], ['NvirotekFarmer', 'refused'], ['NvirotekFarmer', 'failed']];
+  const outsideOf = (lab: Lab) => (lab === 'Wynland' ? 'Wynland' : 'Nvirotek');
+  const orderPath = (lab: Lab) => (lab === 'Wynland' ? 'POST /submissions' : 'POST /api/v1/orders');
+  const link = (lab: Lab, submissionId: number, labJobId: string) => staff.call((kindOf(lab) === 'soil' ? farmersEp : ep).manualLabId, { submissionId, labJobId });
+  /** Submitted, and its send refused by the lab or failed (the lab down for orders: it stays down until the test's end) */
+  async function notSent(lab: Lab, how: 'refused' | 'failed', client: string, sampleNumbers: string[]): Promise<number> {
+    if (how === 'refused') standOf(lab).answer({ mode: 'refused', message: 'account on hold' }, { client });
+    else standOf(lab).failNext(100_000, 503, 'down for maintenance', 0, orderPath(lab));
+    const id = await submit(lab, client, sampleNumbers);
+    await expect.poll(async () => (await submission(id)).error, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    expect(await submission(id)).toMatchObject({ refused: how === 'refused', submission_work_order: null, lab_job_id: null });
+    return id;
+  }
+
+  it.each(CASES)('%s, its send %s: linked to a job the lab made, it holds the job\'s work order, and the poll reads its results into it', async (lab, how) => {
+    const client = `Linked ${lab} ${how}`;
+    const p = `LK-${lab.slice(0, 3).toUpperCase()}${kindOf(lab) === 'soil' ? 'S' : ''}-${how[0].toUpperCase()}`;
+    const id = await notSent(lab, how, client, [`${p}-1`, `${p}-2`]);
+    // the samples reached the lab another way: a job of its own, its results published
+    const job = standOf(lab).addJob(`${p}-JOB`, { kind: kindOf(lab), sampleNumbers: [`${p}-1`, `${p}-2`] });
+    const r = await link(lab, id, ` ${job.jobNumber} `);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toBe(true);
+    expect(await submission(id)).toMatchObject({
+      state: 'Waiting', lab_job_id: job.jobNumber, submission_work_order: job.workOrder, lab_work_order: job.workOrder, error: null, refused: false,
+    });
+    expect(await listed(id, lab, 'waiting')).toMatchObject({ labJobId: job.jobNumber, submissionWorkOrder: job.workOrder, labWorkOrder: job.workOrder, error: null, refused: false });
+    expect(await historyOf(id)).toContain(`Lab job ${job.jobNumber} linked by hand: work order ${job.workOrder}`);
+    const audit = await db().selectFrom('audit_log').select(['old_values', 'new_values']).where('entity', '=', 'submission').where('entity_id', '=', String(id)).where('action', '=', 'update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // the audit keeps what changed: the refusal only where there was one
+    expect(audit.new_values).toEqual({ labJobId: job.jobNumber, workOrder: job.workOrder, error: null, ...(how === 'refused' ? { refused: false } : {}) });
+    expect(audit.old_values).toMatchObject({ labJobId: null, workOrder: null, ...(how === 'refused' ? { refused: true } : {}) });
     await poller.poll();
-    expect(await submission(id)).toMatchObject({ state: 'Waiting', lab_job_id: 'NVJ-LINKED-1', submission_work_order: null, error: null });
-    expect(await historyOf(id)).toEqual(before);
+    expect(await labNumbers(id, lab)).toEqual({ [`${p}-1`]: job.samples[0].labNumber, [`${p}-2`]: job.samples[1].labNumber });
+    expect(await submission(id)).toMatchObject({ state: 'Results', error: null, refused: false });
+    expect(await listed(id, lab, 'results')).toMatchObject({ error: null, unmatched: [] });
+    expect(await historyOf(id)).toContain(`Results from ${outsideOf(lab)}: 2 of 2 samples`);
+    // not sent again: the send left it alone
+    expect(standOf(lab).orders.filter((o) => o.client === client)).toEqual([]);
+  });
+
+  it.each(['Nvirotek', 'Wynland', 'NvirotekFarmer'] as Lab[])('%s: a job whose work order another submission holds is refused at labJobId, naming it; nothing is stored', async (lab) => {
+    const p = `LH-${lab.slice(0, 3).toUpperCase()}${kindOf(lab) === 'soil' ? 'S' : ''}`;
+    const holder = await sent(lab, `Holder ${lab}`, [`${p}-1`]);
+    // the lab gives the holder's work order to a job of its own (a number reused), which a user then links to another submission
+    const other = standOf(lab).reissue(holder.workOrder, { sampleNumbers: [`${p}-2`] })!;
+    try {
+      const id = await notSent(lab, 'refused', `Linking ${lab}`, [`${p}-2`]);
+      const before = await submission(id);
+      const r = await link(lab, id, other.jobNumber);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ fields: [{ field: 'labJobId', message: M.linkedWorkOrderHeld(outsideOf(lab), other.jobNumber, holder.workOrder, holder.id) }] });
+      expect(await submission(id)).toEqual(before);
+    } finally {
+      standOf(lab).undoReissue(holder.workOrder);
+    }
+  });
+
+  it("a lab's malformed answer for a job is a 502 saying so, and links nothing", async () => {
+    const id = await notSent('Nvirotek', 'refused', 'Malformed Co', ['LM-1']);
+    nv.addJob('NVJ-MALFORMED-1', { sampleNumbers: ['LM-1'] });
+    nv.turnHostile({ mode: 'page-wrong-types', paths: ['/api/v1/jobs/'] });
+    try {
+      const r = await link('Nvirotek', id, 'NVJ-MALFORMED-1');
+      expect(r.status).toBe(502);
+      expect(JSON.stringify(r.body)).toContain('Nvirotek answered something that is not a lab job');
+    } finally {
+      nv.turnHostile(null);
+    }
+    expect(await submission(id)).toMatchObject({ lab_job_id: null, submission_work_order: null, refused: true });
+  });
+
+  it("a job the lab does not know: false (the screen says \"Can't find lab id.\"), nothing stored", async () => {
+    const id = await notSent('Wynland', 'refused', 'Unknown Job Co', ['LU-1']);
+    const r = await link('Wynland', id, 'J-NO-SUCH-JOB');
+    expect(r).toMatchObject({ status: 200, body: false });
+    expect(await submission(id)).toMatchObject({ lab_job_id: null, submission_work_order: null, refused: true });
   });
 });

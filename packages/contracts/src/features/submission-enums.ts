@@ -78,6 +78,12 @@ export const SUBMISSION_MESSAGES = {
   labJobNotFound: "Can't find lab id.",
   /** a lab job another submission of that outside lab holds: both would stand for the same job (Manual Link) */
   labJobHeld: (labJobId: string, otherId: number) => `Lab job ${labJobId} is already linked to submission ${otherId}`,
+  /**
+   * the work order the outside lab gives the job linked by hand is another submission's: results are read by work order,
+   * so each would read the other's (Manual Link, ADR 0247)
+   */
+  linkedWorkOrderHeld: (lab: string, labJobId: string, workOrder: string, otherId: number) =>
+    `${lab} gives lab job ${labJobId} work order ${workOrder}, which submission ${otherId} already holds: not linked, so that neither reads the other's results`,
   success: 'Success',
   mayNotDelete: 'May not delete row',
   mayNotDeleteWithLabJob: 'May not delete row with Lab Job number',

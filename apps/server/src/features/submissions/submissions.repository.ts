@@ -198,10 +198,14 @@ export class SubmissionsRepository {
     await trx.updateTable('submissions').set({ error: null, refused: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
-  /** Links a lab job by hand: only while the submission has none (false otherwise). */
-  async linkLabJob(trx: Db, id: number, labJobId: string): Promise<boolean> {
-    const r = await trx.updateTable('submissions').set({ lab_job_id: labJobId, error: null, row_version: sql`row_version + 1` })
-      .where('id', '=', id).where('lab_job_id', 'is', null).where('state', '=', 'Waiting').executeTakeFirst();
+  /**
+   * Links a lab job by hand, with its work order at an outside lab (in the columns a send writes: `setSent`), the error
+   * and refusal cleared: only while the submission waits with neither (false otherwise).
+   */
+  async linkLabJob(trx: Db, id: number, labJobId: string, workOrder: string | null): Promise<boolean> {
+    const order = workOrder === null ? {} : { submission_work_order: workOrder, lab_work_order: workOrder };
+    const r = await trx.updateTable('submissions').set({ lab_job_id: labJobId, ...order, error: null, refused: false, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).where('state', '=', 'Waiting').executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 

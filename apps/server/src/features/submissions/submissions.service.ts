@@ -130,34 +130,55 @@ export class SubmissionsService {
   }
 
   /**
-   * Links a lab job typed by hand: true when linked; false when the submission has one already or its outside
-   * lab does not know the job (a Manual submission takes any). 400 at the field when another submission of that
-   * outside lab holds the job; 502 when the lab cannot be asked.
+   * Links a lab job typed by hand (Manual Link): true when linked; false when the submission has a job or a work order
+   * already, or its outside lab does not know the job (a Manual submission takes any). At an outside lab the job's work
+   * order is stored with it, as a send stores them, so the poll reads its results (ADR 0247); the row's error and
+   * refusal are cleared. 400 at the field when another submission of that lab holds the job or its work order; 502
+   * when the lab cannot be asked or answers something that is not a job.
    */
   async linkLabJob(kind: Kind, submissionId: number, labJobId: string, userId: number): Promise<boolean> {
     const s = await this.repo.find(this.db, submissionId, kind);
     if (!s) throw notFound('Submission');
-    if (s.labJobId !== null || s.state !== 'Waiting') return false;
+    if (s.labJobId !== null || s.submissionWorkOrder !== null || s.state !== 'Waiting') return false;
     const job = labJobId.trim();
     const outside = outsideLabOf(s.lab);
+    let workOrder: string | null = null;
     if (outside) {
-      const client = outside === 'Nvirotek' ? this.labs.nvirotek : this.labs.wynland;
-      try {
-        if (!(await client.jobExists(job))) return false;
-      } catch (err) {
-        if (err instanceof OutsideSystemError) throw new HttpError(502, 'OutsideSystem', err.message);
-        throw err;
-      }
+      const found = await this.jobAtLab(outside, job);
+      if (!found) return false;
+      workOrder = found.workOrder;
     }
     return this.db.transaction().execute(async (trx) => {
-      // one job, one submission at its lab: two would stand for the same samples at the lab
-      const holder = outside ? await this.repo.holderOfLabJob(trx, outside, job, submissionId) : null;
-      if (holder !== null) throw fieldError('labJobId', M.labJobHeld(job, holder));
-      if (!(await this.repo.linkLabJob(trx, submissionId, job))) return false;
-      await this.repo.addEvent(trx, { submissionId, userId, from: 'Waiting', to: 'Waiting', reason: `Lab job ${job} linked by hand` });
-      await recordChange(trx, { userId, entity: 'submission', entityId: submissionId, action: 'update', oldValues: { labJobId: null }, newValues: { labJobId: job } });
+      if (outside && workOrder !== null) await this.refuseHeld(trx, outside, job, workOrder, submissionId);
+      if (!(await this.repo.linkLabJob(trx, submissionId, job, workOrder))) return false;
+      await this.repo.addEvent(trx, { submissionId, userId, from: 'Waiting', to: 'Waiting', reason: `Lab job ${job} linked by hand${workOrder === null ? '' : `: work order ${workOrder}`}` });
+      await recordChange(trx, {
+        userId, entity: 'submission', entityId: submissionId, action: 'update',
+        oldValues: { labJobId: null, workOrder: null, error: s.error, refused: s.refused }, newValues: { labJobId: job, workOrder, error: null, refused: false },
+      });
       return true;
     });
+  }
+
+  /** The outside lab's job of this number (null: it does not know it); a lab that cannot be asked, or answers amiss, is a 502. */
+  private async jobAtLab(lab: 'Nvirotek' | 'Wynland', job: string) {
+    try {
+      return await (lab === 'Nvirotek' ? this.labs.nvirotek : this.labs.wynland).jobOf(job);
+    } catch (err) {
+      if (err instanceof OutsideSystemError) throw new HttpError(502, 'OutsideSystem', err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * One job, one work order, one submission at its lab (under the locks a send takes on a work order): two would stand
+   * for the same samples at the lab, and read each other's results. 400 at the field naming the other submission.
+   */
+  private async refuseHeld(trx: Db, lab: 'Nvirotek' | 'Wynland', job: string, workOrder: string, submissionId: number): Promise<void> {
+    const jobHolder = await this.repo.holderOfLabJob(trx, lab, job, submissionId);
+    if (jobHolder !== null) throw fieldError('labJobId', M.labJobHeld(job, jobHolder));
+    const orderHolder = await this.repo.holderOfWorkOrder(trx, lab, workOrder, submissionId);
+    if (orderHolder !== null) throw fieldError('labJobId', M.linkedWorkOrderHeld(lab, job, workOrder, orderHolder));
   }
 
   /** Each live crop's code at Nvirotek and at Wynland (the Prepare dialog checks the rows against the chosen lab). */

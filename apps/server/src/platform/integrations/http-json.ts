@@ -17,13 +17,12 @@ export function getJson(system: string, url: URL, headers: Record<string, string
   return requestJson(system, url, { headers: { accept: 'application/json', ...headers } }, timeoutMs);
 }
 
-/** Whether the outside system has what is at the URL: true when it answers, false for a 404; other failures as in `getJson`. */
-export async function existsAt(system: string, url: URL, headers: Record<string, string>, timeoutMs: number): Promise<boolean> {
+/** The JSON at the URL, or null when the outside system answers 404 (it has nothing there); other failures as in `getJson`. */
+export async function findJson(system: string, url: URL, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
   try {
-    await getJson(system, url, headers, timeoutMs);
-    return true;
+    return await getJson(system, url, headers, timeoutMs);
   } catch (err) {
-    if (err instanceof OutsideSystemError && err.status === 404) return false;
+    if (err instanceof OutsideSystemError && err.status === 404) return null;
     throw err;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * What the app asks of an outside lab for submissions (issue 13): place an order for a submission's samples,
- * read back how far the order is (the results published so far), and whether a lab job number exists (a job
- * linked by hand). Each lab's client maps its own shapes to these; values come back under the app's codes
- * (LEAF_RESULT_VALUES, FARMERS_RESULT_VALUES).
+ * read back how far the order is (the results published so far), and a lab job by its number with its work order
+ * (a job linked by hand: its results are then read by that work order, ADR 0247). Each lab's client maps its own
+ * shapes to these; values come back under the app's codes (LEAF_RESULT_VALUES, FARMERS_RESULT_VALUES).
  */
 export interface LabOrderSample {
   sampleNumber: string;
@@ -29,6 +29,11 @@ export interface LabOrder {
 export interface PlacedOrder {
   workOrder: string;
   labJobId: string;
+}
+
+/** A lab job as its lab answers it: the work order its samples are read under. */
+export interface LabJob {
+  workOrder: string;
 }
 
 /** A sample's published results, under the app's value codes. */
@@ -60,5 +65,6 @@ export interface LabOrderStatus {
 export interface LabOrders {
   placeOrder(order: LabOrder): Promise<PlacedOrder>;
   orderStatus(workOrder: string): Promise<LabOrderStatus>;
-  jobExists(labJobId: string): Promise<boolean>;
+  /** the lab job of this number, or null when the lab does not know it (a malformed answer is an OutsideSystemError) */
+  jobOf(labJobId: string): Promise<LabJob | null>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resultHeader, resultValuesOf } from '@sapwood/contracts';
-import { OutsideSystemError, baseUrlOf, existsAt, getJson, postJson } from './http-json';
+import { OutsideSystemError, baseUrlOf, findJson, getJson, postJson } from './http-json';
 import { type RefusedRecord, readRecords } from './outside-record';
 import type { LabClient, ProviderCrop } from './lab-crops';
 import type { LabOrder } from './lab-orders';
@@ -11,9 +11,11 @@ import type { LabOrder } from './lab-orders';
  * Orders: POST /api/v1/orders `{ reference, type, client, farm, sampledOn, samples: [{ sampleNumber, cropCode,
  * test, optionalTests }] }` answers `{ workOrder, jobNumber }` (the same again for a reference it has);
  * GET /api/v1/orders/{workOrder} answers its type and samples, each `{ sampleNumber, labNumber, status, results:
- * [{ element, unit, value }] }`; GET /api/v1/jobs/{jobNumber} answers 404 for a job it does not know.
+ * [{ element, unit, value }] }`; GET /api/v1/jobs/{jobNumber} answers `{ jobNumber, workOrder, type }` for a job it
+ * knows (one made from an order or on its own: a job linked by hand), 404 for one it does not.
  */
 const Placed = z.object({ workOrder: z.string().min(1).max(100), jobNumber: z.string().min(1).max(100) });
+const Job = z.object({ jobNumber: z.string(), workOrder: z.string().min(1).max(100) });
 const OrderState = z.object({ workOrder: z.string(), jobNumber: z.string(), type: z.enum(['leaf', 'soil']), samples: z.array(z.unknown()) });
 /** one sample of an order, read on its own: a bad one is refused, the others taken */
 const OrderSample = z.object({
@@ -80,6 +82,12 @@ export function createNvirotekClient(cfg: { url?: string; apiKey?: string; timeo
         })),
       };
     },
-    jobExists: (labJobId: string) => existsAt('Nvirotek', new URL(`/api/v1/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs),
+    async jobOf(labJobId: string) {
+      const json = await findJson('Nvirotek', new URL(`/api/v1/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs);
+      if (json === null) return null;
+      const parsed = Job.safeParse(json);
+      if (!parsed.success) throw new OutsideSystemError('Nvirotek answered something that is not a lab job with its work order');
+      return { workOrder: parsed.data.workOrder };
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAF_RESULT_VALUES } from '@sapwood/contracts';
-import { OutsideSystemError, baseUrlOf, existsAt, getJson, postJson } from './http-json';
+import { OutsideSystemError, baseUrlOf, findJson, getJson, postJson } from './http-json';
 import { readRecords } from './outside-record';
 import type { LabClient } from './lab-crops';
 import type { LabOrder } from './lab-orders';
@@ -11,9 +11,11 @@ import type { LabOrder } from './lab-orders';
  * Leaf analyses only. Orders: POST /submissions `{ ClientReference, Client, Farm, DateSampled, Samples:
  * [{ SampleRef, CropCode, Analysis, Extra }] }` answers `{ WorkNumber, JobId }` (the same again for a
  * ClientReference it has); GET /submissions/{WorkNumber} answers `{ WorkNumber, JobId, Samples: [{ SampleRef,
- * LabNo, Ready, Values: { 'N': 2.4, 'NA%': 0.02, 'NO3-N': … } }] }`; GET /jobs/{JobId} answers 404 for a job it does not know.
+ * LabNo, Ready, Values: { 'N': 2.4, 'NA%': 0.02, 'NO3-N': … } }] }`; GET /jobs/{JobId} answers `{ JobId, WorkNumber }`
+ * for a job it knows (one made from an order or on its own: a job linked by hand), 404 for one it does not.
  */
 const Placed = z.object({ WorkNumber: z.string().min(1).max(100), JobId: z.string().min(1).max(100) });
+const Job = z.object({ JobId: z.string(), WorkNumber: z.string().min(1).max(100) });
 const Submission = z.object({ WorkNumber: z.string(), JobId: z.string(), Samples: z.array(z.unknown()) });
 /** one sample of a submission, read on its own: a bad one is refused, the others taken */
 const SubmissionSample = z.object({ SampleRef: z.string().min(1), LabNo: z.string().default(''), Ready: z.boolean(), Values: z.record(z.string(), z.number().nullable()).default({}) });
@@ -70,6 +72,12 @@ export function createWynlandClient(cfg: { url?: string; apiKey?: string; timeou
         })),
       };
     },
-    jobExists: (labJobId: string) => existsAt('Wynland', new URL(`/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs),
+    async jobOf(labJobId: string) {
+      const json = await findJson('Wynland', new URL(`/jobs/${encodeURIComponent(labJobId)}`, base()), headers, cfg.timeoutMs);
+      if (json === null) return null;
+      const parsed = Job.safeParse(json);
+      if (!parsed.success) throw new OutsideSystemError('Wynland answered something that is not a lab job with its work number');
+      return { workOrder: parsed.data.WorkNumber };
+    },
   };
 }

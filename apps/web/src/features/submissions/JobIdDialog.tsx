@@ -9,8 +9,9 @@ import { type SubmissionKind, endpointsOf } from './kind';
 
 /**
  * Manual Link: the lab job id of a waiting submission, typed by hand ('Required'). The server asks the
- * submission's outside lab whether it knows the job: 'Success' when linked, "Can't find lab id." when not; a job
- * another submission of that lab holds is named at the field.
+ * submission's outside lab for the job and its work order (both stored, so its results are read: ADR 0247): 'Success'
+ * when linked, "Can't find lab id." when the lab does not know it; a job, or its work order, another submission of
+ * that lab holds is named at the field.
  */
 export function JobIdDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const ep = endpointsOf(kind);
