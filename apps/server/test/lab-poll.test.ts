@@ -263,6 +263,26 @@ describe('a lab job linked by hand (Manual Link) is read as a sent order (ADR 02
     expect(await submission(id)).toMatchObject({ lab_job_id: null, submission_work_order: null, refused: true });
   });
 
+  it('a job linked by hand while the lab places the order: the link stands, the placed order is told in the history, not taken', async () => {
+    // refused (never sent again by the server's own queue), then the lab takes orders for this client again
+    const id = await notSent('Nvirotek', 'refused', 'Race Co', ['LR-1']);
+    nv.resetAnswers();
+    const job = nv.addJob('LR-JOB', { sampleNumbers: ['LR-1'] });
+    const real = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 });
+    // the real client and stand-in; a user's Manual Link lands while the order is being placed
+    const racing = { ...real, placeOrder: async (order: Parameters<typeof real.placeOrder>[0]) => {
+      expect((await link('Nvirotek', id, job.jobNumber)).body).toBe(true);
+      return real.placeOrder(order);
+    } };
+    const log = server.built.app.log;
+    const raced = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), { nvirotek: racing, wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }) }, log);
+    expect(await raced.send(id)).toMatch(/^not taken: /);
+    expect(await submission(id)).toMatchObject({ lab_job_id: job.jobNumber, submission_work_order: job.workOrder, lab_work_order: job.workOrder, error: null, refused: false });
+    const placed = nv.orders.filter((o) => o.client === 'Race Co');
+    expect(placed).toHaveLength(1);
+    expect((await historyOf(id)).some((h) => h.includes(`work order ${placed[0].workOrder}`) && h.endsWith('not taken, a lab job was linked by hand meanwhile'))).toBe(true);
+  });
+
   it("a job the lab does not know: false (the screen says \"Can't find lab id.\"), nothing stored", async () => {
     const id = await notSent('Wynland', 'refused', 'Unknown Job Co', ['LU-1']);
     const r = await link('Wynland', id, 'J-NO-SUCH-JOB');

@@ -101,8 +101,15 @@ export class SubmissionLabJobs {
           this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
           return `refused: ${message}`;
         }
-        await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId);
-        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}` });
+        const sent = `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}`;
+        if (!(await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId))) {
+          // a job linked by hand (Manual Link) while the lab placed the order: the link stands, the placed order is told
+          const reason = `${sent}: not taken, a lab job was linked by hand meanwhile`;
+          await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason });
+          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, labJobId: placed.labJobId }, 'a lab order was placed for a submission linked by hand meanwhile: not taken');
+          return `not taken: ${placed.workOrder}`;
+        }
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: sent });
         return `sent: ${placed.workOrder}`;
       });
     } catch (err) {

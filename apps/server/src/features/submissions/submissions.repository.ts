@@ -161,9 +161,14 @@ export class SubmissionsRepository {
     return q.orderBy('c.name').orderBy('c.id').execute();
   }
 
-  /** The lab's answer to the send: its work order and job; the error cleared. */
-  async setSent(trx: Db, id: number, workOrder: string, labJobId: string): Promise<void> {
-    await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  /**
+   * The lab's answer to the send: its work order and job; the error cleared. Only while the submission still holds
+   * neither (false otherwise: a job was linked by hand while the order was being placed).
+   */
+  async setSent(trx: Db, id: number, workOrder: string, labJobId: string): Promise<boolean> {
+    const r = await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /**
