@@ -73,7 +73,8 @@ export class BenchClient {
 /**
  * The app as `npm start` runs it (the compiled server, built first when its sources changed: ADR 0115), in
  * production mode over `databaseUrl` (it runs the migrations), with the benchmark's administrator and a pool for
- * 20 connections. `env` adds to or overrides that. BENCH_FROM_SOURCES=1 runs the sources through tsx instead.
+ * 20 connections. `env` adds to or overrides that. BENCH_FROM_SOURCES=1 runs the sources through tsx instead;
+ * BENCH_SERVER_ENTRY=<another compiled main.mjs> (an older build, kept under apps/server/) runs that build.
  */
 export async function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const fromSources = process.env.BENCH_FROM_SOURCES === '1';
@@ -84,7 +85,7 @@ export async function startBenchServer(databaseUrl: string, env: Record<string, 
     // a kept database names its file store (ADR 0108): FILES_DIR, when set, is the one its servers use
     ...(process.env.FILES_DIR && { FILES_DIR: process.env.FILES_DIR }),
     ...(ACCEPT_ENCODING ? { API_COMPRESSION: 'on' } : {}), ...env,
-  }, 300_000, fromSources ? undefined : ['apps/server/dist/main.mjs']);
+  }, 300_000, fromSources ? undefined : [process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs']);
 }
 
 /** A page as a keyset list answers it: its rows and where it starts and ends. */
