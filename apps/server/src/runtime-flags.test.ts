@@ -31,9 +31,14 @@ describe("the server process's V8 settings", () => {
 
   it('keep V8 from making later objects in the old generation because earlier ones lived long (ADR 0095)', { timeout: 60_000 }, () => {
     expect(SERVER_V8_FLAGS).toContain('--no-allocation-site-pretenuring');
-    const guessed = promoted([]);
     const kept = promoted(SERVER_V8_FLAGS);
-    // measured: about 97 MB promoted with V8's guess, 348 MB without it
-    expect(kept).toBeGreaterThan(2 * guessed);
+    // without pretenuring every kept object is promoted: measured 345–348 MB (3 million of about 116 bytes)
+    expect(kept).toBeGreaterThan(300_000_000);
+    // V8's own guess promotes about 97 MB of them, but only when its sampling of allocation sites catches the place in
+    // time: on a loaded machine (CI, the unit tests beside the type check and lint) one run promoted all 347 MB.
+    // Up to three tries for the guess to show, so the flag's difference is seen and a busy machine fails nothing.
+    const guesses: number[] = [];
+    for (let i = 0; i < 3 && !guesses.some((g) => kept > 2 * g); i++) guesses.push(promoted([]));
+    expect(Math.min(...guesses), `promoted with V8's guess, each try: ${guesses.join(', ')}`).toBeLessThan(kept / 2);
   });
 });
