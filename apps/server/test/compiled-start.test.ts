@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints, docsEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
+import { onServerPass } from '../../../tests/support/passes';
 import { type ServerProcess, startServerProcess } from '../../../tests/support/process';
 import { buildServer } from '../../../scripts/build-server.mjs';
 
@@ -28,7 +29,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the compiled server npm start runs', () => {
+// an embedded database of its own: run in the PGlite pass only (tests/support/passes.ts)
+describe.skipIf(onServerPass)('the compiled server npm start runs', () => {
   it('starts on a new embedded database, lets the administrator sign in, and starts again over it', async () => {
     server = await start();
     const client = new ApiClient(server.url);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributorEndpoints as distributors, distributorLogoUrl } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { createServerDatabase, freshDatabase } from '../../../tests/support/database';
+import { onServerPass } from '../../../tests/support/passes';
 import { type ServerProcess, startServerProcess } from '../../../tests/support/process';
 import { type S3StandIn, startS3StandIn } from '../../../tools/stand-ins/s3-server';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
@@ -64,7 +65,8 @@ async function fetchLogo(base: string, client: ApiClient, url: string) {
 
 const logoKey = (saved: { imagePath: string; imageHash: string }, low = false) => `distributors/${saved.imagePath}-${saved.imageHash}${low ? '-low' : ''}.png`;
 
-describe('the S3 file store (S3Storage against s3rver)', () => {
+// no database: run in the PGlite pass only (tests/support/passes.ts)
+describe.skipIf(onServerPass)('the S3 file store (S3Storage against s3rver)', () => {
   it('puts, gets, lists and deletes objects under its prefix; a missing key is null, deleting one is no error', async () => {
     const store = storageOf('lab-a');
     await store.verify();
@@ -122,7 +124,7 @@ describe('the S3 file store (S3Storage against s3rver)', () => {
   });
 });
 
-describe('the S3 settings', () => {
+describe.skipIf(onServerPass)('the S3 settings', () => {
   const base = { DATA_DIR: '/tmp/unused' };
   const problem = (env: Record<string, string>) => {
     try {
