@@ -6,11 +6,12 @@ import { createCaptureClient } from '../apps/server/src/platform/integrations/ca
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
+import { labStandIns } from '../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../tools/stand-ins/wynland-server';
 
 /**
  * Outside labs on /submissions in Chromium (issue 31, findings 1–3): the Prepare dialog checks each row against
@@ -20,6 +21,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wyn
  * fix, prints its refusal, and is sent again from its row (Re-send) once fixed; a job linked by hand (Manual Link)
  * shows its work order on the row, and a job, or its work order, another submission holds is told at the field.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
@@ -49,10 +51,9 @@ const submission = (id: number) => db().selectFrom('submissions').selectAll().wh
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 12, soil: 2 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  ({ nv, wl } = stands);
   server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01',
+    ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0.01',
   });
   ref = await seedLabReference(db());
   await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('leaf', null);
@@ -70,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+  await app?.close();
 });
 
 /** A Nvirotek submission of `clientName` whose order the lab refused (the test has the lab refuse that client). */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LabResultView, type LabSubmissionRow, SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults,
   submissionEndpoints as ep, submissionResultEndpoints as results,
@@ -10,10 +10,11 @@ import { createWynlandClient } from '../src/platform/integrations/wynland.client
 import { JobQueue } from '../src/platform/jobs/job-queue';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * The outside-lab poll accounts for every submission under way (ADR 0245), over HTTP against a real database and
@@ -27,6 +28,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  *   job's work order and is read as a sent one (ADR 0247); a job whose work order another submission holds is refused.
  * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
  */
+const stands = labStandIns();
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
@@ -40,11 +42,8 @@ const submission = (id: number) => db().selectFrom('submissions').selectAll().wh
 const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
 
 beforeAll(async () => {
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
-  server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn',
-  }, {}, { logStream: { write: (line) => void logged.push(line) } });
+  ({ nv, wl } = stands);
+  server = await startTestServer({ ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn' }, {}, { logStream: { write: (line) => void logged.push(line) } });
   ref = await seedLabReference(db());
   staff = await signedIn(server.url, await createUser(db(), [
     'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults',
@@ -57,13 +56,8 @@ beforeAll(async () => {
   const log = server.built.app.log;
   poller = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), labs, log, { chunk: 3 });
 }, 60_000);
-afterEach(() => {
-  nv.failNext(0);
-  wl.failNext(0);
-});
 afterAll(async () => {
   await server?.close();
-  await Promise.all([nv?.close(), wl?.close()]);
 });
 
 type Lab = 'Nvirotek' | 'Wynland' | 'NvirotekFarmer';
