@@ -185,7 +185,8 @@ export class SubmissionLabJobs {
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
-      if (await this.repo.clearReissued(trx, id)) {
+      // only a reissue's error (read under the row lock); a row without one costs no update
+      if (s.errorKind === 'work_order_reissued' && (await this.repo.clearReissued(trx, id))) {
         const reason = M.workOrderReturned(lab, workOrder, answered);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
         this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
