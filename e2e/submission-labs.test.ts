@@ -1,16 +1,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/contracts';
+import { SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/contracts';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import type { ApiClient } from '../tests/support/api-client';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { type LabReference, seedLabReference } from '../tests/support/lab-fixtures';
+import { labStandIns } from '../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser, signedIn } from '../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../tools/stand-ins/capture-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../tools/stand-ins/wynland-server';
 
 /**
  * Outside labs on /submissions in Chromium (issue 31, findings 1–3): the Prepare dialog checks each row against
@@ -20,6 +21,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../tools/stand-ins/wyn
  * fix, prints its refusal, and is sent again from its row (Re-send) once fixed; a job linked by hand (Manual Link)
  * shows its work order on the row, and a job, or its work order, another submission holds is told at the field.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
@@ -49,10 +51,9 @@ const submission = (id: number) => db().selectFrom('submissions').selectAll().wh
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 12, soil: 2 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  ({ nv, wl } = stands);
   server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01',
+    ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0.01',
   });
   ref = await seedLabReference(db());
   await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('leaf', null);
@@ -70,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+  await app?.close();
 });
 
 /** A Nvirotek submission of `clientName` whose order the lab refused (the test has the lab refuse that client). */
@@ -213,7 +214,7 @@ describe('outside labs on /submissions', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
-  it('says on the Waiting row, and in the Lab Result of one with results, when the lab gives the submission\'s work order to another lab job (nothing of it is read)', async () => {
+  it('says on the Waiting row, on the Results row and in the Lab Result of one with results, when the lab gives the submission\'s work order to another lab job (nothing of it is read)', async () => {
     const r = await staff.call(ep.submit, {
       clientName: 'Reissued Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
       samples: [[{ testDataId: 0, sampleNumber: 'RS-1', blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', test: 'StandardItestLeaf' }]],
@@ -233,7 +234,8 @@ describe('outside labs on /submissions', () => {
     // not an order to send again: the lab holds it
     expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
 
-    // one with results already (on the Results tab, whose rows show no error): the Lab Result says it above its rows
+    // one with results already: its Results row says it as the Waiting row does, the Lab Result above its rows, and its
+    // unread sample is not said to wait for the lab: its answer is not read, and why
     nv.answer({ mode: 'partial', count: 1 }, { client: 'Reissued Results Co' });
     const r2 = await staff.call(ep.submit, {
       clientName: 'Reissued Results Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, lab: 'Nvirotek',
@@ -248,10 +250,14 @@ describe('outside labs on /submissions', () => {
     await expect.poll(async () => (await submission(withResults)).error, { timeout: 15_000, interval: 100 }).toBe(message2);
     await page.getByTestId('tab-results').click();
     const resultsRow = rowOf(page, 'results', withResults);
+    await resultsRow.waitFor();
+    const resultsNote = page.getByTestId('results-table').locator(`tr[data-note-of="${withResults}"]`);
+    expect(await resultsNote.getByTestId(`row-error-${withResults}`).textContent()).toBe(message2);
     await resultsRow.getByRole('button', { name: `menu ${withResults}` }).click();
     await page.getByRole('menuitem', { name: 'results' }).click();
     const result = page.getByRole('dialog', { name: 'Lab Result', exact: true });
     await expect.poll(() => result.getByTestId('lab-error').textContent(), { timeout: 10_000 }).toBe(message2);
+    expect(await result.getByTestId('lab-result-no-result').allTextContents()).toEqual([NO.notRead('Nvirotek', held.submission_work_order!)]);
     expect(await result.getByTestId('unmatched-row').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();

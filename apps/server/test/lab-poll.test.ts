@@ -1,18 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type LabResultView, type LabSubmissionRow, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults,
+  type LabResultView, type LabSubmissionRow, SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults,
   submissionEndpoints as ep, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
 import { SubmissionLabJobs } from '../src/features/submissions/submission-labs.job';
+import { SubmissionsRepository } from '../src/features/submissions/submissions.repository';
 import { createNvirotekClient } from '../src/platform/integrations/nvirotek.client';
 import { createWynlandClient } from '../src/platform/integrations/wynland.client';
 import { JobQueue } from '../src/platform/jobs/job-queue';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * The outside-lab poll accounts for every submission under way (ADR 0245), over HTTP against a real database and
@@ -26,6 +28,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  *   job's work order and is read as a sent one (ADR 0247); a job whose work order another submission holds is refused.
  * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
  */
+const stands = labStandIns();
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
@@ -39,11 +42,8 @@ const submission = (id: number) => db().selectFrom('submissions').selectAll().wh
 const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
 
 beforeAll(async () => {
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
-  server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn',
-  }, {}, { logStream: { write: (line) => void logged.push(line) } });
+  ({ nv, wl } = stands);
+  server = await startTestServer({ ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn' }, {}, { logStream: { write: (line) => void logged.push(line) } });
   ref = await seedLabReference(db());
   staff = await signedIn(server.url, await createUser(db(), [
     'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults',
@@ -56,13 +56,8 @@ beforeAll(async () => {
   const log = server.built.app.log;
   poller = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), labs, log, { chunk: 3 });
 }, 60_000);
-afterEach(() => {
-  nv.failNext(0);
-  wl.failNext(0);
-});
 afterAll(async () => {
   await server?.close();
-  await Promise.all([nv?.close(), wl?.close()]);
 });
 
 type Lab = 'Nvirotek' | 'Wynland' | 'NvirotekFarmer';
@@ -90,6 +85,9 @@ async function sent(lab: Lab, clientName: string, sampleNumbers: string[]) {
   return { id, workOrder: s.submission_work_order!, labJobId: s.lab_job_id! };
 }
 const view = async (id: number, lab: Lab) => (await staff.call(kindOf(lab) === 'soil' ? farmersResults.getResults : results.getResults, { id })).body as LabResultView;
+/** Each row's sample number → why it shows no values (SAMPLE_NO_RESULT; absent: it has values). */
+const noResults = async (id: number, lab: Lab) => Object.fromEntries((await view(id, lab)).sampleData.map((x) => [x.sample_reference, x.no_result]));
+const printed = async (id: number, lab: Lab) => ((await staff.call(kindOf(lab) === 'soil' ? farmersResults.print : results.print, { id })).body as { html: string | null }).html ?? '';
 /** Each row's sample number → its lab number ('' until it has results). */
 const labNumbers = async (id: number, lab: Lab) => Object.fromEntries((await view(id, lab)).sampleData.map((x) => [x.sample_reference, x.lab_number]));
 const historyOf = async (id: number) => (await db().selectFrom('submission_events').select('reason').where('submission_id', '=', id).orderBy('id').execute()).map((e) => e.reason);
@@ -165,6 +163,9 @@ describe('a work order the lab reissues to another lab job', () => {
     expect((await view(a.id, lab)).unmatched).toEqual([]);
     expect(await submission(a.id)).toMatchObject({ error: message, refused: false, state: 'Results', submission_work_order: a.workOrder, lab_job_id: a.labJobId });
     expect((await view(a.id, lab)).error).toBe(message);
+    // its unread sample is not said to wait for the lab: the lab's answer is not read, and why (view and print)
+    expect(await noResults(a.id, lab)).toEqual({ [`${p}-1`]: undefined, [`${p}-2`]: NO.notRead(outside, a.workOrder) });
+    expect(await printed(a.id, lab)).toContain(`<td>${p}-2</td><td>${NO.notRead(outside, a.workOrder).replaceAll("'", '&#39;')}</td>`);
     expect(await listed(a.id, lab, 'results')).toMatchObject({ error: message, unmatched: [] });
     expect((await historyOf(a.id)).filter((r) => r === message)).toHaveLength(1);
     expect(logged.filter((l) => l.includes(`"submissionId":${a.id}`) && l.includes(other.jobNumber))).toHaveLength(1);
@@ -174,8 +175,9 @@ describe('a work order the lab reissues to another lab job', () => {
     standOf(lab).publish(a.workOrder);
     await poller.poll();
     await poller.poll();
-    expect((await submission(a.id)).error).toBeNull();
+    expect(await submission(a.id)).toMatchObject({ error: null, error_kind: null });
     expect(await labNumbers(a.id, lab)).toEqual({ [`${p}-1`]: own.samples[0].labNumber, [`${p}-2`]: own.samples[1].labNumber });
+    expect(await noResults(a.id, lab)).toEqual({ [`${p}-1`]: undefined, [`${p}-2`]: undefined });
     expect((await view(a.id, lab)).unmatched).toEqual([]);
     expect((await historyOf(a.id)).filter((r) => r === M.workOrderReturned(outside, a.workOrder, a.labJobId))).toHaveLength(1);
   });
@@ -187,6 +189,29 @@ describe('a work order the lab reissues to another lab job', () => {
     expect(await labNumbers(a.id, 'Nvirotek')).toEqual({ 'RW-1': '' });
     expect(await submission(a.id)).toMatchObject({ state: 'Waiting', error: M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId) });
     expect((await listed(a.id, 'Nvirotek', 'waiting'))?.error).toBe(M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId));
+    expect(await noResults(a.id, 'Nvirotek')).toEqual({ 'RW-1': NO.notRead('Nvirotek', a.workOrder) });
+    nv.undoReissue(a.workOrder);
+    await poller.poll();
+    expect(await submission(a.id)).toMatchObject({ error: null, error_kind: null });
+    expect(await noResults(a.id, 'Nvirotek')).toEqual({ 'RW-1': NO.waiting('Nvirotek') });
+  });
+
+  it.each([
+    ['send_failed', M.couldNotSend('Nvirotek')],
+    ['refused', M.refusedBy('Nvirotek')],
+  ] as const)('clears only a reissue\'s error when the lab answers the own job: an error of kind %s on a row holding its work order stays (ADR 0248)', async (kind, text) => {
+    const a = await sent('Nvirotek', `Kept Error ${kind}`, [`KE-${kind}-1`]);
+    // written through the repository, as a writer of that kind does (none writes one on a row holding its work order today)
+    const error = `${text}. kept for the test`;
+    await db().transaction().execute((trx) => new SubmissionsRepository().setError(trx, a.id, kind, error));
+    nv.publish(a.workOrder);
+    await poller.poll();
+    // the results are read, the error stays, and nothing says the work order came back
+    expect(await labNumbers(a.id, 'Nvirotek')).toEqual({ [`KE-${kind}-1`]: expect.stringMatching(/\S/) });
+    expect(await submission(a.id)).toMatchObject({ state: 'Results', error, error_kind: kind });
+    expect(await historyOf(a.id)).not.toContain(M.workOrderReturned('Nvirotek', a.workOrder, a.labJobId));
+    await poller.poll();
+    expect(await submission(a.id)).toMatchObject({ error, error_kind: kind });
   });
 });
 

@@ -4,12 +4,11 @@ import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
+import { type LabStandIns, labStandIns } from '../../../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
 import type { HostileMode } from '../../../tools/stand-ins/hostile-modes';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Issue 33: a lab's answer to the results poll with one bad sample (a NUL, a lone surrogate, 100,000-deep
@@ -17,9 +16,8 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  * bad sample is refused on its own, told in the submission's history by its sample number and what is wrong
  * (never a database's words), and the others are imported in the same poll.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
-let nv: NvirotekStandIn;
-let wl: WynlandStandIn;
 let server: TestServer;
 let staff: ApiClient;
 let ref: LabReference;
@@ -27,10 +25,8 @@ const db = () => server.built.deps.db;
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 4, soil: 0 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
   server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000', LAB_POLL_INTERVAL_MINUTES: '0.01',
+    ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0.01',
   });
   ref = await seedLabReference(db());
   expect(await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('leaf', null)).toMatchObject({ ok: true });
@@ -38,7 +34,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+  await app?.close();
 });
 
 const row = (sampleNumber: string): SampleRowInput => ({
@@ -47,10 +43,10 @@ const row = (sampleNumber: string): SampleRowInput => ({
 const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
 const listed = async (id: number) => ((await staff.call(ep.results, page)).body.rows as LabSubmissionRow[]).find((x) => x.id === id);
 
-type Lab = { name: 'Nvirotek' | 'Wynland'; stand: () => NvirotekStandIn | WynlandStandIn; field: string; orderPath: string };
+type Lab = { name: 'Nvirotek' | 'Wynland'; stand: () => LabStandIns['nv'] | LabStandIns['wl']; field: string; orderPath: string };
 const LABS: Lab[] = [
-  { name: 'Nvirotek', stand: () => nv, field: 'labNumber', orderPath: '/api/v1/orders/' },
-  { name: 'Wynland', stand: () => wl, field: 'LabNo', orderPath: '/submissions/' },
+  { name: 'Nvirotek', stand: () => stands.nv, field: 'labNumber', orderPath: '/api/v1/orders/' },
+  { name: 'Wynland', stand: () => stands.wl, field: 'LabNo', orderPath: '/submissions/' },
 ];
 const MODES: { mode: HostileMode; reason: (field: string) => RegExp; field?: (lab: Lab) => string }[] = [
   { mode: 'record-nul', reason: (f) => new RegExp(`^field '${f}' contains a NUL character$`) },

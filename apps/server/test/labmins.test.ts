@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabCropRow, type LabCropSyncJob, labSyncMessage, labminEndpoints as ep } from '@sapwood/contracts';
 import { listAudit } from '../../../apps/server/src/platform/audit/audit.repository';
 import type { ApiClient } from '../../../tests/support/api-client';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { NVIROTEK_CROPS, WYNLAND_CROPS } from '../../../tools/stand-ins/lab-crops.data';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /** Lab crops (/labmins) against the two labs' stand-ins over real HTTP: first sync, re-sync, failures, time-outs. */
+const stands = labStandIns({ wl: 'wy-key' });
 let server: TestServer;
 let nvirotek: NvirotekStandIn;
 let wynland: WynlandStandIn;
@@ -16,18 +18,13 @@ let admin: ApiClient;
 let labmin: ApiClient;
 
 beforeAll(async () => {
-  nvirotek = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wynland = await startWynlandStandIn({ apiKey: 'wy-key' });
-  server = await startTestServer({
-    NVIROTEK_URL: nvirotek.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wynland.url, WYNLAND_API_KEY: 'wy-key', LABS_TIMEOUT_MS: '3000',
-  });
+  ({ nv: nvirotek, wl: wynland } = stands);
+  server = await startTestServer(stands.env());
   admin = await signedIn(server.url, ADMIN);
   labmin = await signedIn(server.url, await createUser(server.built.deps.db, ['Labmin']));
 });
 afterAll(async () => {
   await server?.close();
-  await nvirotek?.close();
-  await wynland?.close();
 });
 
 const count = async () => (await labmin.call(ep.paged, { rowsPerPage: 5 })).body.total as number;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LabResultView, type LabSubmissionRow, type LeafPreReport, SUBMISSION_MESSAGES as M, type SampleRowInput, farmersSubmissionEndpoints as farmersEp,
   farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf, leafReportEndpoints as leafReport, submissionEndpoints as ep, submissionPostingEndpoints as leafPost,
@@ -12,12 +12,13 @@ import { createNvirotekClient } from '../src/platform/integrations/nvirotek.clie
 import type { ApiClient } from '../../../tests/support/api-client';
 import { pdfPages } from '../../../tests/support/pdf';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Issue 31, findings 1–3, over HTTP against a real database and the labs' stand-ins (answering ready, partial,
@@ -29,6 +30,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  *    order says what to fix in our words and the lab's, and is sent again (Re-send) once fixed, keeping its rows;
  * 3. Lab Result, print, the report and the MFW post show only the results of the submission's own lab order.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
@@ -48,13 +50,9 @@ const fieldsOf = (body: unknown) => Object.fromEntries(((body as { fields?: { fi
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 40, soil: 12 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  ({ nv, wl } = stands);
   mfw = await startMfwStandIn({ apiKey: 'mfw-key' });
-  server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000',
-    LAB_POLL_INTERVAL_MINUTES: '0.01', MFW_URL: mfw.url, MFW_API_KEY: 'mfw-key',
-  });
+  server = await startTestServer({ ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0.01', MFW_URL: mfw.url, MFW_API_KEY: 'mfw-key' });
   ref = await seedLabReference(db());
   const captures = new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
   expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
@@ -64,14 +62,9 @@ beforeAll(async () => {
   ], { name: 'Lab Staff' }));
   waitingOnly = await signedIn(server.url, await createUser(db(), ['Submissions', 'SubmissionsPrepare']));
 }, 60_000);
-afterEach(() => {
-  // a test that failed half-way leaves the labs answering
-  nv.failNext(0);
-  wl.failNext(0);
-});
 afterAll(async () => {
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close(), mfw?.close()]);
+  await Promise.all([app?.close(), mfw?.close()]);
 });
 
 const leafRow = (o: Partial<SampleRowInput> & { sampleNumber: string }, crop: 'pecan' | 'grape' = 'pecan'): SampleRowInput => ({
@@ -294,9 +287,7 @@ describe('a work order a lab answers twice', () => {
     await expect.poll(async () => (await submission(first)).submission_work_order, { timeout: 15_000, interval: 100 }).toMatch(/^NV-WO-/);
     const held = (await submission(first)).submission_work_order!;
     // the lab loses its book (a restart of the stand-in, as `npm start` once did) and numbers from 1 again, until it reaches the held number
-    const port = Number(new URL(nv.url).port);
-    await nv.close();
-    nv = await startNvirotekStandIn({ apiKey: 'nv-key', port });
+    nv = await stands.restartNvirotek();
     const heldAt = Number(held.slice('NV-WO-'.length));
     const lab = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 5_000 });
     const filler = (i: number) => lab.placeOrder({ reference: `filler-${i}`, kind: 'soil', client: 'Filler Co', farm: 'F', dateSampled: null, samples: [{ sampleNumber: 'X', cropCode: null, test: 'PBrayIWater', optionalTests: [] }] });

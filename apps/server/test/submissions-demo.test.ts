@@ -1,36 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabSubmissionRow, type PendingRow, farmersSubmissionEndpoints as farmersEp, submissionEndpoints as ep } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Demo submissions on a first start with demo data and the stand-ins running (npm start): entries still on
  * both Prepare tabs, submissions waiting on each lab kind, marked demo (those to an outside lab are sent), and
  * on both screens ones with results, completed and archived.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
-let nv: NvirotekStandIn;
-let wl: WynlandStandIn;
 let server: TestServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 60, soil: 40 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
   server = await startTestServer({
     SEED_DEMO: 'true', CAPTURE_URL: app.url, CAPTURE_API_KEY: 'cap-key', CAPTURE_SYNC_INTERVAL_MINUTES: '0',
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key',
+    ...stands.env(),
   });
   admin = await signedIn(server.url, ADMIN);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+  await app?.close();
 });
 
 const list = async (endpoint: typeof ep.waiting | typeof farmersEp.waiting) =>
@@ -47,8 +43,8 @@ describe('demo submissions', () => {
     expect(rows.every((r) => r.demo)).toBe(true);
     await expect.poll(async () => (await waiting(ep.waiting)).filter((r) => r.submissionWorkOrder !== null).map((r) => r.lab).sort(), { timeout: 20_000, interval: 200 })
       .toEqual(['Nvirotek', 'Wynland']);
-    expect(nv.orders.length).toBe(2);
-    expect(wl.orders.length).toBe(1);
+    expect(stands.nv.orders.length).toBe(2);
+    expect(stands.wl.orders.length).toBe(1);
   });
 
   it('fill every tab of both screens: results typed in (one with a sample typed by hand), completed (one posted), archived', async () => {

@@ -7,11 +7,12 @@ import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
 import type { ApiClient } from '../../../tests/support/api-client';
 import { seedCarbohydrateReference } from '../../../tests/support/carbohydrate-fixtures';
+import { labStandIns } from '../../../tests/support/lab-stand-ins';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { type CaptureStandIn, startCaptureStandIn } from '../../../tools/stand-ins/capture-server';
-import { type NvirotekStandIn, startNvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
-import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
+import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
 
 /**
  * Submissions, part one (issue 13), over HTTP against a real database and the labs' stand-ins: the Prepare
@@ -20,6 +21,7 @@ import { type WynlandStandIn, startWynlandStandIn } from '../../../tools/stand-i
  * results read back by the poll), sending that survives a time-out without a second lab order, a lab's
  * refusal kept on the row, the Job Id link, and the delete guard.
  */
+const stands = labStandIns();
 let app: CaptureStandIn;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
@@ -37,10 +39,9 @@ const submission = (id: number) => db().selectFrom('submissions').selectAll().wh
 
 beforeAll(async () => {
   app = await startCaptureStandIn({ apiKey: 'cap-key', leaf: 24, soil: 12 });
-  nv = await startNvirotekStandIn({ apiKey: 'nv-key' });
-  wl = await startWynlandStandIn({ apiKey: 'wl-key' });
+  ({ nv, wl } = stands);
   server = await startTestServer({
-    NVIROTEK_URL: nv.url, NVIROTEK_API_KEY: 'nv-key', WYNLAND_URL: wl.url, WYNLAND_API_KEY: 'wl-key', LABS_TIMEOUT_MS: '3000',
+    ...stands.env(),
     LAB_POLL_INTERVAL_MINUTES: '0.01',
   });
   const carb = await seedCarbohydrateReference(db());
@@ -72,7 +73,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  await Promise.all([app?.close(), nv?.close(), wl?.close()]);
+  await app?.close();
 });
 
 /** A leaf row that keeps every rule, for the entry given (its crop when it has one). */

@@ -23,7 +23,8 @@ import { SUBMISSION_LABS } from './submission-enums';
  * - `complete {id}`: a submission with results (Results) becomes Completed.
  * - `archive {id}` (farmers: `archivesubmission`) / `restore {id}`: Results or Completed → Archived, and back to the state it left.
  * - `getresults {id}`: the lab result view (§3) of a submission; a sample without values says why (`no_result`,
- *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet): never silently empty.
+ *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet, its lab's answer
+ *   not read while the lab gives its work order to another lab job): never silently empty.
  * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
  *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
  * - `getdocs {id}`, `uploadmanualsubmissionfiles` (the spec's insertfiles; multipart: submissionId, files;
@@ -75,6 +76,12 @@ export const SAMPLE_NO_RESULT = {
   waiting: (lab: string) => `Waiting for ${lab}'s result`,
   /** waiting, while the lab has returned samples that match no row (listed below the samples) */
   waitingOrUnmatched: (lab: string) => `Waiting for ${lab}'s result; or is it one of the samples ${lab} returned that match no row?`,
+  /**
+   * not waiting: the lab now gives the submission's work order to another lab job (it reused the number), so its
+   * answer is not read into the submission until it answers the work order under the submission's own job (ADR 0245)
+   */
+  notRead: (lab: string, workOrder: string) =>
+    `Not read: ${lab} now gives work order ${workOrder} to another lab job, so ${lab}'s answer is not read into this submission until ${lab} answers work order ${workOrder} under this submission's own lab job`,
 } as const;
 
 /** Largest document accepted by `uploadmanualsubmissionfiles`, and how many at once. */

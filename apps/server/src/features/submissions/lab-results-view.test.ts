@@ -4,7 +4,7 @@ import { type ResultsHeader, labResultView, labResultsHtml, noResultReason } fro
 import type { SampleWithResult } from './submission-results.repository';
 
 const header = (o: Partial<ResultsHeader> = {}): ResultsHeader => ({
-  id: 1, kind: 'leaf', lab: 'Nvirotek', clientName: 'C', farmName: 'F', dateSampled: null, error: null, refused: false, submissionWorkOrder: 'NV-WO-1', labJobId: 'J1', ...o,
+  id: 1, kind: 'leaf', lab: 'Nvirotek', clientName: 'C', farmName: 'F', dateSampled: null, error: null, errorKind: null, refused: false, submissionWorkOrder: 'NV-WO-1', labJobId: 'J1', ...o,
 });
 const sample = (sampleNumber: string, o: Partial<SampleWithResult> = {}): SampleWithResult => ({
   sampleId: 1, sampleNumber, blockNumber: 'B1', cropId: null, captureId: null, labNumber: null, na: null, values: null, flags: null, rowVersion: null, ...o,
@@ -21,6 +21,11 @@ describe('why a sample of the lab result view shows no values', () => {
     expect(noResultReason(header({ lab: 'Wynland', submissionWorkOrder: null, labJobId: null }), sample('A'), 0)).toBe(NO.notSent('Wynland'));
     expect(noResultReason(header({ lab: 'NvirotekFarmer', kind: 'soil' }), sample('A'), 0)).toBe(NO.waiting('Nvirotek'));
     expect(noResultReason(header({ lab: 'Wynland' }), sample('A'), 2)).toBe(NO.waitingOrUnmatched('Wynland'));
+    // its lab gives the work order to another lab job: not waiting, its answer is not read (ADR 0245, 0248)
+    const reissued = header({ lab: 'Wynland', error: 'reissued', errorKind: 'work_order_reissued', submissionWorkOrder: 'WYN-WO-7' });
+    expect(noResultReason(reissued, sample('A'), 0)).toBe(NO.notRead('Wynland', 'WYN-WO-7'));
+    expect(noResultReason(reissued, sample('A'), 2)).toBe(NO.notRead('Wynland', 'WYN-WO-7'));
+    expect(noResultReason(reissued, sample('A', { values: { N: 2 } }), 0)).toBeUndefined();
   });
 
   it("gives the view's pending sample of a partly returned order its reason, and none to the returned one", () => {
@@ -35,5 +40,8 @@ describe('why a sample of the lab result view shows no values', () => {
     expect(html).toContain(`<tr><td>B&lt;1&gt;</td><td>${NO.waiting('Wynland').replace("'", '&#39;')}</td></tr>`);
     expect(html.indexOf('<td>A</td>')).toBeLessThan(html.indexOf('Without results'));
     expect(labResultsHtml(header({ lab: 'Wynland' }), [sample('A', { labNumber: 'WL-1', values: { N: 2.1 } })], [])).not.toContain('Without results');
+    // its work order given to another lab job: the sample is printed as not read, and why
+    const reissued = labResultsHtml(header({ lab: 'Wynland', error: 'reissued', errorKind: 'work_order_reissued', submissionWorkOrder: 'WYN-WO-7' }), [sample('A', { labNumber: 'WL-1', values: { N: 2.1 } }), sample('B')], [])!;
+    expect(reissued).toContain(`<tr><td>B</td><td>${NO.notRead('Wynland', 'WYN-WO-7').replaceAll("'", '&#39;')}</td></tr>`);
   });
 });

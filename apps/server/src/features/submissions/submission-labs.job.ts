@@ -12,7 +12,7 @@ import { matchReturned } from './result-matching';
 import { capturesOfSamples } from './sample-captures';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import type { SendQueue } from './submissions.service';
-import { type SubmissionState, SubmissionsRepository } from './submissions.repository';
+import { type SubmissionErrorKind, type SubmissionState, SubmissionsRepository } from './submissions.repository';
 
 export const SUBMISSION_SEND_JOB = 'submission-send';
 export const LAB_POLL_JOB = 'lab-results-poll';
@@ -28,6 +28,8 @@ export interface UnderWay {
   /** the lab job the lab answered when the order was placed (null only on a row older than that rule) */
   labJobId: string | null;
   error: string | null;
+  /** what wrote `error` (ADR 0248): the poll clears only its own, `work_order_reissued` */
+  errorKind: SubmissionErrorKind | null;
 }
 
 /**
@@ -96,7 +98,7 @@ export class SubmissionLabJobs {
         const holder = await this.repo.holderOfWorkOrder(trx, lab, placed.workOrder, id);
         if (holder !== null) {
           const message = M.workOrderHeld(lab, placed.workOrder, holder);
-          await this.repo.setError(trx, id, message, true);
+          await this.repo.setError(trx, id, 'work_order_held', message);
           await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: message });
           this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
           return `refused: ${message}`;
@@ -118,7 +120,7 @@ export class SubmissionLabJobs {
       const cropIds = [...new Set(samples.flatMap((x) => (x.cropId === null ? [] : [x.cropId])))];
       const problems = refused ? storedLabProblems(s.kind, s.lab, samples, await this.repo.cropCodes(this.db, cropIds)) : [];
       await this.db.transaction().execute(async (trx) => {
-        await this.repo.setError(trx, id, sendError(lab, refused, problems, err.message), refused);
+        await this.repo.setError(trx, id, refused ? 'refused' : 'send_failed', sendError(lab, refused, problems, err.message));
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `${refused ? 'Refused by' : 'Could not send to'} ${lab}: ${err.message}` });
       });
       if (refused) return `refused: ${err.message}`;
@@ -167,7 +169,8 @@ export class SubmissionLabJobs {
    * its capture on its first results, as manual entry does; a returned sample that matches no row kept on the
    * submission with its reason (and a history entry the first time). Answers how many rows got results.
    * Only while the lab answers the work order under the submission's own lab job: one that gave the number to
-   * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245).
+   * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245). Once it answers the
+   * own job again, the reissue's error is cleared; an error of any other kind stays (ADR 0248).
    */
   async readResults(w: UnderWay): Promise<number> {
     const { id, workOrder, lab } = w;
@@ -177,15 +180,14 @@ export class SubmissionLabJobs {
       await this.tellReissued(w, answered);
       return 0;
     }
-    // an error on a row holding its work order can only be `tellReissued`'s (sending and Manual Link leave none
-    // there): the lab answers the submission's own job again, so it is cleared below
-    if (w.error === null && status.samples.length === 0 && status.refused.length === 0) return 0;
+    // the lab answers the submission's own job: a reissue's error is cleared below (only that kind: ADR 0248)
+    if (w.errorKind !== 'work_order_reissued' && status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
-      if (s.error !== null) {
+      // only a reissue's error (read under the row lock); a row without one costs no update
+      if (s.errorKind === 'work_order_reissued' && (await this.repo.clearReissued(trx, id))) {
         const reason = M.workOrderReturned(lab, workOrder, answered);
-        await this.repo.clearError(trx, id);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
         this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
       }
@@ -221,7 +223,7 @@ export class SubmissionLabJobs {
     const told = await this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, w.id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
-      await this.repo.setError(trx, w.id, message, false);
+      await this.repo.setError(trx, w.id, 'work_order_reissued', message);
       await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });
       return true;
     });

@@ -7,6 +7,13 @@ import type { SubmissionTables } from '../../db/tables/submissions';
 type Kind = 'leaf' | 'soil';
 export type SubmissionState = 'Waiting' | 'Results' | 'Completed' | 'Archived';
 export type NewSubmission = Insertable<SubmissionTables['submissions']>;
+/**
+ * What wrote a submission's error (ADR 0248): its send failed, its lab refused the order, the lab answered a work order
+ * another submission holds, or the lab now gives the submission's work order to another lab job (ADR 0245).
+ */
+export type SubmissionErrorKind = NonNullable<SubmissionTables['submissions']['error_kind']>;
+/** The kinds of error that mean the lab said no: the order is not sent again until someone sends it again (Re-send). */
+const REFUSALS: readonly SubmissionErrorKind[] = ['refused', 'work_order_held'];
 export type NewSample = Omit<Insertable<SubmissionTables['submission_samples']>, 'submission_id'>;
 
 /** A submission as the services read it. */
@@ -22,6 +29,8 @@ export interface StoredSubmission {
   labJobId: string | null;
   submissionWorkOrder: string | null;
   error: string | null;
+  /** what wrote `error` (null when there is none) */
+  errorKind: SubmissionErrorKind | null;
   /** the lab refused the order (else an error is a failure to send) */
   refused: boolean;
   submittedAt: Date;
@@ -131,7 +140,7 @@ export class SubmissionsRepository {
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
     let q = db.selectFrom('submissions').where('id', '=', id)
       .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
-        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
+        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'error_kind as errorKind', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
         'row_version as rowVersion']);
     if (kind) q = q.where('kind', '=', kind);
     return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
@@ -166,7 +175,7 @@ export class SubmissionsRepository {
    * neither (false otherwise: a job was linked by hand while the order was being placed).
    */
   async setSent(trx: Db, id: number, workOrder: string, labJobId: string): Promise<boolean> {
-    const r = await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, row_version: sql`row_version + 1` })
+    const r = await trx.updateTable('submissions').set({ submission_work_order: workOrder, lab_job_id: labJobId, lab_work_order: workOrder, error: null, error_kind: null, row_version: sql`row_version + 1` })
       .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -193,14 +202,27 @@ export class SubmissionsRepository {
     return held?.id ?? null;
   }
 
-  /** What went wrong sending, kept on the row; `refused` (the lab said no): it is not sent again. */
-  async setError(trx: Db, id: number, error: string, refused: boolean): Promise<void> {
-    await trx.updateTable('submissions').set({ error, refused, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  /**
+   * What went wrong, kept on the row with what wrote it (`kind`); a refusal (the lab said no: `refused`,
+   * `work_order_held`) is not sent again.
+   */
+  async setError(trx: Db, id: number, kind: SubmissionErrorKind, error: string): Promise<void> {
+    await trx.updateTable('submissions').set({ error, error_kind: kind, refused: REFUSALS.includes(kind), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
-  /** Re-send: the error cleared, to be sent again. */
+  /** Re-send: the error cleared, whatever its kind, to be sent again. */
   async clearError(trx: Db, id: number): Promise<void> {
-    await trx.updateTable('submissions').set({ error: null, refused: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+    await trx.updateTable('submissions').set({ error: null, error_kind: null, refused: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The lab answers the work order under the submission's own job again: the reissue's error cleared (ADR 0248),
+   * and only that kind (true when there was one). An error of another kind stays.
+   */
+  async clearReissued(trx: Db, id: number): Promise<boolean> {
+    const r = await trx.updateTable('submissions').set({ error: null, error_kind: null, row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('error_kind', '=', 'work_order_reissued').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /**
@@ -209,7 +231,7 @@ export class SubmissionsRepository {
    */
   async linkLabJob(trx: Db, id: number, labJobId: string, workOrder: string | null): Promise<boolean> {
     const order = workOrder === null ? {} : { submission_work_order: workOrder, lab_work_order: workOrder };
-    const r = await trx.updateTable('submissions').set({ lab_job_id: labJobId, ...order, error: null, refused: false, row_version: sql`row_version + 1` })
+    const r = await trx.updateTable('submissions').set({ lab_job_id: labJobId, ...order, error: null, error_kind: null, refused: false, row_version: sql`row_version + 1` })
       .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).where('state', '=', 'Waiting').executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -225,12 +247,12 @@ export class SubmissionsRepository {
 
   /**
    * Submissions sent to an outside lab that wait for its results (work order known), oldest first: the `limit` after
-   * id `after` (the poll walks them all a chunk at a time), with the lab job each holds and its row's error.
+   * id `after` (the poll walks them all a chunk at a time), with the lab job each holds and its row's error and its kind.
    */
-  waitingOnLabs(db: Db, after = 0, limit = 200): Promise<{ id: number; lab: string; workOrder: string; labJobId: string | null; error: string | null }[]> {
+  waitingOnLabs(db: Db, after = 0, limit = 200): Promise<{ id: number; lab: string; workOrder: string; labJobId: string | null; error: string | null; errorKind: SubmissionErrorKind | null }[]> {
     return db.selectFrom('submissions').where('state', 'in', ['Waiting', 'Results']).where('submission_work_order', 'is not', null)
       .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).where('id', '>', after)
-      .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder'), 'lab_job_id as labJobId', 'error']).orderBy('id').limit(limit).execute();
+      .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder'), 'lab_job_id as labJobId', 'error', 'error_kind as errorKind']).orderBy('id').limit(limit).execute();
   }
 
   /**

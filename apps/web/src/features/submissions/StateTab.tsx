@@ -13,6 +13,7 @@ import { LabResultDialog } from './LabResultDialog';
 import { LabResultsDialog } from './LabResultsDialog';
 import { usePostToMfw } from './PostToMfw';
 import { Unmatched } from './Unmatched';
+import { rowError } from './rowError';
 import { ReportFlow } from './report/ReportFlow';
 import { type RowDialog, RowActions, type StateTabName, useStateChanges } from './StateActions';
 
@@ -45,7 +46,8 @@ function useRowSelection() {
  * The Results, Completed and Archived tabs' one table (spec part 2 §2): select, Id, Client (Farm), Samples,
  * Submitted On (Completed On on the Completed tab, which adds Posted: when it went to the farm-management
  * system), Prepared By and the row's actions. Above it Export (the chosen rows' results as Excel, or every row of
- * the tab's state when none is chosen) and, with more than one row chosen, Combine Reports.
+ * the tab's state when none is chosen) and, with more than one row chosen, Combine Reports. A row with an error (its
+ * lab gives its work order to another lab job: nothing more is read) is red and shows it, as on Waiting for Lab.
  */
 export function StateTab({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) {
   // a tab of its own: its choice of rows and open dialog start afresh
@@ -133,6 +135,7 @@ function StateTable({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) 
         testId={`${tab}-table`}
         toolbar={toolbar}
         onRows={setPageRows}
+        {...rowError}
       />
       {open?.dialog === 'results' && <LabResultDialog kind={kind} row={open.row} onClose={close} />}
       {open?.dialog === 'print' && <LabResultsDialog kind={kind} row={open.row} onClose={close} />}

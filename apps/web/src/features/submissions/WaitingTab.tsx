@@ -15,6 +15,7 @@ import { JobIdDialog } from './JobIdDialog';
 import { LabResultsDialog } from './LabResultsDialog';
 import { ManualEntryDialog } from './ManualEntryDialog';
 import { Unmatched } from './Unmatched';
+import { rowError } from './rowError';
 import { type SubmissionKind, endpointsOf } from './kind';
 
 /** A row's history: who changed it, when, from what to what and why. Escape or a click outside closes it (issue 35). */
@@ -92,9 +93,7 @@ export function WaitingTab({ kind }: { kind: SubmissionKind }) {
         keyset
         searchPlaceholder="Start of client or farm"
         testId="waiting-table"
-        rowStyle={(r) => (r.error ? { backgroundColor: 'var(--mantine-color-red-1)' } : undefined)}
-        // the row's error spans the row (spec part 2 §2)
-        rowNote={(r) => r.error && <Text size="xs" c="red" data-testid={`row-error-${r.id}`}>{r.error}</Text>}
+        {...rowError}
       />
       <Modal opened={refused !== null} onClose={() => setRefused(null)} title={M.mayNotDelete} size="sm" zIndex={1100} data-testid="may-not-delete">
         <Stack gap="sm">
