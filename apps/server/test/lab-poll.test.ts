@@ -308,6 +308,26 @@ describe('a lab job linked by hand (Manual Link) is read as a sent order (ADR 02
     expect((await historyOf(id)).some((h) => h.includes(`work order ${placed[0].workOrder}`) && h.endsWith('not taken, a lab job was linked by hand meanwhile'))).toBe(true);
   });
 
+  it('a job linked by hand while a send fails: the link stands without the failure\'s error, and the order is not sent again', async () => {
+    const id = await notSent('Nvirotek', 'refused', 'Race Fail Co', ['LF-1']);
+    nv.resetAnswers();
+    const job = nv.addJob('LF-JOB', { sampleNumbers: ['LF-1'] });
+    // the lab is down for orders once: the send that fails is the one during which the link lands
+    nv.failNext(1, 503, 'down for maintenance', 0, 'POST /api/v1/orders');
+    const real = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 });
+    const racing = { ...real, placeOrder: async (order: Parameters<typeof real.placeOrder>[0]) => {
+      expect((await link('Nvirotek', id, job.jobNumber)).body).toBe(true);
+      return real.placeOrder(order);
+    } };
+    const log = server.built.app.log;
+    const raced = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), { nvirotek: racing, wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }) }, log);
+    // not thrown (a thrown failure is sent again by the queue): the submission holds its job
+    expect(await raced.send(id)).toMatch(/^not taken: /);
+    expect(await submission(id)).toMatchObject({ lab_job_id: job.jobNumber, submission_work_order: job.workOrder, error: null, error_kind: null, refused: false });
+    expect((await historyOf(id)).some((h) => h.startsWith('Could not send to Nvirotek') && h.endsWith('(a lab job was linked by hand meanwhile)'))).toBe(true);
+    expect(nv.orders.filter((o) => o.client === 'Race Fail Co')).toEqual([]);
+  });
+
   it("a job the lab does not know: false (the screen says \"Can't find lab id.\"), nothing stored", async () => {
     const id = await notSent('Wynland', 'refused', 'Unknown Job Co', ['LU-1']);
     const r = await link('Wynland', id, 'J-NO-SUCH-JOB');

@@ -16,6 +16,8 @@ import { type SubmissionErrorKind, type SubmissionState, SubmissionsRepository }
 
 export const SUBMISSION_SEND_JOB = 'submission-send';
 export const LAB_POLL_JOB = 'lab-results-poll';
+/** the history's words for a send's outcome that came after a job was linked by hand (Manual Link) */
+const LINKED_MEANWHILE = 'a lab job was linked by hand meanwhile';
 const LAB_POLL_KEY = 'lab-results-poll';
 /** how many submissions the poll reads from the database at a time (it walks them all: ADR 0245) */
 export const LAB_POLL_CHUNK = 200;
@@ -96,17 +98,17 @@ export class SubmissionLabJobs {
       return await this.db.transaction().execute(async (trx) => {
         // results are read by work order: one another submission holds would give each the other's results
         const holder = await this.repo.holderOfWorkOrder(trx, lab, placed.workOrder, id);
-        if (holder !== null) {
-          const message = M.workOrderHeld(lab, placed.workOrder, holder);
-          await this.repo.setError(trx, id, 'work_order_held', message);
+        const message = holder === null ? null : M.workOrderHeld(lab, placed.workOrder, holder);
+        if (message !== null && (await this.repo.setSendError(trx, id, 'work_order_held', message))) {
           await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: message });
           this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
           return `refused: ${message}`;
         }
         const sent = `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}`;
-        if (!(await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId))) {
+        // (a held work order not kept as an error: a job was linked by hand meanwhile, and setSent stores nothing either)
+        if (message !== null || !(await this.repo.setSent(trx, id, placed.workOrder, placed.labJobId))) {
           // a job linked by hand (Manual Link) while the lab placed the order: the link stands, the placed order is told
-          const reason = `${sent}: not taken, a lab job was linked by hand meanwhile`;
+          const reason = `${sent}: not taken, ${LINKED_MEANWHILE}`;
           await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason });
           this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, labJobId: placed.labJobId }, 'a lab order was placed for a submission linked by hand meanwhile: not taken');
           return `not taken: ${placed.workOrder}`;
@@ -119,10 +121,14 @@ export class SubmissionLabJobs {
       const refused = err.status !== undefined && err.status >= 400 && err.status < 500;
       const cropIds = [...new Set(samples.flatMap((x) => (x.cropId === null ? [] : [x.cropId])))];
       const problems = refused ? storedLabProblems(s.kind, s.lab, samples, await this.repo.cropCodes(this.db, cropIds)) : [];
-      await this.db.transaction().execute(async (trx) => {
-        await this.repo.setError(trx, id, refused ? 'refused' : 'send_failed', sendError(lab, refused, problems, err.message));
-        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: `${refused ? 'Refused by' : 'Could not send to'} ${lab}: ${err.message}` });
+      const kept = await this.db.transaction().execute(async (trx) => {
+        // a job linked by hand while the order was being placed stands without an error, and is not sent again
+        const written = await this.repo.setSendError(trx, id, refused ? 'refused' : 'send_failed', sendError(lab, refused, problems, err.message));
+        const reason = `${refused ? 'Refused by' : 'Could not send to'} ${lab}: ${err.message}`;
+        await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: written ? reason : `${reason} (${LINKED_MEANWHILE})` });
+        return written;
       });
+      if (!kept) return `not taken: ${err.message}`;
       if (refused) return `refused: ${err.message}`;
       throw err;
     }

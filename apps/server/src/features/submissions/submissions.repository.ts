@@ -210,6 +210,17 @@ export class SubmissionsRepository {
     await trx.updateTable('submissions').set({ error, error_kind: kind, refused: REFUSALS.includes(kind), row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
+  /**
+   * A send's error (it failed, the lab refused it, or it answered a work order another submission holds), kept only
+   * while the submission holds neither a lab job nor a work order, as `setSent` (false otherwise: a job was linked
+   * by hand while the order was being placed, and the link stands without an error).
+   */
+  async setSendError(trx: Db, id: number, kind: Exclude<SubmissionErrorKind, 'work_order_reissued'>, error: string): Promise<boolean> {
+    const r = await trx.updateTable('submissions').set({ error, error_kind: kind, refused: REFUSALS.includes(kind), row_version: sql`row_version + 1` })
+      .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   /** Re-send: the error cleared, whatever its kind, to be sent again. */
   async clearError(trx: Db, id: number): Promise<void> {
     await trx.updateTable('submissions').set({ error: null, error_kind: null, refused: false, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
