@@ -288,20 +288,26 @@ describe('a lab job linked by hand (Manual Link) is read as a sent order (ADR 02
     expect(await submission(id)).toMatchObject({ lab_job_id: null, submission_work_order: null, refused: true });
   });
 
+  /**
+   * The send as the server runs it, with the real Nvirotek client and stand-in, during which a user's Manual Link of
+   * `jobNumber` lands: the link is made as the order is being placed.
+   */
+  function linkedWhileSending(id: number, jobNumber: string): SubmissionLabJobs {
+    const real = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 });
+    const racing = { ...real, placeOrder: async (order: Parameters<typeof real.placeOrder>[0]) => {
+      expect((await link('Nvirotek', id, jobNumber)).body).toBe(true);
+      return real.placeOrder(order);
+    } };
+    const log = server.built.app.log;
+    return new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), { nvirotek: racing, wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }) }, log);
+  }
+
   it('a job linked by hand while the lab places the order: the link stands, the placed order is told in the history, not taken', async () => {
     // refused (never sent again by the server's own queue), then the lab takes orders for this client again
     const id = await notSent('Nvirotek', 'refused', 'Race Co', ['LR-1']);
     nv.resetAnswers();
     const job = nv.addJob('LR-JOB', { sampleNumbers: ['LR-1'] });
-    const real = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 });
-    // the real client and stand-in; a user's Manual Link lands while the order is being placed
-    const racing = { ...real, placeOrder: async (order: Parameters<typeof real.placeOrder>[0]) => {
-      expect((await link('Nvirotek', id, job.jobNumber)).body).toBe(true);
-      return real.placeOrder(order);
-    } };
-    const log = server.built.app.log;
-    const raced = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), { nvirotek: racing, wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }) }, log);
-    expect(await raced.send(id)).toMatch(/^not taken: /);
+    expect(await linkedWhileSending(id, job.jobNumber).send(id)).toMatch(/^not taken: /);
     expect(await submission(id)).toMatchObject({ lab_job_id: job.jobNumber, submission_work_order: job.workOrder, lab_work_order: job.workOrder, error: null, refused: false });
     const placed = nv.orders.filter((o) => o.client === 'Race Co');
     expect(placed).toHaveLength(1);
@@ -314,15 +320,8 @@ describe('a lab job linked by hand (Manual Link) is read as a sent order (ADR 02
     const job = nv.addJob('LF-JOB', { sampleNumbers: ['LF-1'] });
     // the lab is down for orders once: the send that fails is the one during which the link lands
     nv.failNext(1, 503, 'down for maintenance', 0, 'POST /api/v1/orders');
-    const real = createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 });
-    const racing = { ...real, placeOrder: async (order: Parameters<typeof real.placeOrder>[0]) => {
-      expect((await link('Nvirotek', id, job.jobNumber)).body).toBe(true);
-      return real.placeOrder(order);
-    } };
-    const log = server.built.app.log;
-    const raced = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), { nvirotek: racing, wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }) }, log);
     // not thrown (a thrown failure is sent again by the queue): the submission holds its job
-    expect(await raced.send(id)).toMatch(/^not taken: /);
+    expect(await linkedWhileSending(id, job.jobNumber).send(id)).toMatch(/^not taken: /);
     expect(await submission(id)).toMatchObject({ lab_job_id: job.jobNumber, submission_work_order: job.workOrder, error: null, error_kind: null, refused: false });
     expect((await historyOf(id)).some((h) => h.startsWith('Could not send to Nvirotek') && h.endsWith('(a lab job was linked by hand meanwhile)'))).toBe(true);
     expect(nv.orders.filter((o) => o.client === 'Race Fail Co')).toEqual([]);
