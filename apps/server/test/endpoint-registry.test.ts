@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, authEndpoints } from '@sapwood/contracts';
+import { PERMISSIONS, allEndpoints, authEndpoints } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
@@ -12,12 +12,16 @@ let server: TestServer;
 let anonymous: ApiClient;
 let nobody: ApiClient;
 let admin: ApiClient;
+/** every permission but Admin and the screens a call may need besides its own (a submission tab's call) */
+let noScreens: ApiClient;
 
 beforeAll(async () => {
   server = await startTestServer();
   anonymous = new ApiClient(server.url);
   nobody = await signedIn(server.url, await createUser(server.built.deps.db, []));
   admin = await signedIn(server.url, ADMIN);
+  const screens = new Set(allEndpoints.flatMap((e) => ('screen' in e.access && e.access.screen ? [e.access.screen] : [])));
+  noScreens = await signedIn(server.url, await createUser(server.built.deps.db, PERMISSIONS.filter((p) => p !== 'Admin' && !screens.has(p))));
 });
 afterAll(() => server.close());
 
@@ -53,6 +57,14 @@ describe('endpoint registry', () => {
     'a user without the permission gets 403 from %s',
     async (_name, ep) => {
       const r = await nobody.call(ep, {});
+      expect(r.status).toBe(403);
+    },
+  );
+
+  it.each(allEndpoints.filter((e) => 'screen' in e.access && e.access.screen).map((e) => [`${e.method} ${e.path}`, e] as const))(
+    'a user holding the permission but not its screen\'s gets 403 from %s',
+    async (_name, ep) => {
+      const r = await noScreens.call(ep, {});
       expect(r.status).toBe(403);
     },
   );

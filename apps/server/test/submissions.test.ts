@@ -67,8 +67,8 @@ beforeAll(async () => {
   const captures = new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 }));
   expect(await captures.sync('leaf', null)).toMatchObject({ ok: true });
   expect(await captures.sync('soil', null)).toMatchObject({ ok: true, added: 12 });
-  staff = await signedIn(server.url, await createUser(db(), ['SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsDelete'], { name: 'Prep Staff' }));
-  noDelete = await signedIn(server.url, await createUser(db(), ['SubmissionsPrepare', 'SubmissionsWaitingForLab']));
+  staff = await signedIn(server.url, await createUser(db(), ['Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsDelete'], { name: 'Prep Staff' }));
+  noDelete = await signedIn(server.url, await createUser(db(), ['Submissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab']));
   nobody = await signedIn(server.url, await createUser(db(), ['Leafs']));
 }, 60_000);
 afterAll(async () => {
@@ -211,6 +211,23 @@ describe('a Manual leaf submission', () => {
     expect((await staff.call(ep.delete, { id })).status).toBe(404);
   });
 
+  it("needs the screen's permission besides the tab's: a farmers' desk may not list nor delete a leaf submission, nor a leaf desk the farmers' tabs", async () => {
+    const tabs = ['SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete'] as const;
+    const farmersDesk = await signedIn(server.url, await createUser(db(), ['FarmersSampleSubmissions', ...tabs]));
+    const leafDesk = await signedIn(server.url, await createUser(db(), ['Submissions', ...tabs]));
+    const [a] = await freshLeafs(1);
+    const id = (await staff.call(ep.submit, { ...header('Manual'), samples: [[leafRow(a)]] })).body!.id;
+    const page = { page: 1, rowsPerPage: 10, search: '', sortBy: '', ascending: false, all: false };
+    expect((await farmersDesk.call(ep.pending, page)).status).toBe(403);
+    expect((await farmersDesk.call(ep.waiting, page)).status).toBe(403);
+    expect((await farmersDesk.call(ep.delete, { id })).status).toBe(403);
+    expect((await submission(id)).state).toBe('Waiting');
+    expect((await farmersDesk.call(farmersEp.waiting, page)).status).toBe(200);
+    expect((await leafDesk.call(farmersEp.pending, page)).status).toBe(403);
+    expect((await leafDesk.call(farmersEp.waiting, page)).status).toBe(403);
+    expect(((await leafDesk.call(ep.waiting, page)).body.rows as LabSubmissionRow[]).some((x) => x.id === id)).toBe(true);
+  });
+
   it('answers 409 when an entry was submitted by someone else meanwhile, and keeps nothing of the second', async () => {
     const [a] = await freshLeafs(1);
     expect((await staff.call(ep.submit, { ...header('Manual'), samples: [[leafRow(a)]] })).status).toBe(200);
@@ -249,7 +266,7 @@ describe('outside labs', () => {
     const page = { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: false, all: false };
     expect(((await staff.call(ep.waiting, page)).body.rows as LabSubmissionRow[]).some((x) => x.id === id)).toBe(false);
     expect((await staff.call(ep.results, page)).status).toBe(403);
-    const results = await signedIn(server.url, await createUser(db(), ['SubmissionsResults']));
+    const results = await signedIn(server.url, await createUser(db(), ['Submissions', 'SubmissionsResults']));
     const listed = ((await results.call(ep.results, page)).body.rows as LabSubmissionRow[]).find((x) => x.id === id);
     expect(listed).toMatchObject({ state: 'Results', lab: 'Nvirotek', submissionWorkOrder: order.workOrder, completed: null });
     expect((await results.call(ep.completed, page)).status).toBe(403);

@@ -6,9 +6,12 @@ import type { Permission } from './permissions';
  * Who may call an endpoint. Every endpoint must say one of these; the registry test fails otherwise.
  * - public: anyone, signed in or not
  * - session: any signed-in user
- * - a permission: a signed-in user holding it (Admin holds all)
+ * - a permission: a signed-in user holding it (Admin holds all); with `screen`, the screen's permission too: the
+ *   submission tabs' permissions (SubmissionsPrepare, …) are shared by the leaf and the farmers' screens, so a call
+ *   of one screen's tab also needs that screen's permission (Submissions or FarmersSampleSubmissions), or a user
+ *   of the one screen could work the other's submissions through its calls
  */
-export type Access = { public: true } | { session: true } | { permission: Permission };
+export type Access = { public: true } | { session: true } | { permission: Permission; screen?: Permission };
 
 export type HttpMethod = 'GET' | 'POST';
 

@@ -17,11 +17,14 @@ export interface CallSession {
   sessionId: string;
 }
 
-/** Refuses a caller the endpoint's declared access does not let in: 401 without a session, 403 without the permission. */
+/** Refuses a caller the endpoint's declared access does not let in: 401 without a session, 403 without the permission (and its screen's). */
 export function checkAccess(def: EndpointDef, session: CallSession | null): void {
   if ('public' in def.access) return;
   if (!session) throw unauthorized();
-  if ('permission' in def.access && !hasPermission(session.user.permissions, def.access.permission)) throw forbidden();
+  if ('permission' in def.access) {
+    const held = session.user.permissions;
+    if (!hasPermission(held, def.access.permission) || (def.access.screen && !hasPermission(held, def.access.screen))) throw forbidden();
+  }
 }
 
 /** The input as the declared schema reads it, or a 400 naming each field at fault. */

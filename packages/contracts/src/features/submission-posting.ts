@@ -43,8 +43,8 @@ export const POST_RESULT_MESSAGES = {
 
 const ById = z.object({ id: id('Choose a submission') });
 
-const postToMfw = (base: '/api/submission' | '/api/farmerssample') =>
-  endpoint({ method: 'POST', path: `${base}/posttomfw`, writes: { unversioned: 'action', reason: 'posts the submission\'s results to MFW and records the posting' }, access: { permission: 'SubmissionsCompleted' }, answers: { 404: NOT_FOUND }, input: ById, output: z.array(PostResult) });
+const postToMfw = (base: '/api/submission' | '/api/farmerssample', screen: 'Submissions' | 'FarmersSampleSubmissions') =>
+  endpoint({ method: 'POST', path: `${base}/posttomfw`, writes: { unversioned: 'action', reason: 'posts the submission\'s results to MFW and records the posting' }, access: { permission: 'SubmissionsCompleted', screen }, answers: { 404: NOT_FOUND }, input: ById, output: z.array(PostResult) });
 
-export const submissionPostingEndpoints = { postToMfw: postToMfw('/api/submission') };
-export const farmersSubmissionPostingEndpoints = { postToMfw: postToMfw('/api/farmerssample') };
+export const submissionPostingEndpoints = { postToMfw: postToMfw('/api/submission', 'Submissions') };
+export const farmersSubmissionPostingEndpoints = { postToMfw: postToMfw('/api/farmerssample', 'FarmersSampleSubmissions') };

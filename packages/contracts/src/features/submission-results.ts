@@ -212,27 +212,27 @@ type Screen = 'Submissions' | 'FarmersSampleSubmissions';
 
 function resultCalls(base: Base, screen: Screen, archivePath: string) {
   return {
-    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
-    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
-    complete: endpoint({ method: 'POST', path: `${base}/complete`, writes: { unversioned: 'flag', reason: 'moves the submission from Results to Completed' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsResults' }, input: ById, output: Ok }),
-    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
-    restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: ById, output: Ok }),
+    sampleNumbers: endpoint({ method: 'POST', path: `${base}/getsamplenumbersforsubmission`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab', screen }, input: z.object({ submissionId: SubmissionId }), output: ManualEntrySheet }),
+    updateManual: endpoint({ method: 'POST', path: `${base}/updatemanualsubmission`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsWaitingForLab', screen }, input: ManualSubmissionUpdate, output: ManualSaveResult }),
+    complete: endpoint({ method: 'POST', path: `${base}/complete`, writes: { unversioned: 'flag', reason: 'moves the submission from Results to Completed' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsResults', screen }, input: ById, output: Ok }),
+    archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete', screen }, input: ById, output: Ok }),
+    restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete', screen }, input: ById, output: Ok }),
     getResults: endpoint({ method: 'POST', path: `${base}/getresults`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: LabResultView }),
     print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
     getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
-    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
-    deleteFiles: endpoint({ method: 'POST', path: `${base}/deletefiles`, writes: { unversioned: 'removes', reason: 'deletes the chosen documents of the submission (and their bytes)' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsDelete' }, input: DeleteSubmissionFiles, output: Ok }),
+    uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab', screen }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
+    deleteFiles: endpoint({ method: 'POST', path: `${base}/deletefiles`, writes: { unversioned: 'removes', reason: 'deletes the chosen documents of the submission (and their bytes)' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsDelete', screen }, input: DeleteSubmissionFiles, output: Ok }),
     downloadDocument: endpoint({ method: 'GET', path: `${base}/downloaddocument`, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: screen }, kind: 'file', media: DOCUMENT_MEDIA, input: DownloadDocumentQuery, output: File }),
   };
 }
 
 export const submissionResultEndpoints = {
   ...resultCalls('/api/submission', 'Submissions', 'archive'),
-  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsleaf', access: { permission: 'SubmissionsResults' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsleaf', access: { permission: 'SubmissionsResults', screen: 'Submissions' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
 };
 
 export const farmersSubmissionResultEndpoints = {
   // /api/farmerssample/archive is the entries' archive {id, archive}
   ...resultCalls('/api/farmerssample', 'FarmersSampleSubmissions', 'archivesubmission'),
-  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsfarmersample', access: { permission: 'SubmissionsResults' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
+  exportResults: endpoint({ method: 'GET', path: '/api/submission/exportresultsfarmersample', access: { permission: 'SubmissionsResults', screen: 'FarmersSampleSubmissions' }, kind: 'file', media: [MEDIA.xlsx], input: ExportResultsQuery, output: File }),
 };

@@ -110,29 +110,29 @@ const Submitted = z.object({ id: z.number().int() });
 const Resend = z.object({ id: SubmissionId, rowVersion: RowVersion });
 export const LabCropCodeRow = z.object({ cropId: z.number().int(), name: z.string(), nvirotekCode: z.string().nullable(), wynlandCode: z.string().nullable() });
 
-function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', draft: D, pendingPath: string) {
+function submissionCalls<D extends z.ZodType>(base: '/api/submission' | '/api/farmerssample', screen: 'Submissions' | 'FarmersSampleSubmissions', draft: D, pendingPath: string) {
   return {
-    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare' }, input: KeysetPagedRequest, output: keysetPage(PendingRow) }),
-    prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, writes: 'nothing', answers: { 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
-    submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: draft, output: Submitted,
+    pending: endpoint({ method: 'POST', path: `${base}/${pendingPath}`, writes: 'nothing', access: { permission: 'SubmissionsPrepare', screen }, input: KeysetPagedRequest, output: keysetPage(PendingRow) }),
+    prepare: endpoint({ method: 'POST', path: `${base}/preparesubmission`, writes: 'nothing', answers: { 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare', screen }, input: z.object({ testDataIds: EntryIds }), output: PrepareData }),
+    submit: endpoint({ method: 'POST', path: `${base}/submit`, writes: { unversioned: 'creates', reason: 'adds a new submission of the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare', screen }, input: draft, output: Submitted,
       // 50 groups of 500 samples as JSON (ADR 0113)
       bodyLimit: 24 * 1024 * 1024 }),
-    waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    results: endpoint({ method: 'POST', path: `${base}/pagedresults`, writes: 'nothing', access: { permission: 'SubmissionsResults' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, writes: 'nothing', access: { permission: 'SubmissionsCompleted' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    waiting: endpoint({ method: 'POST', path: `${base}/pagedwaiting`, writes: 'nothing', access: { permission: 'SubmissionsWaitingForLab', screen }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    results: endpoint({ method: 'POST', path: `${base}/pagedresults`, writes: 'nothing', access: { permission: 'SubmissionsResults', screen }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    completed: endpoint({ method: 'POST', path: `${base}/pagedcompleted`, writes: 'nothing', access: { permission: 'SubmissionsCompleted', screen }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
     /** the Archived tab: SubmissionsDelete gates it (spec §6) */
-    archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, writes: 'nothing', access: { permission: 'SubmissionsDelete' }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
-    manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, writes: { unversioned: 'flag', reason: 'sets the lab job number of the submission to the one typed, with its work order at an outside lab' }, answers: { 404: NOT_FOUND, 502: OUTSIDE_LAB_DOWN }, access: { permission: 'SubmissionsWaitingForLab' }, input: ManualLabId, output: z.boolean() }),
-    delete: endpoint({ method: 'POST', path: `${base}/delete`, writes: { unversioned: 'removes', reason: 'deletes the submission, its entries back to pending' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete' }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
-    resend: endpoint({ method: 'POST', path: `${base}/resend`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsWaitingForLab' }, input: Resend, output: Ok }),
+    archived: endpoint({ method: 'POST', path: `${base}/pagedarchived`, writes: 'nothing', access: { permission: 'SubmissionsDelete', screen }, input: KeysetPagedRequest, output: keysetPage(LabSubmissionRow) }),
+    manualLabId: endpoint({ method: 'POST', path: `${base}/manuallabid`, writes: { unversioned: 'flag', reason: 'sets the lab job number of the submission to the one typed, with its work order at an outside lab' }, answers: { 404: NOT_FOUND, 502: OUTSIDE_LAB_DOWN }, access: { permission: 'SubmissionsWaitingForLab', screen }, input: ManualLabId, output: z.boolean() }),
+    delete: endpoint({ method: 'POST', path: `${base}/delete`, writes: { unversioned: 'removes', reason: 'deletes the submission, its entries back to pending' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete', screen }, input: z.object({ id: SubmissionId }), output: z.boolean() }),
+    resend: endpoint({ method: 'POST', path: `${base}/resend`, writes: { version: 'rowVersion' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsWaitingForLab', screen }, input: Resend, output: Ok }),
   };
 }
 
 export const submissionEndpoints = {
-  ...submissionCalls('/api/submission', LeafSubmissionDraft, 'paged'),
+  ...submissionCalls('/api/submission', 'Submissions', LeafSubmissionDraft, 'paged'),
   /** the Prepare tab's delete: archives a pending group's entries */
-  archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare' }, input: z.object({ ids: EntryIds }), output: Ok }),
-  cropCodes: endpoint({ method: 'GET', path: '/api/submission/labcropcodes', access: { permission: 'SubmissionsPrepare' }, input: Empty, output: z.array(LabCropCodeRow) }),
+  archiveLeafs: endpoint({ method: 'POST', path: '/api/submission/archiveleafs', writes: { unversioned: 'flag', reason: 'archives the chosen entries' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsPrepare', screen: 'Submissions' }, input: z.object({ ids: EntryIds }), output: Ok }),
+  cropCodes: endpoint({ method: 'GET', path: '/api/submission/labcropcodes', access: { permission: 'SubmissionsPrepare', screen: 'Submissions' }, input: Empty, output: z.array(LabCropCodeRow) }),
 };
 
-export const farmersSubmissionEndpoints = submissionCalls('/api/farmerssample', FarmersSubmissionDraft, 'pendingsubmissions');
+export const farmersSubmissionEndpoints = submissionCalls('/api/farmerssample', 'FarmersSampleSubmissions', FarmersSubmissionDraft, 'pendingsubmissions');

@@ -86,14 +86,17 @@ function operation(feature: string, name: string, def: EndpointDef, components: 
   const responses: oas31.ResponsesObject = {};
   for (const [status, description] of statusesOf(def)) responses[String(status)] = responseOf(def, status, description, components);
 
-  const who = access === 'public' ? 'Anyone may call it.' : access === 'session' ? 'Any signed-in user may call it.' : access === 'Admin' ? 'Only a signed-in administrator may call it.' : `A signed-in user holding the ${access} permission (or Admin) may call it.`;
-  const op: oas31.OperationObject & { 'x-permission': string } = {
+  const screen = 'screen' in def.access ? def.access.screen : undefined;
+  const held = screen ? `the ${access} and ${screen} permissions` : `the ${access} permission`;
+  const who = access === 'public' ? 'Anyone may call it.' : access === 'session' ? 'Any signed-in user may call it.' : access === 'Admin' ? 'Only a signed-in administrator may call it.' : `A signed-in user holding ${held} (or Admin) may call it.`;
+  const op: oas31.OperationObject & { 'x-permission': string; 'x-screen-permission'?: string } = {
     operationId: `${feature}.${name}`,
     tags: [feature],
     summary: def.summary ?? `${feature} ${name}`,
     description: who,
     security: access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
     'x-permission': access,
+    ...(screen ? { 'x-screen-permission': screen } : {}),
     responses,
   };
   if (def.method === 'GET') {
@@ -125,7 +128,8 @@ export function buildOpenApiDocument(version: string): oas31.OpenAPIObject {
       version,
       description:
         'Generated at start from the endpoint declarations in packages/contracts. Every operation names who may call it in ' +
-        '`x-permission`: `public`, `session` (any signed-in user) or a permission (Admin holds them all). GET endpoints take ' +
+        '`x-permission`: `public`, `session` (any signed-in user) or a permission (Admin holds them all), and in ' +
+        '`x-screen-permission` the screen\'s permission it needs too (a submission tab\'s call). GET endpoints take ' +
         'their input as query parameters, POST endpoints as a JSON body (multipart where said). Browsers must send a matching ' +
         '`Origin` header with a POST.',
     },
