@@ -275,6 +275,34 @@ describe('the Results, Completed and Archived tabs', () => {
     await page.close();
   });
 
+  it("asks before completing an outside lab's submission whose samples still wait for results, saying how many", async () => {
+    const { id } = await w.submitted('leaf', 'Nvirotek', { entries: 3, clientName: 'Partial Farm' });
+    const state = async () => db().selectFrom('submissions').select(['state', 'submission_work_order']).where('id', '=', id).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await state()).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const wo = (await state()).submission_work_order;
+    const order = w.nv.orders.find((o) => o.workOrder === wo)!;
+    w.nv.publish(order.workOrder, [order.samples[0].sampleNumber]);
+    await expect.poll(async () => (await state()).state, { timeout: 15_000, interval: 100 }).toBe('Results');
+
+    const page = await open(ALL, '/submissions?tab=results');
+    const row = rowOf(page, 'results', id);
+    await row.getByRole('button', { name: `complete ${id}` }).click();
+    const ask = page.getByTestId('confirm-dialog');
+    const question = ask.getByText(M.completeWhileWaiting(2, 3, 'Nvirotek'));
+    await question.waitFor();
+    await ask.getByRole('button', { name: 'No' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect((await state()).state).toBe('Results');
+
+    // every result in: the plain question
+    w.nv.publish(order.workOrder);
+    await expect.poll(async () => (await db().selectFrom('capture_results').select('capture_id').where('submission_id', '=', id).execute()).length, { timeout: 15_000, interval: 100 }).toBe(3);
+    await complete(page, row, id);
+    expect((await state()).state).toBe('Completed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('without SubmissionsDelete: no Archived tab and no archive action', async () => {
     const { id, page, row } = await resultsRow('leaf', 'Gated Co', ['Submissions', 'SubmissionsResults']);
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Results']);

@@ -53,6 +53,12 @@ export const MANUAL_ENTRY_MESSAGES = {
   noFiles: 'No files found.',
   notUploaded: (n: number) => `(${n} rows not uploaded)`,
   completeNeedsResults: 'Only a submission with results can be completed.',
+  /**
+   * Complete's question for an outside lab's submission some of whose samples still wait for their result: the
+   * results poll reads only Waiting and Results submissions, so completing stops reading the rest.
+   */
+  completeWhileWaiting: (waiting: number, total: number, lab: string) =>
+    `${waiting} of ${total} samples are still waiting for ${lab}'s result, and ${lab}'s results are no longer read once the submission is completed. Complete it anyway?`,
   archiveFrom: 'Only a submission with results or a completed one can be archived.',
   restoreFrom: 'Only an archived submission can be restored.',
   changed: 'This submission was changed by someone else meanwhile. Reload and try again.',

@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import { IconArchive, IconCircleCheck, IconDotsVertical, IconFiles, IconFlask, IconPrinter, IconReportAnalytics, IconRestore } from '@tabler/icons-react';
-import { type LabSubmissionRow, isManualLab } from '@sapwood/contracts';
+import { type LabSubmissionRow, MANUAL_ENTRY_MESSAGES, SAMPLE_NO_RESULT, isManualLab, outsideLabOf } from '@sapwood/contracts';
 import { useMemo } from 'react';
 import { useConfirm } from '../../components/ui/confirm';
+import { call } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation } from '../../lib/query';
 import { type SubmissionKind, endpointsOf, resultEndpointsOf } from './kind';
@@ -50,12 +51,25 @@ export function useStateChanges(kind: SubmissionKind, onMoved: (id: number) => v
     const asking = (message: string, title: string, change: (input: { id: number }) => void) => async (row: LabSubmissionRow) => {
       if (await confirm(message, title)) change({ id: row.id });
     };
+    /** an outside lab's samples still waiting for their result make the question say so (the poll stops at Completed) */
+    const completeAsking = async (row: LabSubmissionRow) => {
+      const lab = outsideLabOf(row.lab);
+      let message: string = STATE_MESSAGES.complete;
+      if (lab) {
+        const waitingFor = new Set<string>([SAMPLE_NO_RESULT.waiting(lab), SAMPLE_NO_RESULT.waitingOrUnmatched(lab)]);
+        // the plain question when the samples cannot be read: the complete itself still answers for its state
+        const samples = await call(rep.getResults, { id: row.id }).then((v) => v.sampleData, () => []);
+        const waiting = samples.filter((x) => waitingFor.has(x.no_result ?? '')).length;
+        if (waiting > 0) message = MANUAL_ENTRY_MESSAGES.completeWhileWaiting(waiting, samples.length, lab);
+      }
+      if (await confirm(message, 'Complete')) complete({ id: row.id });
+    };
     return {
-      complete: asking(STATE_MESSAGES.complete, 'Complete', complete),
+      complete: completeAsking,
       archive: asking(STATE_MESSAGES.archive, 'Archive', archive),
       restore: asking(STATE_MESSAGES.restore, 'Restore', restore),
     };
-  }, [confirm, complete, archive, restore]);
+  }, [confirm, complete, archive, restore, rep.getResults]);
 }
 
 interface RowActionsProps {
