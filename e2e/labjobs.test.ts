@@ -68,6 +68,8 @@ describe('/labjobs', () => {
 
     await page.getByTestId('job-submit').click();
     await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
+    // a new job is added, not updated (the snack said 'Job updated')
+    await page.locator('.mantine-Notification-root', { hasText: 'Job added' }).first().waitFor();
     const jobs = await api.call(labEndpoints.jobs, { rowsPerPage: 100 });
     const job = jobs.body.rows[0];
     expect(job).toMatchObject({ firstSample: 'P-008', lastSample: 'P-010', samples: 3, samplesCompleted: 0, farms: ['Hilltop'] });
@@ -214,6 +216,7 @@ describe('/labjobs', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByTestId('job-card-dialog').waitFor({ state: 'detached' });
     await page.getByTestId(`job-card-${jobId}`).waitFor({ state: 'detached' });
+    await page.locator('.mantine-Notification-root', { hasText: 'Job deleted' }).first().waitFor();
     expect((await api.call(labEndpoints.getData, { id: jobId })).status).toBe(404);
     await page.getByTestId(`job-card-${done.jobId}`).waitFor();
     expect(errors).toEqual([]);

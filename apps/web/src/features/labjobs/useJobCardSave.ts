@@ -42,7 +42,7 @@ export function useJobCardSave({ jc, existing, saved, onSaved, controlLotIds = [
     if (rows.length === 0) return;
     try {
       await upsertJob.mutateAsync({ id: existing ?? 0, receivedOn, rowVersion: jobVersion, controlLotIds: existing === null ? controlLotIds : [], entries: rows.map((e) => entryInput(e, e.id === null ? null : versionOf(e.id) ?? e.rowVersion)) });
-      notify.success(snack.updated('Job'));
+      notify.success(existing === null ? snack.added('Job') : snack.updated('Job'));
       onSaved();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && existing !== null) return conflict(existing);
@@ -81,7 +81,7 @@ export function useJobCardSave({ jc, existing, saved, onSaved, controlLotIds = [
     grid.say(null);
     try {
       await deleteJob.mutateAsync({ id: saved.id, rowVersion: saved.rowVersion });
-      notify.success(snack.updated('Job'));
+      notify.success(snack.deleted('Job'));
       onSaved();
     } catch (err) {
       grid.say(err instanceof ApiError ? err.message : 'Operation has failed');
