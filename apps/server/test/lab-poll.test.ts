@@ -24,6 +24,7 @@ import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
  * - a work order the lab now gives to another lab job (a number reused for a new order) is not read into the
  *   submission holding it: its row says so, once in its history, until the lab answers it under the submission's
  *   own job again — for every outside lab and kind the poll reads;
+ * - a work order the lab does not know (404): its row and samples say so, once in its history, until the lab knows it again;
  * - a submission whose send was refused or failed, linked by hand to a job the lab made (Manual Link), holds that
  *   job's work order and is read as a sent one (ADR 0247); a job whose work order another submission holds is refused.
  * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
@@ -212,6 +213,52 @@ describe('a work order the lab reissues to another lab job', () => {
     expect(await historyOf(a.id)).not.toContain(M.workOrderReturned('Nvirotek', a.workOrder, a.labJobId));
     await poller.poll();
     expect(await submission(a.id)).toMatchObject({ error, error_kind: kind });
+  });
+});
+
+describe('a work order the lab does not know (404, ADR 0248)', () => {
+  const orderPath = (lab: 'Nvirotek' | 'Wynland', workOrder: string) => (lab === 'Wynland' ? `GET /submissions/${workOrder}` : `GET /api/v1/orders/${workOrder}`);
+  it.each(['Nvirotek', 'Wynland'] as const)('%s: the row and its samples say so, once in its history, until the lab answers the work order again and its results are read', async (lab) => {
+    const p = `UO-${lab[0]}`;
+    const a = await sent(lab, `Unknown Order ${lab} Co`, [`${p}-1`]);
+    // the lab has lost the order: it answers 404 for the work order, poll after poll
+    standOf(lab).failNext(100_000, 404, lab === 'Wynland' ? 'no such work number' : 'no such work order', 0, orderPath(lab, a.workOrder));
+    try {
+      await poller.poll();
+      await poller.poll();
+      await poller.poll();
+    } finally {
+      standOf(lab).failNext(0);
+    }
+    const told = M.workOrderUnknown(lab, a.workOrder);
+    expect(await submission(a.id)).toMatchObject({ state: 'Waiting', error: told, error_kind: 'work_order_unknown', refused: false, submission_work_order: a.workOrder, lab_job_id: a.labJobId });
+    expect((await listed(a.id, lab, 'waiting'))?.error).toBe(told);
+    expect((await historyOf(a.id)).filter((r) => r === told)).toHaveLength(1);
+    // its sample does not wait for the lab: the lab does not know its work order (view and print)
+    expect(await noResults(a.id, lab)).toEqual({ [`${p}-1`]: NO.notKnown(lab, a.workOrder) });
+
+    // the lab finds the order again, its result published: the error is cleared, told once, and the result read
+    standOf(lab).publish(a.workOrder);
+    await poller.poll();
+    await poller.poll();
+    expect(await submission(a.id)).toMatchObject({ state: 'Results', error: null, error_kind: null });
+    expect(await noResults(a.id, lab)).toEqual({ [`${p}-1`]: undefined });
+    expect((await labNumbers(a.id, lab))[`${p}-1`]).not.toBe('');
+    expect((await historyOf(a.id)).filter((r) => r === M.workOrderKnownAgain(lab, a.workOrder))).toHaveLength(1);
+  });
+
+  it("does not write over a send's error kept on the row: it stays, and nothing is told", async () => {
+    const a = await sent('Nvirotek', 'Unknown Kept Co', ['UK-1']);
+    const error = `${M.couldNotSend('Nvirotek')}. kept for the test`;
+    await db().transaction().execute((trx) => new SubmissionsRepository().setError(trx, a.id, 'send_failed', error));
+    nv.failNext(100_000, 404, 'no such work order', 0, orderPath('Nvirotek', a.workOrder));
+    try {
+      await poller.poll();
+    } finally {
+      nv.failNext(0);
+    }
+    expect(await submission(a.id)).toMatchObject({ error, error_kind: 'send_failed' });
+    expect(await historyOf(a.id)).not.toContain(M.workOrderUnknown('Nvirotek', a.workOrder));
   });
 });
 

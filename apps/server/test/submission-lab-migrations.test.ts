@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import * as errorKinds from '../src/features/submissions/migrations/0350_submission_error_kinds';
 import * as workOrderUnique from '../src/features/submissions/migrations/0351_submission_work_order_unique';
+import * as workOrderUnknown from '../src/features/submissions/migrations/0352_submission_work_order_unknown';
 import type { SubmissionTables } from '../src/db/tables/submissions';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
@@ -11,7 +12,8 @@ import { type TestServer, startTestServer } from '../../../tests/support/server'
  * The submissions' outside-lab migrations of ADR 0248 on a database holding rows written before them:
  * - 0350 gives each kept error the kind its writer gave it (the poll clears only a reissue's);
  * - 0351 keeps one submission per work order at each outside lab (Nvirotek's leaf and farmers' share its numbers),
- *   and on a database that somehow holds one twice stops with what to fix, changing nothing.
+ *   and on a database that somehow holds one twice stops with what to fix, changing nothing;
+ * - 0352 allows the poll's second kind, `work_order_unknown` (the lab does not know the work order), and no other.
  */
 let server: TestServer;
 let ref: LabReference;
@@ -70,5 +72,18 @@ describe('0351: one submission per work order at each outside lab', () => {
     await db().updateTable('submissions').set({ submission_work_order: null, lab_job_id: null }).where('id', 'in', [b, d]).execute();
     await workOrderUnique.up(raw());
     expect(await indexed()).toBe(true);
+  });
+});
+
+describe('0352: a work order the lab does not know is a kind of error', () => {
+  it('accepts work_order_unknown, keeps the kinds kept before, and still refuses a kind it does not know', async () => {
+    // made again as 0350 left it: without the new kind
+    await sql`alter table submissions drop constraint submissions_error_kind_check, add constraint submissions_error_kind_check check (error_kind in ('send_failed', 'refused', 'work_order_held', 'work_order_reissued'))`.execute(db());
+    const kept = await insert({ lab: 'Nvirotek', submission_work_order: 'WO-K-1', lab_job_id: 'JK-1', error: 'reissued', error_kind: 'work_order_reissued' });
+    await expect(insert({ lab: 'Nvirotek', submission_work_order: 'WO-K-2', lab_job_id: 'JK-2', error: 'unknown', error_kind: 'work_order_unknown' })).rejects.toThrow(/submissions_error_kind_check/);
+    await workOrderUnknown.up(raw());
+    const unknown = await insert({ lab: 'Wynland', submission_work_order: 'WO-K-3', lab_job_id: 'JK-3', error: M.workOrderUnknown('Wynland', 'WO-K-3'), error_kind: 'work_order_unknown' });
+    expect((await db().selectFrom('submissions').select(['id', 'error_kind']).where('id', 'in', [kept, unknown]).orderBy('id').execute()).map((r) => r.error_kind)).toEqual(['work_order_reissued', 'work_order_unknown']);
+    await expect(insert({ lab: 'Wynland', submission_work_order: 'WO-K-4', lab_job_id: 'JK-4', error: 'what', error_kind: 'work_order_lost' as never })).rejects.toThrow(/submissions_error_kind_check/);
   });
 });

@@ -102,6 +102,15 @@ export const SUBMISSION_MESSAGES = {
    */
   workOrderReissued: (lab: string, workOrder: string, otherJob: string, ownJob: string) =>
     `${lab} now gives work order ${workOrder} to lab job ${otherJob}, not to this submission's lab job ${ownJob}: nothing of lab job ${otherJob} is read into this submission. Ask ${lab} about work order ${workOrder}; its results are read again once ${lab} answers it under lab job ${ownJob}`,
+  /**
+   * reading a submission's work order, its lab answers 404: it does not know the order (cancelled, deleted, its order
+   * book lost). Told on its row and once in its history, cleared once the lab answers it again (ADR 0248). Manual Link
+   * is not offered: it links only a submission holding no lab job
+   */
+  workOrderUnknown: (lab: string, workOrder: string) =>
+    `${lab} answers that it does not know work order ${workOrder}: no more of its results can be read. Ask ${lab} about work order ${workOrder}; its results are read again once ${lab} answers it`,
+  /** the history entry when the lab answers a work order it did not know again */
+  workOrderKnownAgain: (lab: string, workOrder: string) => `${lab} answers work order ${workOrder} again: its results are read again`,
   /** the history entry when the lab answers the submission's work order under its own lab job again */
   workOrderReturned: (lab: string, workOrder: string, ownJob: string) =>
     `${lab} gives work order ${workOrder} to this submission's lab job ${ownJob} again: its results are read again`,

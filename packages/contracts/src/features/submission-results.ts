@@ -24,7 +24,7 @@ import { SUBMISSION_LABS } from './submission-enums';
  * - `archive {id}` (farmers: `archivesubmission`) / `restore {id}`: Results or Completed → Archived, and back to the state it left.
  * - `getresults {id}`: the lab result view (§3) of a submission; a sample without values says why (`no_result`,
  *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet, its lab's answer
- *   not read while the lab gives its work order to another lab job): never silently empty.
+ *   not read while the lab gives its work order to another lab job or does not know it): never silently empty.
  * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
  *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
  * - `getdocs {id}`, `uploadmanualsubmissionfiles` (the spec's insertfiles; multipart: submissionId, files;
@@ -88,6 +88,9 @@ export const SAMPLE_NO_RESULT = {
    */
   notRead: (lab: string, workOrder: string) =>
     `Not read: ${lab} now gives work order ${workOrder} to another lab job, so ${lab}'s answer is not read into this submission until ${lab} answers work order ${workOrder} under this submission's own lab job`,
+  /** not waiting: the lab answers that it does not know the submission's work order (404), so nothing more of it is read (ADR 0248) */
+  notKnown: (lab: string, workOrder: string) =>
+    `Not read: ${lab} answers that it does not know work order ${workOrder}, so nothing more is read into this submission until ${lab} answers it again. Ask ${lab} about work order ${workOrder}`,
 } as const;
 
 /** Largest document accepted by `uploadmanualsubmissionfiles`, and how many at once. */

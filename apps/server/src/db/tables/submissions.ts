@@ -39,8 +39,8 @@ export interface SubmissionTables {
     /** migration 0193: how many samples it has and the crops among them (kept: samples do not change once submitted) */
     sample_count: Generated<number>;
     crop_ids: Generated<number[]>;
-    /** migration 0350: what wrote `error` (null exactly when it is null; ADR 0248) */
-    error_kind: 'send_failed' | 'refused' | 'work_order_held' | 'work_order_reissued' | null;
+    /** migrations 0350, 0352: what wrote `error` (null exactly when it is null; ADR 0248) */
+    error_kind: 'send_failed' | 'refused' | 'work_order_held' | 'work_order_reissued' | 'work_order_unknown' | null;
   };
   submission_samples: {
     id: Generated<number>;

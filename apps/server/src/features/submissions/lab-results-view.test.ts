@@ -26,6 +26,11 @@ describe('why a sample of the lab result view shows no values', () => {
     expect(noResultReason(reissued, sample('A'), 0)).toBe(NO.notRead('Wynland', 'WYN-WO-7'));
     expect(noResultReason(reissued, sample('A'), 2)).toBe(NO.notRead('Wynland', 'WYN-WO-7'));
     expect(noResultReason(reissued, sample('A', { values: { N: 2 } }), 0)).toBeUndefined();
+    // its lab does not know the work order (404): not waiting either, and why (ADR 0248)
+    const unknown = header({ lab: 'Nvirotek', error: 'unknown', errorKind: 'work_order_unknown', submissionWorkOrder: 'NV-WO-9' });
+    expect(noResultReason(unknown, sample('A'), 0)).toBe(NO.notKnown('Nvirotek', 'NV-WO-9'));
+    expect(noResultReason(unknown, sample('A'), 2)).toBe(NO.notKnown('Nvirotek', 'NV-WO-9'));
+    expect(noResultReason(unknown, sample('A', { values: { N: 2 } }), 0)).toBeUndefined();
   });
 
   it("gives the view's pending sample of a partly returned order its reason, and none to the returned one", () => {

@@ -17,7 +17,7 @@ export interface ResultsHeader {
   dateSampled: string | null;
   /** the order's refusal or failure to send (what to fix, in our words and the lab's) */
   error: string | null;
-  /** what wrote `error` (ADR 0248): a reissued work order is why a sample is not read, not waiting */
+  /** what wrote `error` (ADR 0248): a reissued or unknown work order is why a sample is not read, not waiting */
   errorKind: SubmissionErrorKind | null;
   refused: boolean;
   /** the lab's work order and job, once the order is placed */
@@ -34,7 +34,7 @@ export const holdsResult = (x: Pick<SampleWithResult, 'labNumber' | 'na' | 'valu
 /**
  * Why a sample shows no values (issue 31: never silently empty), or undefined when it has some: N/A; typed in
  * without values, or waiting to be; its outside lab's order refused, not sent yet, its lab's answer not read (the lab
- * gives the work order to another lab job: ADR 0245), or its result not returned (maybe among the samples the lab
+ * gives the work order to another lab job, ADR 0245, or does not know it, ADR 0248), or its result not returned (maybe among the samples the lab
  * returned that match no row).
  */
 export function noResultReason(s: ResultsHeader, x: Pick<SampleWithResult, 'labNumber' | 'na' | 'values'>, unmatched: number): string | undefined {
@@ -45,6 +45,7 @@ export function noResultReason(s: ResultsHeader, x: Pick<SampleWithResult, 'labN
   if (s.refused) return NO.refused(lab);
   if (s.submissionWorkOrder === null && s.labJobId === null) return NO.notSent(lab);
   if (s.errorKind === 'work_order_reissued' && s.submissionWorkOrder !== null) return NO.notRead(lab, s.submissionWorkOrder);
+  if (s.errorKind === 'work_order_unknown' && s.submissionWorkOrder !== null) return NO.notKnown(lab, s.submissionWorkOrder);
   return unmatched > 0 ? NO.waitingOrUnmatched(lab) : NO.waiting(lab);
 }
 

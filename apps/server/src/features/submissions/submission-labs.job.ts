@@ -12,7 +12,7 @@ import { matchReturned } from './result-matching';
 import { capturesOfSamples } from './sample-captures';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import type { SendQueue } from './submissions.service';
-import { type SubmissionErrorKind, type SubmissionState, SubmissionsRepository } from './submissions.repository';
+import { type PollErrorKind, type SubmissionErrorKind, type SubmissionState, SubmissionsRepository, isPollErrorKind } from './submissions.repository';
 
 export const SUBMISSION_SEND_JOB = 'submission-send';
 export const LAB_POLL_JOB = 'lab-results-poll';
@@ -30,7 +30,7 @@ export interface UnderWay {
   /** the lab job the lab answered when the order was placed (null only on a row older than that rule) */
   labJobId: string | null;
   error: string | null;
-  /** what wrote `error` (ADR 0248): the poll clears only its own, `work_order_reissued` */
+  /** what wrote `error` (ADR 0248): the poll clears only its own, `work_order_reissued` and `work_order_unknown` */
   errorKind: SubmissionErrorKind | null;
 }
 
@@ -175,25 +175,30 @@ export class SubmissionLabJobs {
    * its capture on its first results, as manual entry does; a returned sample that matches no row kept on the
    * submission with its reason (and a history entry the first time). Answers how many rows got results.
    * Only while the lab answers the work order under the submission's own lab job: one that gave the number to
-   * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245). Once it answers the
-   * own job again, the reissue's error is cleared; an error of any other kind stays (ADR 0248).
+   * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245); one that answers 404
+   * does not know the work order (`tellOnRow` with `workOrderUnknown`, then thrown: the poll logs it). Once it answers
+   * the own job again, the poll's own error (a reissue's, an unknown work order's) is cleared; any other stays (ADR 0248).
    */
   async readResults(w: UnderWay): Promise<number> {
     const { id, workOrder, lab } = w;
-    const status = await this.client(lab).orderStatus(workOrder);
+    const status = await this.client(lab).orderStatus(workOrder).catch(async (err: unknown) => {
+      // a lab that does not know the order answers so at every poll: the row says so, not only the log
+      if (err instanceof OutsideSystemError && err.status === 404) await this.tellOnRow(w, 'work_order_unknown', M.workOrderUnknown(lab, workOrder));
+      throw err;
+    });
     const answered = status.labJobId.trim();
     if (w.labJobId !== null && answered !== w.labJobId.trim()) {
       await this.tellReissued(w, answered);
       return 0;
     }
-    // the lab answers the submission's own job: a reissue's error is cleared below (only that kind: ADR 0248)
-    if (w.errorKind !== 'work_order_reissued' && status.samples.length === 0 && status.refused.length === 0) return 0;
+    // the lab answers the submission's own job: the poll's own error is cleared below (only its kinds: ADR 0248)
+    if (!isPollErrorKind(w.errorKind) && status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
-      // only a reissue's error (read under the row lock); a row without one costs no update
-      if (s.errorKind === 'work_order_reissued' && (await this.repo.clearReissued(trx, id))) {
-        const reason = M.workOrderReturned(lab, workOrder, answered);
+      // only the poll's own error (read under the row lock); a row without one costs no update
+      if (isPollErrorKind(s.errorKind) && (await this.repo.clearPollError(trx, id, s.errorKind))) {
+        const reason = s.errorKind === 'work_order_unknown' ? M.workOrderKnownAgain(lab, workOrder) : M.workOrderReturned(lab, workOrder, answered);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
         this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
       }
@@ -224,16 +229,25 @@ export class SubmissionLabJobs {
    * poll while it stays so; again if the lab moves it to yet another job).
    */
   private async tellReissued(w: UnderWay, answered: string): Promise<void> {
-    const message = M.workOrderReissued(w.lab, w.workOrder, answered, w.labJobId ?? '');
-    if (w.error === message) return;
-    const told = await this.db.transaction().execute(async (trx) => {
+    if (await this.tellOnRow(w, 'work_order_reissued', M.workOrderReissued(w.lab, w.workOrder, answered, w.labJobId ?? ''))) this.log.warn({ submissionId: w.id, lab: w.lab, workOrder: w.workOrder, labJobId: w.labJobId, answeredLabJob: answered }, "a lab answers a submission's work order under another lab job: its results are not read");
+  }
+
+  /**
+   * Why the submission's results are not read, on its row (error of the poll's own `kind`) and once in its history,
+   * not at every poll while it stays so; the next answer of the lab under the own job clears it (`readResults`).
+   * A reissue is written over any error, as before (ADR 0248's consequences); an unknown work order over the poll's own
+   * only (the lab's latest answer), never over an error of a send's kind, which stays. Answers whether it was told now.
+   */
+  private async tellOnRow(w: UnderWay, kind: PollErrorKind, message: string): Promise<boolean> {
+    if (w.error === message) return false;
+    return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, w.id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
-      await this.repo.setError(trx, w.id, 'work_order_reissued', message);
+      if (kind === 'work_order_unknown' && s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
+      await this.repo.setError(trx, w.id, kind, message);
       await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });
       return true;
     });
-    if (told) this.log.warn({ submissionId: w.id, lab: w.lab, workOrder: w.workOrder, labJobId: w.labJobId, answeredLabJob: answered }, "a lab answers a submission's work order under another lab job: its results are not read");
   }
 
   /**

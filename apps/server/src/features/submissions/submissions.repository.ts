@@ -14,6 +14,13 @@ export type NewSubmission = Insertable<SubmissionTables['submissions']>;
 export type SubmissionErrorKind = NonNullable<SubmissionTables['submissions']['error_kind']>;
 /** The kinds of error that mean the lab said no: the order is not sent again until someone sends it again (Re-send). */
 const REFUSALS: readonly SubmissionErrorKind[] = ['refused', 'work_order_held'];
+/**
+ * The kinds the poll writes and clears on its own (ADR 0248): the lab gives the work order to another lab job, or
+ * does not know it (404). Any other kind is a send's, and the poll leaves it as it is.
+ */
+export const POLL_ERROR_KINDS = ['work_order_reissued', 'work_order_unknown'] as const satisfies readonly SubmissionErrorKind[];
+export type PollErrorKind = (typeof POLL_ERROR_KINDS)[number];
+export const isPollErrorKind = (kind: SubmissionErrorKind | null): kind is PollErrorKind => (POLL_ERROR_KINDS as readonly (string | null)[]).includes(kind);
 export type NewSample = Omit<Insertable<SubmissionTables['submission_samples']>, 'submission_id'>;
 
 /** A submission as the services read it. */
@@ -215,7 +222,7 @@ export class SubmissionsRepository {
    * while the submission holds neither a lab job nor a work order, as `setSent` (false otherwise: a job was linked
    * by hand while the order was being placed, and the link stands without an error).
    */
-  async setSendError(trx: Db, id: number, kind: Exclude<SubmissionErrorKind, 'work_order_reissued'>, error: string): Promise<boolean> {
+  async setSendError(trx: Db, id: number, kind: Exclude<SubmissionErrorKind, PollErrorKind>, error: string): Promise<boolean> {
     const r = await trx.updateTable('submissions').set({ error, error_kind: kind, refused: REFUSALS.includes(kind), row_version: sql`row_version + 1` })
       .where('id', '=', id).where('lab_job_id', 'is', null).where('submission_work_order', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
@@ -227,12 +234,12 @@ export class SubmissionsRepository {
   }
 
   /**
-   * The lab answers the work order under the submission's own job again: the reissue's error cleared (ADR 0248),
-   * and only that kind (true when there was one). An error of another kind stays.
+   * The lab answers the work order under the submission's own job again: the poll's own error of kind `kind` cleared
+   * (a reissue's or an unknown work order's, ADR 0248), and only that kind (true when there was one). Any other stays.
    */
-  async clearReissued(trx: Db, id: number): Promise<boolean> {
+  async clearPollError(trx: Db, id: number, kind: PollErrorKind): Promise<boolean> {
     const r = await trx.updateTable('submissions').set({ error: null, error_kind: null, row_version: sql`row_version + 1` })
-      .where('id', '=', id).where('error_kind', '=', 'work_order_reissued').executeTakeFirst();
+      .where('id', '=', id).where('error_kind', '=', kind).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
