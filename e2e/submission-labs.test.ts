@@ -57,10 +57,10 @@ beforeAll(async () => {
   });
   ref = await seedLabReference(db());
   await new CapturesService(db(), createCaptureClient({ url: app.url, apiKey: 'cap-key', timeoutMs: 5_000 })).sync('leaf', null);
-  // one pending group of two entries: a Pecan and a Table grape
+  // one pending group of two entries: a Pecan and a Table grape, both for Wynland (an outside lab takes only its own, ADR 0251)
   const [a, b] = await db().selectFrom('captures').select('id').where('kind', '=', 'leaf').where('status', '=', 'NotCompleted').where('refused_reason', 'is', null)
     .orderBy('id').limit(2).execute();
-  await db().updateTable('captures').set({ client_name: 'Vine Co', farm_name: 'Hillside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-03T08:00:00Z') })
+  await db().updateTable('captures').set({ client_name: 'Vine Co', farm_name: 'Hillside', agent: 'Agent Smith', agronomist: 'Dr Nel', captured_at: new Date('2026-11-03T08:00:00Z'), lab: 'Wynland' })
     .where('id', 'in', [a.id, b.id]).execute();
   await db().updateTable('captures').set({ crop_id: ref.pecan, sample_number: 'V-1' }).where('id', '=', a.id).execute();
   await db().updateTable('captures').set({ crop_id: ref.grape, sample_number: 'V-2' }).where('id', '=', b.id).execute();

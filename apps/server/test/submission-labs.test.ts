@@ -42,8 +42,9 @@ let ref: LabReference;
 
 const db = () => server.built.deps.db;
 const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const fresh = async (kind: 'leaf' | 'soil', n: number) => db().selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
-  .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '')
+/** the first n Not Completed captures of the kind that show the lab (an outside lab sends only its own, ADR 0251) */
+const fresh = async (kind: 'leaf' | 'soil', n: number, lab: 'Nvirotek' | 'Wynland') => db().selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
+  .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '').where('lab', '=', lab)
   .orderBy('id').limit(n).execute();
 const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
 const fieldsOf = (body: unknown) => Object.fromEntries(((body as { fields?: { field: string; message: string }[] }).fields ?? []).map((f) => [f.field, f.message]));
@@ -87,7 +88,7 @@ const orderOf = (lab: NvirotekStandIn | WynlandStandIn, workOrder: string) => la
 describe('finding 1: every returned result reaches its sample, or is kept and listed', () => {
   it('stores a Wynland order\'s results for rows added by hand, and keeps the sample numbers that match no row', async () => {
     wl.answer({ mode: 'unknown', extra: 1 }, { client: 'Hand Co' });
-    const [entry] = await fresh('leaf', 1);
+    const [entry] = await fresh('leaf', 1, 'Wynland');
     const id = await submitLeaf('Wynland', 'Hand Co', [
       leafRow({ testDataId: entry.id, sampleNumber: entry.sampleNumber }), leafRow({ sampleNumber: 'H-1' }), leafRow({ sampleNumber: 'H-2' }), leafRow({ sampleNumber: 'h-3 ' }),
     ]);
@@ -118,7 +119,7 @@ describe('finding 1: every returned result reaches its sample, or is kept and li
 
   it("stores a farmers' hand-added row's results from Nvirotek", async () => {
     nv.answer({ mode: 'ready' }, { client: 'Soil Hand Co' });
-    const [entry] = await fresh('soil', 1);
+    const [entry] = await fresh('soil', 1, 'Nvirotek');
     const r = await staff.call(farmersEp.submit, {
       ...header('NvirotekFarmer', 'Soil Hand Co'),
       samples: [[{ testDataId: entry.id, sampleNumber: entry.sampleNumber, blockNumber: 'B2', test: 'PBrayIWater' }, { testDataId: 0, sampleNumber: 'S-HAND-1', blockNumber: 'B2', test: 'PBrayIWater' }]],
@@ -222,7 +223,7 @@ describe('finding 2: a refused order says what to fix, is checked before it is s
 describe("finding 3: only the submission's own lab order's results are shown", () => {
   /** captures given an old Wynland result (as the demo data does), not of any submission */
   const withWynlandResults = async (n: number) => {
-    const entries = await fresh('leaf', n);
+    const entries = await fresh('leaf', n, 'Nvirotek');
     await db().transaction().execute((trx) => recordCaptureResults(trx, entries.map((e, i) => ({
       captureId: e.id, labName: 'Wynland', labNumber: `WL-OLD-${i + 1}`, values: { N: 9.99, K: 8.88 }, source: 'Wynland' as const,
     })), null, 'demo data'));

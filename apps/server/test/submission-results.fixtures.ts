@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
-  type ManualEntrySheet, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults, submissionEndpoints as ep, submissionResultEndpoints as leafResults,
+  type ManualEntrySheet, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults, submissionEndpoints as ep, submissionResultEndpoints as leafResults, outsideLabOf,
 } from '@sapwood/contracts';
 import { CapturesService } from '../src/features/leafs/captures.service';
 import { createCaptureClient } from '../src/platform/integrations/capture.client';
@@ -54,12 +54,14 @@ export async function startWorld(env: Record<string, string> = {}, captures = { 
   const staff = await signedIn(server.url, creds);
   const staffId = creds.id;
 
-  const fresh = (kind: 'leaf' | 'soil', n: number) => db.selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
+  /** the first n Not Completed captures of the kind a submission of the lab takes (an outside lab only its own, ADR 0251) */
+  const fresh = (kind: 'leaf' | 'soil', n: number, lab: string) => db.selectFrom('captures').select(['id', 'sample_number as sampleNumber'])
     .where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).where('sample_number', '!=', '')
-    .$if(kind === 'leaf', (q) => q.where('crop_id', '=', carb.crop.id)).orderBy('id').limit(n).execute();
+    .$if(kind === 'leaf', (q) => q.where('crop_id', '=', carb.crop.id)).$if(outsideLabOf(lab) !== null, (q) => q.where('lab', 'in', ['', outsideLabOf(lab)!]))
+    .orderBy('id').limit(n).execute();
 
   async function submitted(kind: 'leaf' | 'soil', lab: string, o: { entries?: number; hand?: string | string[]; clientName?: string } = {}) {
-    const rows: Record<string, unknown>[] = (await fresh(kind, o.entries ?? 2)).map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber }));
+    const rows: Record<string, unknown>[] = (await fresh(kind, o.entries ?? 2, lab)).map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber }));
     for (const hand of [o.hand ?? []].flat()) rows.push({ testDataId: 0, sampleNumber: hand });
     const samples = [rows.map((r) => (kind === 'leaf'
       ? { ...r, blockNumber: 'B1', cropId: carb.crop.id, cultivars: [carb.cultivars[0].id], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf' }

@@ -33,7 +33,7 @@ let ref: { agentId: number; depotId: number; agronomistId: number; languageId: n
 
 const db = () => server.built.deps.db;
 const entries = (kind: 'leaf' | 'soil') =>
-  db().selectFrom('captures').select(['id', 'sample_number as sampleNumber', 'crop_id as cropId', 'status', 'submission_id as submissionId'])
+  db().selectFrom('captures').select(['id', 'sample_number as sampleNumber', 'crop_id as cropId', 'status', 'submission_id as submissionId', 'lab'])
     .where('kind', '=', kind).where('refused_reason', 'is', null).orderBy('id').execute();
 const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -88,9 +88,9 @@ const header = (lab: string) => ({
   clientName: 'Orchard Co', farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, languageId: ref.languageId,
   dateSent: '2026-11-20', dateSampled: '2026-11-18', lab,
 });
-/** the next Not Completed leaf entries of pecan or macadamia (crops the labs know), n of them */
-const freshLeafs = async (n: number) =>
-  (await entries('leaf')).filter((e) => e.status === 'NotCompleted' && (e.cropId === ref.pecan || e.cropId === ref.macadamia)).slice(0, n);
+/** the next Not Completed leaf entries of pecan or macadamia (crops the labs know), n of them (of that lab when one is named) */
+const freshLeafs = async (n: number, lab?: 'Nvirotek' | 'Wynland') =>
+  (await entries('leaf')).filter((e) => e.status === 'NotCompleted' && (e.cropId === ref.pecan || e.cropId === ref.macadamia) && (!lab || e.lab === lab)).slice(0, n);
 
 describe('the Prepare tab', () => {
   it('groups the Not Completed entries by day, client and farm, with their crops and the latest entry', async () => {
@@ -248,7 +248,7 @@ describe('a Manual leaf submission', () => {
 
 describe('outside labs', () => {
   it('sends a Nvirotek submission on the job queue and reads its results back by sample number', async () => {
-    const [a, b] = await freshLeafs(2);
+    const [a, b] = await freshLeafs(2, 'Nvirotek');
     const id = (await staff.call(ep.submit, { ...header('Nvirotek'), samples: [[leafRow(a), leafRow(b)]] })).body!.id;
     await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 15_000, interval: 100 }).toMatch(/^NV-WO-/);
     const s = await submission(id);
@@ -274,7 +274,7 @@ describe('outside labs', () => {
   });
 
   it('sends a Wynland submission once, though the first send times out', async () => {
-    const [a] = await freshLeafs(2);
+    const [a] = await freshLeafs(2, 'Wynland');
     const before = wl.orders.length;
     wl.delayNext(1, 4_000);
     const id = (await staff.call(ep.submit, { ...header('Wynland'), samples: [[leafRow(a)]] })).body!.id;
@@ -304,7 +304,7 @@ describe('outside labs', () => {
   });
 
   it("keeps a lab's refusal on the row, red in the Waiting list, and does not send it again", async () => {
-    const [a] = await freshLeafs(2);
+    const [a] = await freshLeafs(2, 'Nvirotek');
     nv.failNext(1, 422, 'sample L1: unknown crop code', 0, 'POST /api/v1/orders');
     const orders = nv.orders.length;
     const id = (await staff.call(ep.submit, { ...header('Nvirotek'), samples: [[leafRow(a)]] })).body!.id;
@@ -320,7 +320,7 @@ describe('outside labs', () => {
   });
 
   it('links a job by hand only when the outside lab knows it', async () => {
-    const [a] = await freshLeafs(2);
+    const [a] = await freshLeafs(2, 'Nvirotek');
     nv.failNext(1, 422, 'not now', 0, 'POST /api/v1/orders');
     const id = (await staff.call(ep.submit, { ...header('Nvirotek'), samples: [[leafRow(a)]] })).body!.id;
     await expect.poll(async () => (await submission(id)).refused, { timeout: 15_000, interval: 100 }).toBe(true);
@@ -331,7 +331,7 @@ describe('outside labs', () => {
   });
 
   it('does not link by hand a job another submission of that lab holds, and says which at the field', async () => {
-    const [a, b] = await freshLeafs(2);
+    const [a, b] = await freshLeafs(2, 'Nvirotek');
     const refused = async (entry: typeof a) => {
       nv.failNext(1, 422, 'not now', 0, 'POST /api/v1/orders');
       const id = (await staff.call(ep.submit, { ...header('Nvirotek'), samples: [[leafRow(entry)]] })).body!.id;
@@ -349,7 +349,7 @@ describe('outside labs', () => {
   });
 
   it("sends a farmers' submission to the Nvirotek farmer lab and reads every result", async () => {
-    const soil = (await entries('soil')).filter((e) => e.status === 'NotCompleted').slice(0, 3);
+    const soil = (await entries('soil')).filter((e) => e.status === 'NotCompleted' && e.lab === 'Nvirotek').slice(0, 3);
     const rows = soil.map((e) => ({ testDataId: e.id, sampleNumber: e.sampleNumber, blockNumber: 'B2', test: 'PBrayIWater', optionalTests: ['Ec'] }));
     const r = await staff.call(farmersEp.submit, { ...header('NvirotekFarmer'), samples: [rows] });
     expect(r.status).toBe(200);

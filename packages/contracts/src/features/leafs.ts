@@ -88,6 +88,8 @@ export const LEAF_MESSAGES = {
   failed: 'Failed',
   notArchivable: 'Only a row that is not completed can be archived.',
   notRestorable: 'Only an archived row can be restored.',
+  /** a Completed row shows the lab its submission went to (ADR 0251) */
+  labOfSubmitted: 'The lab of a submitted row cannot be changed: it shows the lab its submission went to.',
 } as const;
 
 /** Excel downloads: the list's search and which of its states, as query parameters. */
@@ -128,7 +130,7 @@ export const leafsEndpoints = {
     input: z.object({ id: id('Choose a leaf record'), archive: z.boolean({ error: 'Archive must be true or false' }) }), output: Ok,
   }),
   updateLab: endpoint({
-    method: 'POST', path: '/api/leaf/updatelab', writes: { unversioned: 'flag', reason: 'sets the lab of the entry to the one chosen' }, answers: { 404: NOT_FOUND }, access: { permission: 'Leafs' },
+    method: 'POST', path: '/api/leaf/updatelab', writes: { unversioned: 'flag', reason: 'sets the lab of the entry to the one chosen' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'Leafs' },
     input: z.object({ testLeafDataId: id('Choose a leaf record'), lab: z.enum(LEAF_LABS, { error: 'Choose a lab' }) }), output: Ok,
   }),
   /** the list of a state (search applied) as an .xlsx file, streamed */

@@ -13,6 +13,16 @@ export const isManualLab = (lab: string) => lab === 'Manual' || lab === 'ManualF
 /** the outside lab a submission's lab sends to, or null when its results are typed in */
 export const outsideLabOf = (lab: string): 'Nvirotek' | 'Wynland' | null =>
   lab === 'Nvirotek' || lab === 'NvirotekFarmer' ? 'Nvirotek' : lab === 'Wynland' ? 'Wynland' : null;
+/** the lab a capture shows once it is in a submission of this lab: its outside lab, or Manual when typed in by hand */
+export const captureLabOf = (lab: string): 'Nvirotek' | 'Wynland' | 'Manual' => outsideLabOf(lab) ?? 'Manual';
+/**
+ * whether a capture showing `captureLab` may go in a submission of `lab` (ADR 0251): a submission sent to an outside lab
+ * takes only the captures of that lab or of none; one typed in by hand takes any (no lab is sent anything)
+ */
+export const captureFitsLab = (captureLab: string, lab: string): boolean => {
+  const outside = outsideLabOf(lab);
+  return !outside || captureLab.trim() === '' || captureLab === outside;
+};
 export const SUBMISSION_LAB_LABELS: Record<SubmissionLab, string> = {
   Manual: 'Manual', Nvirotek: 'Nvirotek', Wynland: 'Wynland', ManualFarmer: 'Manual (farmer)', NvirotekFarmer: 'Nvirotek (farmer)',
 };
@@ -88,6 +98,9 @@ export const SUBMISSION_MESSAGES = {
   mayNotDelete: 'May not delete row',
   mayNotDeleteWithLabJob: 'May not delete row with Lab Job number',
   entryGone: 'This entry is no longer waiting to be submitted: reload and prepare again.',
+  /** a row whose capture shows another outside lab than the submission's (ADR 0251): it is never sent there without a word */
+  sampleOfOtherLab: (captureLab: string, lab: string) =>
+    `This sample is for ${captureLab}, not ${lab}: mark it deleted to submit it on its own, or change its lab first`,
   /** an outside lab's order (issue 31): what the lab needs of each row, and what to do when it refuses */
   noLabCropCode: (crop: string, lab: string) => `${crop} has no ${lab} crop code: assign one in Crop`,
   sampleNumberTwiceInOrder: (lab: string) => `Sample number must be unique in the order to ${lab}`,

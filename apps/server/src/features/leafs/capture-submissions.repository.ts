@@ -51,10 +51,17 @@ export class CaptureSubmissionsRepository {
       .orderBy('sample_number').orderBy('id').execute();
   }
 
-  /** Not Completed → Completed with the submission; answers how many moved. */
-  async submit(db: Db, kind: Kind, ids: number[], submissionId: number, at: Date): Promise<number> {
+  /** These captures of the kind when Not Completed, locked for the submitting transaction: each one's lab. */
+  lockNotCompleted(db: Db, kind: Kind, ids: number[]): Promise<{ id: number; lab: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('captures').select(['id', 'lab']).where('id', 'in', ids).where('kind', '=', kind).where('status', '=', 'NotCompleted')
+      .where('refused_reason', 'is', null).orderBy('id').forUpdate().execute();
+  }
+
+  /** Not Completed → Completed with the submission, showing the lab it goes to; answers how many moved. */
+  async submit(db: Db, kind: Kind, ids: number[], submissionId: number, at: Date, lab: string): Promise<number> {
     if (ids.length === 0) return 0;
-    const r = await db.updateTable('captures').set({ status: 'Completed', submission_id: submissionId, submitted_at: at, row_version: sql`row_version + 1` })
+    const r = await db.updateTable('captures').set({ status: 'Completed', submission_id: submissionId, submitted_at: at, lab, row_version: sql`row_version + 1` })
       .where('id', 'in', ids).where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows);
   }

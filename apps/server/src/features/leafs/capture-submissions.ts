@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUBMISSION_MESSAGES } from '@sapwood/contracts';
+import { SUBMISSION_MESSAGES, captureFitsLab, captureLabOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { conflict } from '../../http/errors';
 import { recordChanges } from '../../platform/audit/audit';
@@ -18,13 +18,20 @@ const repo = new CaptureSubmissionsRepository();
 export const captureSubmissions = {
   entries: (db: Db, kind: Kind, ids: number[]): Promise<EntryForSubmission[]> => repo.notCompleted(db, kind, ids),
 
-  /** Inside the submission's transaction: the entries move to Completed with its id and date. */
-  async submitEntries(trx: Db, kind: Kind, ids: number[], submissionId: number, at: Date, userId: number | null): Promise<void> {
+  /**
+   * Inside the submission's transaction: the entries move to Completed with its id and date, each then showing the lab
+   * the submission goes to (ADR 0251). 409 when one is no longer Not Completed, or its lab was changed to one the
+   * submission's lab does not take since the submit was checked.
+   */
+  async submitEntries(trx: Db, kind: Kind, ids: number[], submission: { id: number; lab: string }, at: Date, userId: number | null): Promise<void> {
     const unique = [...new Set(ids)];
-    if ((await repo.submit(trx, kind, unique, submissionId, at)) !== unique.length) throw conflict(SUBMISSION_MESSAGES.entryGone);
-    await recordChanges(trx, unique.map((id) => ({
-      userId, entity: 'capture', entityId: id, action: 'update' as const,
-      oldValues: { status: 'NotCompleted', submissionId: null }, newValues: { status: 'Completed', submissionId },
+    const locked = await repo.lockNotCompleted(trx, kind, unique);
+    if (locked.length !== unique.length || locked.some((c) => !captureFitsLab(c.lab, submission.lab))) throw conflict(SUBMISSION_MESSAGES.entryGone);
+    const lab = captureLabOf(submission.lab);
+    if ((await repo.submit(trx, kind, unique, submission.id, at, lab)) !== unique.length) throw conflict(SUBMISSION_MESSAGES.entryGone);
+    await recordChanges(trx, locked.map((c) => ({
+      userId, entity: 'capture', entityId: c.id, action: 'update' as const,
+      oldValues: { status: 'NotCompleted', submissionId: null, lab: c.lab }, newValues: { status: 'Completed', submissionId: submission.id, lab },
     })));
   },
 

@@ -113,11 +113,12 @@ export class CapturesRepository {
     return !!r;
   }
 
-  async setLab(db: Db, id: number, lab: string): Promise<{ before: string } | undefined> {
-    const old = await db.selectFrom('captures').select('lab').where('id', '=', id).where('refused_reason', 'is', null).forUpdate().executeTakeFirst();
+  /** The capture's lab set, unless it is Completed (it shows its submission's lab); answers its lab before and its status. */
+  async setLab(db: Db, id: number, lab: string): Promise<{ before: string; status: string } | undefined> {
+    const old = await db.selectFrom('captures').select(['lab', 'status']).where('id', '=', id).where('refused_reason', 'is', null).forUpdate().executeTakeFirst();
     if (!old) return undefined;
-    await db.updateTable('captures').set({ lab, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
-    return { before: old.lab };
+    if (old.status !== 'Completed') await db.updateTable('captures').set({ lab, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
+    return { before: old.lab, status: old.status };
   }
 
   async exists(db: Db, kind: 'leaf' | 'soil', id: number): Promise<boolean> {

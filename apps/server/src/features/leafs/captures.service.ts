@@ -1,6 +1,6 @@
-import { type CaptureSyncResult, capturePhotoUrl } from '@sapwood/contracts';
+import { type CaptureSyncResult, LEAF_MESSAGES, capturePhotoUrl } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import type { CaptureSource } from '../../platform/integrations/capture.client';
 import { OutsideSystemError } from '../../platform/integrations/http-json';
@@ -63,6 +63,7 @@ export class CapturesService {
     return this.db.transaction().execute(async (trx) => {
       const r = await this.repo.setLab(trx, id, lab);
       if (!r) throw notFound('Leaf record');
+      if (r.status === 'Completed') throw conflict(LEAF_MESSAGES.labOfSubmitted);
       await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { lab: r.before }, newValues: { lab } });
       return true as const;
     });

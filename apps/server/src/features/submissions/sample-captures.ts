@@ -1,3 +1,4 @@
+import { captureLabOf } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { captureSubmissions } from '../leafs';
 import { SubmissionResultsRepository } from './submission-results.repository';
@@ -24,7 +25,7 @@ export async function capturesOfSamples(trx: Db, s: StoredSubmission, kind: Kind
   const hand = [...new Map(samples.filter((x) => x.captureId === null).map((x) => [x.sampleId, x])).values()];
   if (hand.length === 0) return samples.map((x) => x.captureId!);
   const ids = await captureSubmissions.handCaptures(trx, hand.map((x) => ({
-    kind, submissionId: s.id, submittedAt: s.submittedAt, lab: s.lab, sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
+    kind, submissionId: s.id, submittedAt: s.submittedAt, lab: captureLabOf(s.lab), sampleNumber: x.sampleNumber, blockNumber: x.blockNumber, cropId: x.cropId,
     clientName: s.clientName, farmName: s.farmName,
   })), userId);
   const made = new Map(hand.map((x, i) => [x.sampleId, ids[i]]));

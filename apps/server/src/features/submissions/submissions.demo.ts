@@ -1,9 +1,10 @@
-import { type SubmissionDraft, generator, leafValues, manualColumnsOf, outsideLabOf, soilValues } from '@sapwood/contracts';
+import { type SubmissionDraft, captureFitsLab, generator, leafValues, manualColumnsOf, outsideLabOf, soilValues } from '@sapwood/contracts';
 import type { AppDeps } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { createNvirotekClient } from '../../platform/integrations/nvirotek.client';
 import { createWynlandClient } from '../../platform/integrations/wynland.client';
 import { JobsRepository } from '../../platform/jobs/jobs.repository';
+import { captureSubmissions } from '../leafs';
 import { ManualEntryService } from './manual-entry.service';
 import { SUBMISSION_SEND_JOB } from './submission-labs.job';
 import { SubmissionStatesService } from './submission-states.service';
@@ -54,7 +55,10 @@ export async function seedSubmissionsDemo(deps: AppDeps): Promise<void> {
     const page = await service.pending(kind, { page: 1, rowsPerPage: 50, search: '', sortBy: '', ascending: true, all: false });
     const groups = JSON.parse(page.rowsJson) as { dataIds: number[] }[];
     for (const group of groups.slice(1)) {
-      const data = await service.prepare(kind, group.dataIds.slice(0, 3));
+      // the group's entries the lab takes (an outside lab only those showing it, ADR 0251), the first three
+      const fitting = (await captureSubmissions.entries(db, kind, group.dataIds)).filter((e) => captureFitsLab(e.lab, lab)).map((e) => e.id);
+      if (fitting.length === 0) continue;
+      const data = await service.prepare(kind, fitting.slice(0, 3));
       const rows = data.samples.filter((s) => kind === 'soil' || cultivars.has(s.cropId));
       if (rows.length === 0) continue;
       const draft = {

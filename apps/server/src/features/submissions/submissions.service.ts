@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_TESTS, LEAF_TESTS, type PrepareData, SUBMISSION_MESSAGES as M, type SampleRow,
-  type SubmissionDraft, draftProblems, isManualLab, labProblems, outsideLabOf, testLabel,
+  type SubmissionDraft, captureFitsLab, draftProblems, isManualLab, labProblems, outsideLabOf, testLabel,
 } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, fieldError, notFound, validationError } from '../../http/errors';
@@ -54,8 +54,9 @@ export class SubmissionsService {
     const agents = await this.repo.namesOf(this.db, 'agents', entries.map((e) => e.agent));
     const agronomists = await this.repo.namesOf(this.db, 'agronomists', entries.map((e) => e.agronomist));
     const captured = entries.map((e) => e.capturedAt).filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime());
-    const outside = entries.map((e) => e.lab).find((l) => l === 'Nvirotek' || l === 'Wynland');
-    const lab = kind === 'leaf' ? (outside ?? 'Manual') : outside === 'Nvirotek' ? 'NvirotekFarmer' : 'ManualFarmer';
+    // the first entry's lab (of the first that shows one): a row of another outside lab is refused at Submit (ADR 0251)
+    const shown = entries.map((e) => e.lab.trim()).find((l) => l !== '');
+    const lab = kind === 'leaf' ? (shown === 'Nvirotek' || shown === 'Wynland' ? shown : 'Manual') : shown === 'Nvirotek' ? 'NvirotekFarmer' : 'ManualFarmer';
     const tests = (kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS).map((key) => ({ key, value: testLabel(key) }));
     return {
       data: {
@@ -81,6 +82,7 @@ export class SubmissionsService {
     if (problems.length === 0 && outsideLabOf(draft.lab)) {
       const cropIds = [...new Set(draft.samples.flat().filter((r) => !r.delete && r.cropId > 0).map((r) => r.cropId))];
       problems.push(...labProblems(kind, draft, await this.repo.cropCodes(this.db, cropIds)));
+      problems.push(...(await this.otherLabProblems(kind, draft)));
     }
     if (problems.length) throw validationError(problems);
     const rows: NewSample[] = [];
@@ -101,10 +103,24 @@ export class SubmissionsService {
         area: draft.area, sent_by: draft.sentBy, waybill: draft.waybill, reference: `sapwood-${randomUUID()}`, prepared_by: userId,
       }, rows);
       await this.repo.addEvent(trx, { submissionId: id, userId, from: null, to: 'Waiting', reason: isManualLab(draft.lab) ? 'Submitted for entry by hand' : `Submitted to ${outsideLabOf(draft.lab)}` });
-      await captureSubmissions.submitEntries(trx, kind, entryIds, id, new Date(), userId);
+      await captureSubmissions.submitEntries(trx, kind, entryIds, { id, lab: draft.lab }, new Date(), userId);
       await recordChange(trx, { userId, entity: 'submission', entityId: id, action: 'create', newValues: { kind, lab: draft.lab, samples: rows.length, entries: entryIds.length } });
       if (!isManualLab(draft.lab)) await this.queueSend(trx, id, userId);
       return { id };
+    });
+  }
+
+  /**
+   * The rows whose capture shows another outside lab than the one the draft is sent to (ADR 0251): each is refused at
+   * its sample number, never sent to a lab it does not show (an entry no longer waiting is the submit's 409).
+   */
+  private async otherLabProblems(kind: Kind, d: SubmissionDraft): Promise<Problem[]> {
+    const rows = d.samples.flatMap((group, g) => group.map((row, r) => ({ row, at: `samples.${g}.${r}` }))).filter((x) => !x.row.delete && x.row.testDataId > 0);
+    const labs = new Map((await captureSubmissions.entries(this.db, kind, [...new Set(rows.map((x) => x.row.testDataId))])).map((e) => [e.id, e.lab]));
+    const to = outsideLabOf(d.lab) ?? d.lab;
+    return rows.flatMap(({ row, at }) => {
+      const shown = labs.get(row.testDataId);
+      return shown === undefined || captureFitsLab(shown, d.lab) ? [] : [{ field: `${at}.sampleNumber`, message: M.sampleOfOtherLab(shown, to) }];
     });
   }
 
