@@ -100,6 +100,14 @@ describe('list calls', () => {
 });
 
 describe('registry', () => {
+  // the tabs' permissions are shared by the leaf and the farmers' submission screens (ADR 0250): a call gated by one
+  // of them and no screen would let a user of either screen work the other's submissions
+  it("every call gated by a submission tab's permission also needs its screen's", () => {
+    const tabs = new Set<string>(['SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults', 'SubmissionsCompleted', 'SubmissionsDelete']);
+    const unscreened = allEndpoints.filter((ep) => 'permission' in ep.access && tabs.has(ep.access.permission) && !['Submissions', 'FarmersSampleSubmissions'].includes(ep.access.screen ?? ''));
+    expect(unscreened.map((ep) => ep.path)).toEqual([]);
+  });
+
   it('every endpoint is under /api and declares access', () => {
     for (const ep of allEndpoints) {
       expect(ep.path.startsWith('/api/')).toBe(true);
