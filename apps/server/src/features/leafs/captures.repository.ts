@@ -113,12 +113,13 @@ export class CapturesRepository {
     return !!r;
   }
 
-  /** The capture's lab set, unless it is Completed (it shows its submission's lab); answers its lab before and its status. */
-  async setLab(db: Db, id: number, lab: string): Promise<{ before: string; status: string } | undefined> {
-    const old = await db.selectFrom('captures').select(['lab', 'status']).where('id', '=', id).where('refused_reason', 'is', null).forUpdate().executeTakeFirst();
-    if (!old) return undefined;
-    if (old.status !== 'Completed') await db.updateTable('captures').set({ lab, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
-    return { before: old.lab, status: old.status };
+  /** A capture's lab and status, locked for the transaction that changes its lab (undefined: none, or refused). */
+  labOf(db: Db, id: number): Promise<{ lab: string; status: string } | undefined> {
+    return db.selectFrom('captures').select(['lab', 'status']).where('id', '=', id).where('refused_reason', 'is', null).forUpdate().executeTakeFirst();
+  }
+
+  async setLab(db: Db, id: number, lab: string): Promise<void> {
+    await db.updateTable('captures').set({ lab, row_version: sql`row_version + 1` }).where('id', '=', id).execute();
   }
 
   async exists(db: Db, kind: 'leaf' | 'soil', id: number): Promise<boolean> {

@@ -61,10 +61,12 @@ export class CapturesService {
 
   updateLab(id: number, lab: string, userId: number): Promise<true> {
     return this.db.transaction().execute(async (trx) => {
-      const r = await this.repo.setLab(trx, id, lab);
+      const r = await this.repo.labOf(trx, id);
       if (!r) throw notFound('Leaf record');
+      // a submitted row shows the lab its submission went to (ADR 0251)
       if (r.status === 'Completed') throw conflict(LEAF_MESSAGES.labOfSubmitted);
-      await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { lab: r.before }, newValues: { lab } });
+      await this.repo.setLab(trx, id, lab);
+      await recordChange(trx, { userId, entity: 'capture', entityId: id, action: 'update', oldValues: { lab: r.lab }, newValues: { lab } });
       return true as const;
     });
   }

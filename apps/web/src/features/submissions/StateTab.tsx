@@ -47,7 +47,7 @@ function useRowSelection() {
  * Submitted On (Completed On on the Completed tab, which adds Posted: when it went to the farm-management
  * system), Prepared By and the row's actions. Above it Export (the chosen rows' results as Excel, or every row of
  * the tab's state when none is chosen) and, with more than one row chosen, Combine Reports. A row with an error (its
- * lab gives its work order to another lab job: nothing more is read) is red and shows it, as on Waiting for Lab.
+ * lab gives its work order to another lab job, or does not know it: nothing more is read) is red and shows it, as on Waiting for Lab.
  */
 export function StateTab({ kind, tab }: { kind: SubmissionKind; tab: StateTabName }) {
   // a tab of its own: its choice of rows and open dialog start afresh
