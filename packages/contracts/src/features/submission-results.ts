@@ -180,6 +180,8 @@ export const LabResultView = z.object({
   sampleData: z.array(LabSampleData),
   error: z.string().nullable(),
   unmatched: z.array(LabSampleData.extend({ received_at: DateTime, reason: z.string() })),
+  /** how many samples still wait for their outside lab's result (completing the submission stops the poll reading them) */
+  waiting: z.number().int(),
 });
 export type LabResultView = z.output<typeof LabResultView>;
 

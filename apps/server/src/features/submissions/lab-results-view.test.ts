@@ -37,6 +37,11 @@ describe('why a sample of the lab result view shows no values', () => {
     const v = labResultView(header(), [sample('A', { labNumber: 'NVL-1', values: { N: 2.1 } }), sample('B')], []);
     expect(v.sampleData.map((x) => x.no_result)).toEqual([undefined, NO.waiting('Nvirotek')]);
     expect('no_result' in v.sampleData[0]).toBe(false);
+    // the count Complete asks about: samples still due from the lab, not those whose answer is not read
+    expect(v.waiting).toBe(1);
+    expect(labResultView(header({ lab: 'Wynland' }), [sample('A'), sample('B')], [{ labNumber: 'X', sampleNumber: 'Z', values: {}, receivedAt: new Date(), reason: 'r' } as never]).waiting).toBe(2);
+    expect(labResultView(header({ error: 'reissued', errorKind: 'work_order_reissued' }), [sample('A')], []).waiting).toBe(0);
+    expect(labResultView(header({ lab: 'Manual' }), [sample('A')], []).waiting).toBe(0);
   });
 
   it('prints the samples without results with why, under those with results', () => {

@@ -64,12 +64,16 @@ export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unm
     const flag = flags?.[v.code];
     return { code: v.code, name: v.label, lab_result: typeof n === 'number' ? n : null, unit: v.unit, ...(flag ? { flag } : {}) };
   });
+  const lab = outsideLabOf(s.lab);
+  const due = lab ? new Set<string>([NO.waiting(lab), NO.waitingOrUnmatched(lab)]) : new Set<string>();
+  const sampleData = samples.map((x) => {
+    const why = noResultReason(s, x, unmatched.length);
+    return { lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values, x.flags), ...(why ? { no_result: why } : {}) };
+  });
   return {
     lab_name: labLabel(s.lab),
-    sampleData: samples.map((x) => {
-      const why = noResultReason(s, x, unmatched.length);
-      return { lab_number: x.labNumber ?? '', sample_reference: x.sampleNumber, resultvalue: resultvalue(x.values, x.flags), ...(why ? { no_result: why } : {}) };
-    }),
+    sampleData,
+    waiting: sampleData.filter((x) => x.no_result !== undefined && due.has(x.no_result)).length,
     error: s.error,
     unmatched: unmatched.map((u) => ({ lab_number: u.labNumber, sample_reference: u.sampleNumber, resultvalue: resultvalue(u.values, resultValueFlags(s.kind, u.values)), received_at: u.receivedAt, reason: u.reason })),
   };

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import { IconArchive, IconCircleCheck, IconDotsVertical, IconFiles, IconFlask, IconPrinter, IconReportAnalytics, IconRestore } from '@tabler/icons-react';
-import { type LabSubmissionRow, MANUAL_ENTRY_MESSAGES, SAMPLE_NO_RESULT, isManualLab, outsideLabOf } from '@sapwood/contracts';
+import { type LabSubmissionRow, MANUAL_ENTRY_MESSAGES, isManualLab, outsideLabOf } from '@sapwood/contracts';
 import { useMemo } from 'react';
 import { useConfirm } from '../../components/ui/confirm';
 import { call } from '../../lib/api';
@@ -56,11 +56,9 @@ export function useStateChanges(kind: SubmissionKind, onMoved: (id: number) => v
       const lab = outsideLabOf(row.lab);
       let message: string = STATE_MESSAGES.complete;
       if (lab) {
-        const waitingFor = new Set<string>([SAMPLE_NO_RESULT.waiting(lab), SAMPLE_NO_RESULT.waitingOrUnmatched(lab)]);
-        // the plain question when the samples cannot be read: the complete itself still answers for its state
-        const samples = await call(rep.getResults, { id: row.id }).then((v) => v.sampleData, () => []);
-        const waiting = samples.filter((x) => waitingFor.has(x.no_result ?? '')).length;
-        if (waiting > 0) message = MANUAL_ENTRY_MESSAGES.completeWhileWaiting(waiting, samples.length, lab);
+        // the plain question when the view cannot be read: the complete itself still answers for its state
+        const view = await call(rep.getResults, { id: row.id }).catch(() => null);
+        if (view && view.waiting > 0) message = MANUAL_ENTRY_MESSAGES.completeWhileWaiting(view.waiting, view.sampleData.length, lab);
       }
       if (await confirm(message, 'Complete')) complete({ id: row.id });
     };

@@ -7,6 +7,7 @@ const view: LabResultView = {
   lab_name: 'Manual',
   error: null,
   unmatched: [],
+  waiting: 0,
   sampleData: [
     { lab_number: 'LN-1', sample_reference: 'L26001', resultvalue: [
       { code: 'n', name: 'N', lab_result: 2.5, unit: '%' },
@@ -38,7 +39,7 @@ describe('the lab result view as a table and as data.csv', () => {
   });
 
   it('writes only the header for a view without samples', () => {
-    expect(labResultCsv({ lab_name: 'Wynland', sampleData: [], error: null, unmatched: [] }).trim()).toBe('Lab Number,Sample Reference');
+    expect(labResultCsv({ lab_name: 'Wynland', sampleData: [], error: null, unmatched: [], waiting: 0 }).trim()).toBe('Lab Number,Sample Reference');
   });
 
   it("keeps an outside lab's flags with their values, and adds a Flags column to the CSV when any is flagged (issue 31)", () => {
@@ -53,6 +54,7 @@ describe('the lab result view as a table and as data.csv', () => {
       ],
       error: null,
       unmatched: [],
+      waiting: 0,
     };
     expect(labResultTable(flagged).rows.map((r) => r.flags)).toEqual([['Impossible: must be at most 100 %', null], [null, null]]);
     const lines = labResultCsv(flagged).split('\r\n');
@@ -71,6 +73,7 @@ describe('the lab result view as a table and as data.csv', () => {
       ],
       error: null,
       unmatched: [],
+      waiting: 1,
     };
     expect(labResultTable(waiting).rows.map((r) => r.noResult)).toEqual([null, "Waiting for Wynland's result"]);
     const lines = labResultCsv(waiting).split('\r\n');
