@@ -200,12 +200,13 @@ describe('photo and location', () => {
     expect(await photoAs(['Crop', 'Agents'])).toBe(403);
     expect(await photoAs(['FarmersSampleEntries'])).toBe(200);
     expect((await staff.call(ep.getApiData, { id: row.id })).body.mapped.photoUrl).toBe(`/upload/captures/${r.body.photoPath}-low.png`);
-    // the capture app down: the record keeps its photo and the answer says why
-    app.failNext(1, 503, 'maintenance');
+    // the capture app down: the record keeps its photo and the answer says why (the failure on this record's read
+    // only: another request to the capture app meanwhile, a sync job's, took it once in a fresh clone's run)
+    const c = app.captures.find((x) => x.sampleNumber === 'L26004')!;
+    app.failNext(1, 503, 'maintenance', 0, `GET /api/captures/${c.id}`);
     const failed = await staff.call(ep.syncPhotoAndLocation, { id: row.id });
     expect(failed.body).toMatchObject({ ok: false, error: 'The capture app answered 503: maintenance', photoPath: r.body.photoPath });
     // a photo that is not an image is refused, not stored
-    const c = app.captures.find((x) => x.sampleNumber === 'L26004')!;
     c.photo = '/api/captures/LF-000001';
     const notImage = await staff.call(ep.syncPhotoAndLocation, { id: row.id });
     // (a JSON answer: refused by its content type before its bytes are looked at; issue 33)
