@@ -60,6 +60,12 @@ async function submitAsked(p: Page, save: string, dialog: Locator): Promise<void
   await tabTo(p, save, 120);
   await press(p, 'Enter');
   const yes = p.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' });
+  // not asked: the failure says what the dialog showed instead (its messages) and where the focus was
+  await yes.waitFor().catch(async (e: unknown) => {
+    const shown = await dialog.locator('[role="alert"], [class*="error"]').allTextContents();
+    const focused = await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+    throw new Error(`Submit did not ask. The dialog shows: ${JSON.stringify(shown)}; the focus is on ${focused}`, { cause: e });
+  });
   await expect.poll(() => yes.evaluate((el) => el === document.activeElement)).toBe(true);
   await press(p, 'Enter');
   await dialog.waitFor({ state: 'detached' });
