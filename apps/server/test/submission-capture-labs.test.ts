@@ -95,6 +95,25 @@ describe('a capture goes only to the lab it shows', () => {
     expect(await completedLabs('leaf', [c.sampleNumber])).toEqual({ [c.sampleNumber]: 'Wynland' });
   });
 
+  it("gives a deleted submission's captures back with the labs they showed before it, so each can go to its own lab again", async () => {
+    const [a, b] = await fresh('leaf', 2);
+    await setLab('leaf', [a.id], 'Wynland');
+    await setLab('leaf', [b.id], '');
+    const manual = await submit('leaf', (await prepared('leaf', [a.id, b.id], 'Manual')).draft);
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const id = (manual.body as { id: number }).id;
+    expect((await staff().call(ep.delete, { id })).body).toBe(true);
+    const labs = await db().selectFrom('captures').select(['id', 'lab', 'status']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    expect(labs).toEqual([{ id: a.id, lab: 'Wynland', status: 'NotCompleted' }, { id: b.id, lab: '', status: 'NotCompleted' }].sort((x, y) => x.id - y.id));
+    // the audit says the lab came back with the release
+    const released = await db().selectFrom('audit_log').select(['old_values', 'new_values']).where('entity', '=', 'capture').where('entity_id', '=', String(a.id))
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(released).toMatchObject({ old_values: { status: 'Completed', lab: 'Manual' }, new_values: { status: 'NotCompleted', lab: 'Wynland' } });
+    // the Wynland sample goes to Wynland now (it came back as Manual before, which no Wynland submission takes)
+    const own = await submit('leaf', (await prepared('leaf', [a.id], 'Wynland')).draft);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
   it("refuses a farmers' Wynland sample in a Nvirotek submission; typed in by hand it is taken, and each shows its submission's lab", async () => {
     const [a, b] = await fresh('soil', 2);
     await setLab('soil', [a.id], 'Nvirotek');

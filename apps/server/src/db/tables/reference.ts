@@ -68,6 +68,8 @@ export interface ReferenceTables {
     /** migration 0184: the submission it went with, and when */
     submission_id: number | null;
     submitted_at: Date | null;
+    /** migration 0355: the lab it showed before its submission took it (null when not submitted) */
+    lab_before_submit: string | null;
     /** migration 0215: the day of its Prepare group (captured, else synced; UTC), generated */
     captured_day: ColumnType<Date, never, never>;
   };

@@ -58,19 +58,24 @@ export class CaptureSubmissionsRepository {
       .where('refused_reason', 'is', null).orderBy('id').forUpdate().execute();
   }
 
-  /** Not Completed → Completed with the submission, showing the lab it goes to; answers how many moved. */
+  /** Not Completed → Completed with the submission, showing the lab it goes to (the one it showed kept); answers how many moved. */
   async submit(db: Db, kind: Kind, ids: number[], submissionId: number, at: Date, lab: string): Promise<number> {
     if (ids.length === 0) return 0;
-    const r = await db.updateTable('captures').set({ status: 'Completed', submission_id: submissionId, submitted_at: at, lab, row_version: sql`row_version + 1` })
+    const r = await db.updateTable('captures')
+      .set({ status: 'Completed', submission_id: submissionId, submitted_at: at, lab, lab_before_submit: sql`lab`, row_version: sql`row_version + 1` })
       .where('id', 'in', ids).where('kind', '=', kind).where('status', '=', 'NotCompleted').where('refused_reason', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
 
-  /** The submission's captures back to Not Completed; answers their ids. */
-  async release(db: Db, submissionId: number): Promise<number[]> {
-    const rows = await db.updateTable('captures').set({ status: 'NotCompleted', submission_id: null, submitted_at: null, row_version: sql`row_version + 1` })
-      .where('submission_id', '=', submissionId).returning('id').execute();
-    return rows.map((r) => r.id);
+  /**
+   * The submission's captures back to Not Completed, each with the lab it showed before the submission took it
+   * (one submitted before migration 0355 keeps the lab it shows); answers each one's id and lab before and after.
+   */
+  async release(db: Db, submissionId: number): Promise<{ id: number; lab: string; was: string }[]> {
+    return db.updateTable('captures as c')
+      .from(sql<{ id: number; lab: string }>`(select id, lab from captures where submission_id = ${submissionId} for update)`.as('o'))
+      .set({ status: 'NotCompleted', submission_id: null, submitted_at: null, lab: sql`coalesce(c.lab_before_submit, c.lab)`, lab_before_submit: null, row_version: sql`c.row_version + 1` })
+      .whereRef('c.id', '=', 'o.id').returning(['c.id', 'c.lab', 'o.lab as was']).execute();
   }
 
   /** Completed captures for samples typed by hand (keys `hand-<uuid>`), in one statement: the row as typed is each one's original. Answers their ids in order. */

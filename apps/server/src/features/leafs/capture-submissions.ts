@@ -35,14 +35,15 @@ export const captureSubmissions = {
     })));
   },
 
-  /** Inside the deleting transaction: the submission's entries return to Not Completed. */
+  /** Inside the deleting transaction: the submission's entries return to Not Completed, each with the lab it showed before. */
   async releaseEntries(trx: Db, submissionId: number, userId: number): Promise<number[]> {
-    const ids = await repo.release(trx, submissionId);
-    await recordChanges(trx, ids.map((id) => ({
-      userId, entity: 'capture', entityId: id, action: 'update' as const,
-      oldValues: { status: 'Completed', submissionId }, newValues: { status: 'NotCompleted', submissionId: null },
+    const released = await repo.release(trx, submissionId);
+    await recordChanges(trx, released.map((c) => ({
+      userId, entity: 'capture', entityId: c.id, action: 'update' as const,
+      oldValues: { status: 'Completed', submissionId, ...(c.lab !== c.was && { lab: c.was }) },
+      newValues: { status: 'NotCompleted', submissionId: null, ...(c.lab !== c.was && { lab: c.lab }) },
     })));
-    return ids;
+    return released.map((c) => c.id);
   },
 
   /**
