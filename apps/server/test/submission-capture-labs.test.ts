@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   LEAF_MESSAGES, type PrepareData, SUBMISSION_MESSAGES as M, farmersSampleEndpoints as farmersEntries, farmersSubmissionEndpoints as farmersEp, leafsEndpoints as leafs,
   submissionEndpoints as ep,
 } from '@sapwood/contracts';
 import type { ApiClient } from '../../../tests/support/api-client';
+import { onServerPass } from '../../../tests/support/passes';
 import { createUser, signedIn } from '../../../tests/support/users';
 import { fieldsOf, withWorld } from './submission-results.fixtures';
 
@@ -93,6 +95,31 @@ describe('a capture goes only to the lab it shows', () => {
     await setLab('leaf', [c.id], '');
     expect((await submit('leaf', (await prepared('leaf', [c.id], 'Wynland')).draft)).status).toBe(200);
     expect(await completedLabs('leaf', [c.sampleNumber])).toEqual({ [c.sampleNumber]: 'Wynland' });
+  });
+
+  // a second connection holds the capture while the submit waits for it: PostgreSQL server only (PGlite has one connection)
+  it.skipIf(!onServerPass)('refuses the whole submit (409, nothing written) when a capture is set to another lab between its check and its lock', async () => {
+    const [a, b] = await fresh('leaf', 2);
+    await setLab('leaf', [a.id, b.id], 'Nvirotek');
+    const { draft } = await prepared('leaf', [a.id, b.id], 'Nvirotek');
+    const before = await db().selectFrom('submissions').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    // the lock is let go when the transaction commits: its answer is awaited after (wrapped, so the commit does not wait for it)
+    const { submitting } = await db().transaction().execute(async (trx) => {
+      await trx.selectFrom('captures').select('id').where('id', '=', a.id).forUpdate().execute();
+      const submitting = submit('leaf', draft);
+      // the submit has checked the labs and waits for the capture's lock
+      await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db())).rows[0].n, { timeout: 10_000 }).toBeGreaterThan(0);
+      await trx.updateTable('captures').set({ lab: 'Wynland' }).where('id', '=', a.id).execute();
+      return { submitting };
+    });
+    const answer = await submitting;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body).toMatchObject({ message: M.entryGone });
+    expect(await db().selectFrom('submissions').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    const left = await db().selectFrom('captures').select(['id', 'lab', 'status', 'submission_id']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    expect(left).toEqual([{ id: a.id, lab: 'Wynland', status: 'NotCompleted', submission_id: null }, { id: b.id, lab: 'Nvirotek', status: 'NotCompleted', submission_id: null }]
+      .sort((x, y) => x.id - y.id));
   });
 
   it("gives a deleted submission's captures back with the labs they showed before it, so each can go to its own lab again", async () => {
