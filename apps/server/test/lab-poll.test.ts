@@ -234,6 +234,8 @@ describe('a work order the lab does not know (404, ADR 0248)', () => {
     expect(await submission(a.id)).toMatchObject({ state: 'Waiting', error: told, error_kind: 'work_order_unknown', refused: false, submission_work_order: a.workOrder, lab_job_id: a.labJobId });
     expect((await listed(a.id, lab, 'waiting'))?.error).toBe(told);
     expect((await historyOf(a.id)).filter((r) => r === told)).toHaveLength(1);
+    // and the log once, not at every poll while the row says it
+    expect(logged.filter((l) => l.includes('could not read the results of a lab order') && l.includes(`"submissionId":${a.id}`))).toHaveLength(1);
     // its sample does not wait for the lab: the lab does not know its work order (view and print)
     expect(await noResults(a.id, lab)).toEqual({ [`${p}-1`]: NO.notKnown(lab, a.workOrder) });
 

@@ -176,16 +176,21 @@ export class SubmissionLabJobs {
    * submission with its reason (and a history entry the first time). Answers how many rows got results.
    * Only while the lab answers the work order under the submission's own lab job: one that gave the number to
    * another job (a new order) has nothing of this submission's there (`tellReissued`, ADR 0245); one that answers 404
-   * does not know the work order (`tellOnRow` with `workOrderUnknown`, then thrown: the poll logs it). Once it answers
+   * does not know the work order (`tellOnRow` with `workOrderUnknown`, then thrown: the poll logs it, once). Once it answers
    * the own job again, the poll's own error (a reissue's, an unknown work order's) is cleared; any other stays (ADR 0248).
    */
   async readResults(w: UnderWay): Promise<number> {
     const { id, workOrder, lab } = w;
     const status = await this.client(lab).orderStatus(workOrder).catch(async (err: unknown) => {
-      // a lab that does not know the order answers so at every poll: the row says so, not only the log
-      if (err instanceof OutsideSystemError && err.status === 404) await this.tellOnRow(w, 'work_order_unknown', M.workOrderUnknown(lab, workOrder));
+      // a lab that does not know the order answers so at every poll: the row says so, not only the log; the log (the
+      // error thrown) once, when the row is told, not again at every poll while the row says it
+      if (err instanceof OutsideSystemError && err.status === 404) {
+        const told = await this.tellOnRow(w, 'work_order_unknown', M.workOrderUnknown(lab, workOrder));
+        if (!told && w.errorKind === 'work_order_unknown' && w.error === M.workOrderUnknown(lab, workOrder)) return null;
+      }
       throw err;
     });
+    if (status === null) return 0;
     const answered = status.labJobId.trim();
     if (w.labJobId !== null && answered !== w.labJobId.trim()) {
       await this.tellReissued(w, answered);
