@@ -61,7 +61,13 @@ export async function freshDatabase(opts: { migrated?: boolean } = {}): Promise<
     const handle = await openDatabase(opts.migrated ? { loadDataDir: await migratedTemplate() } : {});
     return { handle, drop: () => handle.close() };
   }
-  const { url, drop } = await createServerDatabase(server, opts.migrated ? await serverTemplate(server) : undefined);
+  const { url, drop } = await createServerDatabase(server, opts.migrated ? await serverTemplate(server) : undefined).catch(async (e: unknown) => {
+    // another run of other migrations (another checkout on the same server) may have dropped this run's template:
+    // it is made again, once
+    if (!opts.migrated || !/template database .* does not exist/.test(String(e))) throw e;
+    serverTemplateName = undefined;
+    return createServerDatabase(server, await serverTemplate(server));
+  });
   const handle = await openDatabase({ url });
   return {
     handle,
@@ -74,13 +80,16 @@ export async function freshDatabase(opts: { migrated?: boolean } = {}): Promise<
 }
 
 let serverTemplateName: Promise<string> | undefined;
+/** templates of other migration sets kept on the server (other checkouts' runs at the same time), the newest */
+const KEPT_TEMPLATES = 3;
 
 /**
  * A database on the server with every migration applied and nothing else, named by a hash of the migrations
  * (their names and code), made once and kept between runs: a test server's database is copied from it (CREATE
  * DATABASE … TEMPLATE, a fraction of a second) instead of running every migration (over 2 s a server). Made
  * under a temporary name and renamed when complete, under an advisory lock, so parallel test processes never
- * copy a half-made one; templates of older migration sets are dropped.
+ * copy a half-made one; templates of older migration sets are dropped but the newest few (KEPT_TEMPLATES), which
+ * runs of other checkouts on the same server may be copying from (and one that was dropped anyway is made again).
  */
 function serverTemplate(serverUrl: string): Promise<string> {
   serverTemplateName ??= (async () => {
@@ -91,7 +100,8 @@ function serverTemplate(serverUrl: string): Promise<string> {
     await admin.connect();
     try {
       await admin.query('select pg_advisory_lock(7341001)');
-      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'sapwood_tpl_%'`);
+      // newest first (a database's oid grows as databases are made)
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'sapwood_tpl_%' order by oid desc`);
       if (!rows.some((r) => r.datname === name)) {
         const building = await createServerDatabase(serverUrl);
         const handle = await openDatabase({ url: building.url });
@@ -105,7 +115,8 @@ function serverTemplate(serverUrl: string): Promise<string> {
         await handle.close();
         await admin.query(`alter database ${new URL(building.url).pathname.slice(1)} rename to ${name}`);
       }
-      for (const old of rows.filter((r) => r.datname !== name)) {
+      // the newest templates of other migration sets are kept: a run of another checkout may be copying from one now
+      for (const old of rows.filter((r) => r.datname !== name).slice(KEPT_TEMPLATES)) {
         await admin.query(`drop database if exists ${old.datname}`).catch(() => undefined); // in use by another run: kept
       }
     } finally {
