@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, SUBMISSION_REPORT_MESSAGES as RM, type LeafPreReport, cropsEndpoints as crops, dris,
+  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, SAMPLE_NO_RESULT as NO, SUBMISSION_REPORT_MESSAGES as RM, type LeafPreReport, cropsEndpoints as crops, dris,
   farmersPdfEndpoints as farmersPdf, farmersReportEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf,
   leafReportEndpoints as ep, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
@@ -197,7 +197,8 @@ describe('the leaf report PDF', () => {
     // the N/A sample has a result (N/A): it is a page, not refused
     expect(na.status).toBe(200);
     const waiting = await world.w.submitted('leaf', 'Manual', { entries: 1 });
-    expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [waiting.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.noResult });
+    // refused with the sample and why it has no result, by the lab result view's rule (ADR 0252)
+    expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [waiting.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.noResult(waiting.sheet.rows[0].sampleNumber, NO.typing) });
     const soil = await world.w.submitted('soil', 'ManualFarmer', { entries: 1 });
     expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [soil.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.notLeaf });
     expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [2_000_000_000] })).body)).toEqual({ leafIds: RM.notFound });
