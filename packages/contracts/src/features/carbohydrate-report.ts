@@ -56,9 +56,11 @@ const named = (clients: readonly SelectionClient[]) => clients.map((c) => `${c.c
  */
 export const CARBOHYDRATE_REPORT_MESSAGES = {
   manyClients: (clients: readonly SelectionClient[]) =>
-    `The selection holds entries of ${clients.length} clients: ${named(clients)}. The report is made under the one client named below; its pages name each group's own client.`,
+    `The selection holds entries of ${clients.length} clients: ${named(clients)}. The report is made under the one client in Client Name; its pages name each group's own client.`,
   uploadOneClient: (clients: readonly SelectionClient[]) =>
     `Upload to MFW posts the results under one client, so it takes the entries of one client only; the selection holds entries of ${clients.length} clients: ${named(clients)}. Select the entries of one client.`,
+  /** the dialog's line under manyClients (the clients are named just above it); the button's tooltip says uploadOneClient */
+  uploadOneClientShort: 'Upload to MFW takes the entries of one client only: select the entries of one client to upload them.',
 } as const;
 
 export const PostResult = z.object({ status: z.enum(['Success', 'Failed']), message: z.string() });

@@ -87,8 +87,8 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
           </>
         }
       >
-        <ReportFields form={form} options={options.data} />
         {clients.many && <ManyClientsAlert clients={clients.many} />}
+        <ReportFields form={form} options={options.data} />
       </AppDialog>
       <OutsideWait active={postToMfw.isPending} label="Waiting for MFW…" testId="mfw-wait" />
       <PostResultsDialog results={postResults} onClose={() => setPostResults(null)} />

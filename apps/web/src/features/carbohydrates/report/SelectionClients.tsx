@@ -16,12 +16,12 @@ export function useSelectionClients(opened: boolean, selection: string) {
   return { known: clients !== undefined, many, uploadRefused: many ? M.uploadOneClient(many) : null };
 }
 
-/** The warning the dialog shows above its buttons when the selection holds entries of several clients. */
+/** The warning the dialog shows first, above its fields and buttons, when the selection holds entries of several clients. */
 export function ManyClientsAlert({ clients }: { clients: readonly SelectionClient[] }) {
   return (
-    <Alert color="orange" icon={<IconAlertTriangle size={16} />} mt="sm" p="xs" title={`${clients.length} clients selected`} data-testid="report-many-clients">
+    <Alert color="orange" icon={<IconAlertTriangle size={16} />} mb="sm" p="xs" title={`${clients.length} clients selected`} data-testid="report-many-clients">
       <Text size="sm">{M.manyClients(clients)}</Text>
-      <Text size="sm" mt={4} data-testid="report-upload-refused">{M.uploadOneClient(clients)}</Text>
+      <Text size="sm" mt={4} data-testid="report-upload-refused">{M.uploadOneClientShort}</Text>
     </Alert>
   );
 }
