@@ -6,6 +6,7 @@ import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser
 import { pdfPages } from '../tests/support/pdf';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
+import { CARBOHYDRATE_REPORT_MESSAGES as M } from '@sapwood/contracts';
 
 /** The 'Download selected report' dialog, from a selection on /carbohydrates to the PDF and the MFW upload. */
 let server: TestServer;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   const ref = await seedCarbohydrateReference(db);
   await seedLabJob(db, ref, { samples: [{ sampleNumber: 'R1', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 5.5, starch: 12.25 }, { sampleNumber: 'R2', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 9.5, starch: 13 }] });
   await seedLabJob(db, ref, { samples: [{ sampleNumber: 'H1', entity: 'Orchard Co', farm: 'Hilltop', sugar: 3.75, starch: 8 }] });
+  await seedLabJob(db, ref, { samples: [{ sampleNumber: 'G1', entity: 'Green Valley Farms', farm: 'Hilltop', sugar: 4.5, starch: 9 }] });
   await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021 555 0101', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).execute();
   await db.insertInto('distributors').values({ name: 'AgriCo' }).execute();
   staff = await createUser(db, ['CarbohydrateEntries'], { name: 'Lab Staff' });
@@ -31,11 +33,10 @@ afterAll(async () => {
   await mfw?.close();
 });
 
-async function selectAndOpen(page: Page) {
+/** Selects the samples (R1, R2 and H1: two clients, Green Valley Farms and Orchard Co) and opens the dialog. */
+async function selectAndOpen(page: Page, samples = ['R1', 'R2', 'H1']) {
   await signIn(page, server.url, staff, '/carbohydrates');
-  await page.getByTestId('select-R1').check();
-  await page.getByTestId('select-R2').check();
-  await page.getByTestId('select-H1').check();
+  for (const s of samples) await page.getByTestId(`select-${s}`).check();
   await expect.poll(() => page.getByTestId('selection-line').textContent()).toBe('You have selected 3 which creates 2 pages.');
   await page.getByTestId('download-report').click();
   await page.getByTestId('report-client').waitFor();
@@ -54,6 +55,10 @@ describe('Download selected report', () => {
     expect(await page.getByTestId('report-agent').inputValue()).toBe('Agent Smith');
     expect(await page.getByTestId('report-summary').isChecked()).toBe(true);
     expect(await page.getByTestId('report-low-quality').isChecked()).toBe(false);
+    // the selection spans two clients: said before Download (ADR 0252), which stays allowed
+    const clients = [{ client: 'Green Valley Farms', entries: 2 }, { client: 'Orchard Co', entries: 1 }];
+    await page.getByTestId('report-many-clients').getByText(M.manyClients(clients)).waitFor();
+    expect(await page.getByTestId('report-download').isEnabled()).toBe(true);
     // every field is required: nothing is sent while one is empty
     await page.getByTestId('report-client').fill('');
     await page.getByTestId('report-download').click();
@@ -79,12 +84,29 @@ describe('Download selected report', () => {
     await context.close();
   });
 
-  it('uploads to MFW and lists what succeeded and what failed', async () => {
+  it('refuses Upload to MFW of a selection of two clients, saying why (the server refuses it too)', async () => {
     const page = await browser.newPage();
     await selectAndOpen(page);
     await expect.poll(() => page.getByTestId('report-client').inputValue()).toBe('Green Valley Farms');
+    const clients = [{ client: 'Green Valley Farms', entries: 2 }, { client: 'Orchard Co', entries: 1 }];
+    await page.getByTestId('report-upload-refused').getByText(M.uploadOneClientShort).waitFor();
+    expect(await page.getByTestId('report-upload-mfw').isDisabled()).toBe(true);
+    // the button's own explanation, on hover
+    await page.getByTestId('report-upload-mfw').locator('..').hover();
+    await page.getByRole('tooltip').getByText(M.uploadOneClient(clients)).waitFor();
+    // Download stays: the report is made under the client named, each group's page naming its own
+    expect(await page.getByTestId('report-download').isEnabled()).toBe(true);
+    await page.close();
+  });
+
+  it('uploads to MFW a selection of one client (two groups) and lists what succeeded and what failed', async () => {
+    const page = await browser.newPage();
+    await selectAndOpen(page, ['R1', 'R2', 'G1']);
+    await expect.poll(() => page.getByTestId('report-client').inputValue()).toBe('Green Valley Farms');
+    expect(await page.getByTestId('report-many-clients').count()).toBe(0);
     await page.getByTestId('report-distributor').click();
     await page.getByRole('option', { name: 'AgriCo' }).click();
+    const before = mfw.received.length;
     mfw.failNext(6, 500, 'MFW is down for maintenance'); // three tries for each of the two groups
     await page.getByTestId('report-upload-mfw').click();
     const results = page.getByRole('dialog', { name: 'Posted result' });
@@ -94,7 +116,7 @@ describe('Download selected report', () => {
     await page.getByTestId('report-upload-mfw').click();
     await results.getByText('Nothing failed').waitFor();
     await expect.poll(() => results.getByRole('listitem').count()).toBe(2);
-    expect(mfw.received).toHaveLength(2);
+    expect(mfw.received.length - before).toBe(2);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/contracts';
+import { MANUAL_ENTRY_MESSAGES, SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, submissionEndpoints as ep } from '@sapwood/contracts';
 import { CapturesService } from '../apps/server/src/features/leafs/captures.service';
 import { createCaptureClient } from '../apps/server/src/platform/integrations/capture.client';
 import type { ApiClient } from '../tests/support/api-client';
@@ -233,6 +233,13 @@ describe('outside labs on /submissions', () => {
     expect(await note.getByTestId(`row-error-${id}`).textContent()).toBe(message);
     // not an order to send again: the lab holds it
     expect(await row.getByRole('button', { name: `Re-send ${id}` }).count()).toBe(0);
+    // its print has nothing to print, and says why: its lab's answer is not read (ADR 0252)
+    await row.getByRole('button', { name: `print ${id}` }).click();
+    const printDialog = page.getByRole('dialog', { name: 'Lab Results', exact: true });
+    await printDialog.getByText(MANUAL_ENTRY_MESSAGES.noResults).waitFor();
+    expect(await printDialog.getByTestId('no-lab-results-why').allTextContents()).toEqual([NO.notRead('Nvirotek', workOrder!)]);
+    await page.keyboard.press('Escape');
+    await printDialog.waitFor({ state: 'detached' });
 
     // one with results already: its Results row says it as the Waiting row does, the Lab Result above its rows, and its
     // unread sample is not said to wait for the lab: its answer is not read, and why
@@ -259,6 +266,15 @@ describe('outside labs on /submissions', () => {
     await expect.poll(() => result.getByTestId('lab-error').textContent(), { timeout: 10_000 }).toBe(message2);
     expect(await result.getByTestId('lab-result-no-result').allTextContents()).toEqual([NO.notRead('Nvirotek', held.submission_work_order!)]);
     expect(await result.getByTestId('unmatched-row').count()).toBe(0);
+    await result.getByRole('button', { name: 'Close' }).last().click();
+    await result.waitFor({ state: 'detached' });
+    // its Report Settings say the same of the unread sample (ADR 0252)
+    await resultsRow.getByRole('button', { name: `report ${withResults}` }).click();
+    const settings = page.getByRole('dialog', { name: 'Report Settings' });
+    const unread = settings.getByTestId('report-sample-row').filter({ hasText: 'RR-2' });
+    await unread.waitFor();
+    expect(await unread.getByTestId('report-sample-no-result').textContent()).toBe(NO.notRead('Nvirotek', held.submission_work_order!));
+    expect(await settings.getByTestId('report-sample-no-result').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

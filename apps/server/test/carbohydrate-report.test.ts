@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carbohydrateReportEndpoints as ep } from '@sapwood/contracts';
+import { CARBOHYDRATE_REPORT_MESSAGES as M, carbohydrateReportEndpoints as ep } from '@sapwood/contracts';
 import { createStorage } from '../src/platform/storage/storage';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import type { ApiClient } from '../../../tests/support/api-client';
@@ -181,6 +181,56 @@ describe('upload to MFW', () => {
     const retry = await admin.call(ep.postToMfw, request({ result: sel }));
     expect(retry.body[0].status).toBe('Success');
     await admin.call(ep.postToMfw, request({ result: sel }));
+    expect(mfw.received.length).toBe(before + 1);
+  });
+});
+
+describe('a selection spanning clients (ADR 0252)', () => {
+  let mixed: string;
+  let suncrest: number[];
+  beforeAll(async () => {
+    const job = await seedLabJob(server.built.deps.db, ref, { samples: [
+      { sampleNumber: 'S-301', entity: 'Suncrest Estates', farm: 'Hilltop', sugar: 4.5, starch: 10 },
+      { sampleNumber: 'S-302', entity: ' suncrest  estates ', farm: 'Hilltop', sugar: 4.75, starch: 11 },
+    ] });
+    suncrest = job.entries.map((e) => e.id);
+    mixed = [...ids.g1.map((id) => `Riverside,${id}`), ...suncrest.map((id) => `Suncrest,${id}`)].join(';');
+  });
+
+  it('names its clients with their counts, in selection order (one client however its name is spaced or cased)', async () => {
+    const r = await admin.call(ep.selectionClients, { result: mixed });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([{ client: 'Green Valley Farms', entries: 2 }, { client: 'Suncrest Estates', entries: 2 }]);
+    expect((await admin.call(ep.selectionClients, { result: selection })).body).toEqual([{ client: 'Green Valley Farms', entries: 4 }]);
+    expect((await admin.call(ep.selectionClients, { result: '' })).status).toBe(400);
+  });
+
+  it('refuses Upload to MFW with a 400 at result naming the clients, and posts nothing', async () => {
+    const before = mfw.received.length;
+    const postings = await server.built.deps.db.selectFrom('mfw_postings').select('id').execute();
+    const r = await admin.call(ep.postToMfw, request({ result: mixed }));
+    expect(r.status).toBe(400);
+    const clients = [{ client: 'Green Valley Farms', entries: 2 }, { client: 'Suncrest Estates', entries: 2 }];
+    expect(r.body.fields).toEqual([{ field: 'result', message: M.uploadOneClient(clients) }]);
+    expect(r.body.fields[0].message).toContain('Green Valley Farms (2), Suncrest Estates (2)');
+    expect(mfw.received.length).toBe(before);
+    expect(await server.built.deps.db.selectFrom('mfw_postings').select('id').execute()).toHaveLength(postings.length);
+  });
+
+  it('still makes the report (the download) of such a selection, each group under its own client', async () => {
+    const start = await admin.call(ep.startReport, request({ result: mixed }));
+    expect(start.status).toBe(200);
+    await waitDone(admin, start.body.id);
+    const all = pdfPages(await download(admin, start.body.id)).join('\n');
+    expect(all).toContain('Green Valley Farms / Riverside');
+    expect(all).toMatch(/suncrest {2}estates|Suncrest Estates/);
+  });
+
+  it('leaves an upload of one client as it was', async () => {
+    const before = mfw.received.length;
+    const r = await admin.call(ep.postToMfw, request({ result: suncrest.map((id) => `Suncrest,${id}`).join(';'), client: 'Suncrest Estates', farm: 'Hilltop' }));
+    expect(r.status).toBe(200);
+    expect(r.body.map((x: { status: string }) => x.status)).toEqual(['Success']);
     expect(mfw.received.length).toBe(before + 1);
   });
 });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, SUBMISSION_REPORT_MESSAGES as RM, type LeafPreReport, cropsEndpoints as crops, dris,
+  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, SAMPLE_NO_RESULT as NO, SUBMISSION_REPORT_MESSAGES as RM, type LeafPreReport, cropsEndpoints as crops, dris,
   farmersPdfEndpoints as farmersPdf, farmersReportEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf,
   leafReportEndpoints as ep, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
-import { formatValue, layoutLeafChart } from '../src/features/leaf-report/chart/leaf-chart';
+import { layoutLeafChart } from '../src/features/leaf-report/chart/leaf-chart';
+import { reportNumber } from '../src/platform/reports/report-number';
 import type { FrozenReport } from '../src/features/leaf-report/submission-report.model';
 import { createStorage } from '../src/platform/storage/storage';
 import type { ApiClient } from '../../../tests/support/api-client';
@@ -127,7 +128,7 @@ describe('the leaf report PDF', () => {
     // one page per sample, with its values, placements, the guidelines, DRIS and the typed texts under Afrikaans labels
     expect(text).toHaveLength(3);
     expect(text[1]).toContain(`Monster ${a.sample}`);
-    for (const v of [2.1, 0.14, 140]) expect(text[1]).toContain(formatValue(v));
+    for (const v of [2.1, 0.14, 140]) expect(text[1]).toContain(reportNumber(v));
     expect(text[1]).toContain('Laag');
     expect(text[1]).toContain('Hoog');
     expect(text[1]).toContain('Riglyne');
@@ -137,8 +138,9 @@ describe('the leaf report PDF', () => {
     expect(text[1]).toContain('Aanbeveling');
     expect(text[1]).toContain('Spuit sink teen 2 kg/ha');
     expect(text[2]).toContain(`Monster ${b.sample}`);
-    // the chart shows each value as the chart module formats it; the summary as stored
-    for (const v of [2.65, 0.131, 44]) expect(text[2]).toContain(formatValue(v));
+    // the chart prints each value by the reports' one rule, as the summary does (0.131, not 0.13)
+    for (const v of [2.65, 0.131, 44]) expect(text[2]).toContain(reportNumber(v));
+    expect(text[2]).toContain('0.131');
     for (const v of ['2.65', '0.131', '140']) expect(text[0]).toContain(v);
     expect(all).not.toContain(c.sample);
     expect(text[2]).toContain('Bladsy 3 van 3');
@@ -195,7 +197,8 @@ describe('the leaf report PDF', () => {
     // the N/A sample has a result (N/A): it is a page, not refused
     expect(na.status).toBe(200);
     const waiting = await world.w.submitted('leaf', 'Manual', { entries: 1 });
-    expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [waiting.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.noResult });
+    // refused with the sample and why it has no result, by the lab result view's rule (ADR 0252)
+    expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [waiting.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.noResult(waiting.sheet.rows[0].sampleNumber, NO.typing) });
     const soil = await world.w.submitted('soil', 'ManualFarmer', { entries: 1 });
     expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [soil.sheet.rows[0].sampleId] })).body)).toEqual({ leafIds: M.notLeaf });
     expect(fieldsOf((await staff().call(leafPdf.startReport, { leafIds: [2_000_000_000] })).body)).toEqual({ leafIds: RM.notFound });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type LabResultView, type LabSubmissionRow, MANUAL_ENTRY_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmers,
+  type LabResultView, type LabSubmissionRow, MANUAL_ENTRY_MESSAGES as M, SAMPLE_NO_RESULT as NO, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmers,
   submissionEndpoints as ep, submissionResultEndpoints as leaf,
 } from '@sapwood/contracts';
 import { fieldsOf, sheetOf, withWorld } from './submission-results.fixtures';
@@ -132,7 +132,8 @@ describe('the lab result view and print', () => {
     expect(html).toContain('N/A');
     expect(html).not.toMatch(/(src|href)=/);
     const { id: none } = await world.w.submitted('leaf', 'Manual', { entries: 1 });
-    expect((await world.w.staff.call(leaf.print, { id: none })).body).toEqual({ html: null });
+    // nothing to print, and why (ADR 0252)
+    expect((await world.w.staff.call(leaf.print, { id: none })).body).toEqual({ html: null, noResult: [NO.typing] });
     expect((await world.w.staff.call(farmers.print, { id: none })).status).toBe(404);
   });
 });

@@ -44,6 +44,25 @@ export type ReportRequestInput = z.input<typeof ReportRequest>;
 /** Why a report or an upload is refused: a selected result is held by a rejected control of its run (issue 37). */
 const QC_HELD = 'A selected result is held by a rejected quality control of its run: the message names the jobs';
 
+/** A client of a selection: the entries' client (Client Name, as entered) and how many of the selected entries are its. */
+export const SelectionClient = z.object({ client: z.string(), entries: z.number().int() });
+export type SelectionClient = z.output<typeof SelectionClient>;
+
+const named = (clients: readonly SelectionClient[]) => clients.map((c) => `${c.client} (${c.entries})`).join(', ');
+
+/**
+ * A selection spanning clients (ADR 0252): the report is made under the one client its dialog names, so the dialog
+ * says so before Download; Upload to MFW would post every client's results under that one client, so it is refused.
+ */
+export const CARBOHYDRATE_REPORT_MESSAGES = {
+  manyClients: (clients: readonly SelectionClient[]) =>
+    `The selection holds entries of ${clients.length} clients: ${named(clients)}. The report is made under the one client in Client Name; its pages name each group's own client.`,
+  uploadOneClient: (clients: readonly SelectionClient[]) =>
+    `Upload to MFW posts the results under one client, so it takes the entries of one client only; the selection holds entries of ${clients.length} clients: ${named(clients)}. Select the entries of one client.`,
+  /** the dialog's line under manyClients (the clients are named just above it); the button's tooltip says uploadOneClient */
+  uploadOneClientShort: 'Upload to MFW takes the entries of one client only: select the entries of one client to upload them.',
+} as const;
+
 export const PostResult = z.object({ status: z.enum(['Success', 'Failed']), message: z.string() });
 
 export const ReportStatus = z.object({
@@ -60,6 +79,11 @@ export const carbohydrateReportEndpoints = {
     method: 'POST', path: '/api/carbohydrate/getlabresult', writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }),
     output: z.object({ agronomist: z.string(), entity: z.string(), farmName: z.string(), agent: z.string() }),
+  }),
+  /** The clients of a selection's entries, in selection order, with how many entries each (ADR 0252). */
+  selectionClients: endpoint({
+    method: 'POST', path: '/api/carbohydrate/selectionclients', writes: 'nothing', access: { permission: 'CarbohydrateEntries' },
+    input: z.object({ result: ReportSelection }), output: z.array(SelectionClient),
   }),
   /** The dialog's pick lists: languages, addresses (default first) and distributors. */
   reportOptions: endpoint({
@@ -91,6 +115,7 @@ export const carbohydrateReportEndpoints = {
     method: 'GET', path: '/api/carbohydrate/reportfile', answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'CarbohydrateEntries' },
     input: z.object({ id: Id }), output: z.unknown(), kind: 'file', media: [MEDIA.pdf],
   }),
+  /** Posts the selection's results to MFW under the dialog's client: a selection of several clients answers 400 at `result` (uploadOneClient). */
   postToMfw: endpoint({
     method: 'POST', path: '/api/carbohydrate/posttomfw', writes: { unversioned: 'action', reason: 'posts the report to MFW and records the posting' }, access: { permission: 'CarbohydrateEntries' },
     input: ReportRequest, output: z.array(PostResult), answers: { 409: QC_HELD },

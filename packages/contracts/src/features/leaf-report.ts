@@ -39,7 +39,11 @@ export const LEAF_REPORT_MESSAGES = {
   unknownSample: 'This sample is not in the submission',
   notLeaf: 'This is not a leaf submission',
   notFarmers: 'This is not a farmers sample submission',
-  noResult: 'This sample has no result yet',
+  /**
+   * a page asked of a sample without a result: why, by the lab result view's rule (SAMPLE_NO_RESULT: waiting for its
+   * lab, its order refused, its lab's answer not read…; ADR 0252), never a bare 'no result yet'
+   */
+  noResult: (sample: string, why?: string) => (why ? `Sample ${sample} has no result: ${why}` : `Sample ${sample} has no result`),
   imageFailed: 'Could not load image',
   pageChanged: 'The texts of this page were changed by someone else meanwhile. Reload and try again.',
   settingsChanged: 'The report settings were changed by someone else meanwhile. Close this and open the report again.',
@@ -104,6 +108,8 @@ export const LeafReportSample = z.object({
   /** the crop's growth stage of that name (case-insensitive), null when none */
   growthStageId: z.number().int().nullable(),
   matchedResult: z.boolean(),
+  /** why a sample without a result has none (SAMPLE_NO_RESULT, the lab result view's rule; ADR 0252); null when it has one */
+  noResult: z.string().nullable(),
   notes: z.string(),
   sample: z.string(),
   /** the capture (leaf entry) of the sample, null for one typed by hand */

@@ -26,7 +26,8 @@ import { SUBMISSION_LABS } from './submission-enums';
  *   SAMPLE_NO_RESULT: N/A, waiting for its lab or to be typed in, its order refused or not sent yet, its lab's answer
  *   not read while the lab gives its work order to another lab job or does not know it): never silently empty.
  * - `print {id}`: the lab results as printable HTML, `html: null` when there are none ('No lab results
- *   available'). Not offered for Manual nor the manual farmer lab (their results are the manual entry).
+ *   available'), then `noResult` says why (each SAMPLE_NO_RESULT its samples give, once; ADR 0252). Not offered for
+ *   Manual nor the manual farmer lab (their results are the manual entry).
  * - `getdocs {id}`, `uploadmanualsubmissionfiles` (the spec's insertfiles; multipart: submissionId, files;
  *   checked by content and size; a file whose bytes the submission already holds is not kept again),
  *   `deletefiles {submissionId, fileIds}` (SubmissionsDelete; audited), GET `downloaddocument {fileId, submissionId}`.
@@ -185,6 +186,9 @@ export const LabResultView = z.object({
 });
 export type LabResultView = z.output<typeof LabResultView>;
 
+/** `print`: the printable page, or none and why (the samples' reasons, each once; empty when there is a page). */
+export const PrintedResults = z.object({ html: z.string().nullable(), noResult: z.array(z.string()) });
+
 export const SubmissionDocument = z.object({ id: z.number().int(), name: z.string(), size: z.number().int(), uploadedAt: DateTime });
 export type SubmissionDocument = z.output<typeof SubmissionDocument>;
 
@@ -229,7 +233,7 @@ function resultCalls(base: Base, screen: Screen, archivePath: string) {
     archive: endpoint({ method: 'POST', path: `${base}/${archivePath}`, writes: { unversioned: 'flag', reason: 'moves the submission to Archived' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete', screen }, input: ById, output: Ok }),
     restore: endpoint({ method: 'POST', path: `${base}/restore`, writes: { unversioned: 'flag', reason: 'moves an archived submission back' }, answers: { 404: NOT_FOUND, 409: REFUSED_STATE }, access: { permission: 'SubmissionsDelete', screen }, input: ById, output: Ok }),
     getResults: endpoint({ method: 'POST', path: `${base}/getresults`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: LabResultView }),
-    print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.object({ html: z.string().nullable() }) }),
+    print: endpoint({ method: 'POST', path: `${base}/print`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: PrintedResults }),
     getDocs: endpoint({ method: 'POST', path: `${base}/getdocs`, writes: 'nothing', answers: { 404: NOT_FOUND }, access: { permission: screen }, input: ById, output: z.array(SubmissionDocument) }),
     uploadFiles: endpoint({ method: 'POST', path: `${base}/uploadmanualsubmissionfiles`, writes: { unversioned: 'creates', reason: 'adds the uploaded documents' }, answers: { 404: NOT_FOUND, 503: FILE_STORE_DOWN }, access: { permission: 'SubmissionsWaitingForLab', screen }, multipart: true, input: UploadSubmissionFiles, output: z.array(SubmissionDocument) }),
     deleteFiles: endpoint({ method: 'POST', path: `${base}/deletefiles`, writes: { unversioned: 'removes', reason: 'deletes the chosen documents of the submission (and their bytes)' }, answers: { 404: NOT_FOUND }, access: { permission: 'SubmissionsDelete', screen }, input: DeleteSubmissionFiles, output: Ok }),

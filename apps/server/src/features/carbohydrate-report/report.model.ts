@@ -67,6 +67,26 @@ export function flag(value: number | null, range: Range | null): Flag {
   return 'ok';
 }
 
+/**
+ * The clients of a selection's entries (ADR 0252), in the order first selected, with how many entries each: an
+ * entry's client is its entity, told apart trimmed, inner spaces collapsed and without regard to case (the first
+ * spelling selected names it).
+ */
+export function clientsOf(selection: { id: number }[], entries: Pick<EntryRow, 'id' | 'entity'>[]): { client: string; entries: number }[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const clients = new Map<string, { client: string; entries: number }>();
+  for (const id of new Set(selection.map((s) => s.id))) {
+    const e = byId.get(id);
+    if (!e) continue;
+    const name = e.entity.trim().replace(/\s+/g, ' ');
+    const key = name.toLowerCase();
+    const c = clients.get(key) ?? { client: name, entries: 0 };
+    c.entries += 1;
+    clients.set(key, c);
+  }
+  return [...clients.values()];
+}
+
 const hasRange = (r: Range) => r.min !== null || r.max !== null;
 
 /** Groups the selected entries in selection order and attaches the ranges that apply to each. */

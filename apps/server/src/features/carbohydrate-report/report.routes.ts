@@ -7,6 +7,7 @@ export function registerCarbohydrateReport(registrar: Registrar, ctx: FeatureCon
   const reports = new ReportService(ctx.db, ctx.jobs, ctx.storage, ctx.mfw, ctx.log);
   registrar.feature(carbohydrateReportEndpoints, {
     getLabResult: (input) => reports.labResult(input.id),
+    selectionClients: (input) => reports.selectionClients(input.result),
     reportOptions: () => reports.options(),
     async blockReport(input, ctx) {
       const id = await reports.request(input, ctx.user.id);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { type PostResult, type ReportRequest, formatDayTime } from '@sapwood/contracts';
+import { CARBOHYDRATE_REPORT_MESSAGES as M, type PostResult, type ReportRequest, type SelectionClient, formatDayTime } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
@@ -10,7 +10,7 @@ import { type JobContext, type JobQueue, PermanentJobError } from '../../platfor
 import { distributorLogo } from '../../platform/reports/report-logo';
 import { fileNamePart as safe } from '../../platform/reports/report-pdf';
 import { type FileStorage, readAll } from '../../platform/storage/storage';
-import { type ReportGroup, buildGroups } from './report.model';
+import { type ReportGroup, buildGroups, clientsOf } from './report.model';
 import { type ReportDocument, renderReportPdf } from './report.pdf';
 import { ReportRepository } from './report.repository';
 import { upsertFarm } from '../farms';
@@ -44,6 +44,11 @@ export class ReportService {
 
   labResult(id: number) {
     return this.repo.labResult(id).then((r) => r ?? Promise.reject(notFound('Lab result')));
+  }
+
+  /** The clients of the selection's entries, with how many each (the dialog's warning, ADR 0252). */
+  async selectionClients(selection: Selection): Promise<SelectionClient[]> {
+    return clientsOf(selection, await this.repo.entries([...new Set(selection.map((s) => s.id))]));
   }
 
   /** Checks the request, stores the report record and queues its generation; answers the report id. */
@@ -143,7 +148,10 @@ export class ReportService {
   /** Posts each location group's results to MFW; safe to retry (same content, same idempotency key). */
   async postToMfw(input: z.output<typeof ReportRequest>, userId: number): Promise<z.output<typeof PostResult>[]> {
     const { result: selection, ...options } = input;
-    await this.check(selection, options);
+    const entries = await this.check(selection, options);
+    // MFW files every result under the one client posted: another client's entries would be filed under it (ADR 0252)
+    const clients = clientsOf(selection, entries);
+    if (clients.length > 1) throw fieldError('result', M.uploadOneClient(clients));
     const { groups } = await this.assemble(selection, options);
     const out: z.output<typeof PostResult>[] = [];
     for (const g of groups) {

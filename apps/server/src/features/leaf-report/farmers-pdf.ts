@@ -1,5 +1,6 @@
 import { formatDay } from '@sapwood/contracts';
 import { PAGE, type PdfDoc, drawBrandHead, drawPairs } from '../../platform/reports/report-pdf';
+import { reportNumber } from '../../platform/reports/report-number';
 import { renderSections } from './sections-pdf';
 import { flaggedHeight, flaggedLines } from './flagged-lines';
 import type { FarmersPdfSample, FarmersPdfSection, FlaggedValue, FrozenReport } from './submission-report.model';
@@ -11,7 +12,7 @@ const BOTTOM = PAGE.height - M - 14;
 const PER_ROW = 4;
 const CELL = WIDTH / PER_ROW;
 
-const num = (v: number | null) => (v === null ? '–' : String(Number(v.toFixed(4))));
+const num = (v: number | null) => (v === null ? '–' : reportNumber(v));
 
 /** The sample's values the lab returned outside their plausible bounds. */
 const flaggedOf = (sample: FarmersPdfSample): FlaggedValue[] =>

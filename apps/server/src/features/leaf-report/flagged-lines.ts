@@ -1,13 +1,12 @@
+import { reportNumber } from '../../platform/reports/report-number';
 import { PAGE, type PdfDoc } from '../../platform/reports/report-pdf';
 import type { FlaggedValue } from './submission-report.model';
 
 const M = PAGE.margin;
 const WIDTH = PAGE.width - 2 * M;
 
-const num = (v: number) => String(Number(v.toFixed(4)));
-
 /** The words of one flagged value: 'K 1000 %: Impossible: at most 100 %'. */
-export const flaggedText = (f: FlaggedValue) => `${f.label} ${num(f.value)}${f.unit ? ` ${f.unit}` : ''}: ${f.flag}`;
+export const flaggedText = (f: FlaggedValue) => `${f.label} ${reportNumber(f.value)}${f.unit ? ` ${f.unit}` : ''}: ${f.flag}`;
 
 /**
  * An outside lab's values outside their plausible bounds, under their heading, as the report prints them

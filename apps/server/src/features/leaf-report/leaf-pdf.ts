@@ -1,5 +1,6 @@
 import { formatDay } from '@sapwood/contracts';
 import { PAGE, type PdfDoc, drawBrandHead, drawPairs } from '../../platform/reports/report-pdf';
+import { reportNumber } from '../../platform/reports/report-number';
 import { renderSections } from './sections-pdf';
 import { drawChartOnPdf } from './chart/chart-pdf';
 import { type LeafChart, layoutLeafChart } from './chart/leaf-chart';
@@ -12,7 +13,7 @@ const WIDTH = PAGE.width - 2 * M;
 const BOTTOM = PAGE.height - M - 14;
 const MARK = { below: ' L', above: ' H', inside: '', none: '', missing: '' } as Record<string, string>;
 
-const num = (v: number | null) => (v === null ? '' : String(Number(v.toFixed(4))));
+const num = (v: number | null) => (v === null ? '' : reportNumber(v));
 
 /**
  * The leaf report PDF, drawn only from its frozen document: per submission a front page (brand, title, the

@@ -7,13 +7,16 @@ import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
 import { resolveSampleNorms } from '../cropgrowths';
+import { noResultReasons } from '../submissions';
 import { loadTexts } from '../languages';
 import { type PageInput, pagePng, pageSvg } from './leaf-page';
+import { noResultMessage } from './no-result';
 import { LeafReportRepository, type ReportSampleRow, type ReportSubmission, type StoredSettings } from './leaf-report.repository';
 import { LEAF_REPORT_TEXT_KEYS, leafReportTexts } from './leaf-report.texts';
 import { type SavedChoice, farmersHeader, leafHeader, savedChoices } from './report-header';
 
 type Kind = 'leaf' | 'soil';
+
 type LeafRequest = z.output<typeof LeafReportRequest>;
 type FarmersRequest = z.output<typeof FarmersReportRequest>;
 
@@ -46,7 +49,8 @@ export class LeafReportService {
   }
 
   /** The leaf Report Settings dialog's data per submission (saved settings, else the submission's defaults). */
-  preReport(ids: readonly number[]): Promise<LeafPreReport[]> {
+  async preReport(ids: readonly number[]): Promise<LeafPreReport[]> {
+    const why = await noResultReasons(this.db, ids);
     return this.perSubmission('leaf', ids, ({ s, saved, samples, extraSampleNumbers }) => {
       const header = leafHeader(s, saved);
       const choices = savedChoices(saved);
@@ -56,7 +60,7 @@ export class LeafReportService {
         rowVersion: saved?.rowVersion ?? 0,
         samples: samples.map((x) => ({
           id: x.id, cropId: x.cropId, cultivars: x.cultivarIds, dateCaptured: x.capturedAt, excludeImage: chosen.get(x.id)?.excludeImage ?? false,
-          growthStage: x.growthStage, growthStageId: x.growthStageId, matchedResult: x.matched, notes: x.notes, sample: x.sampleNumber,
+          growthStage: x.growthStage, growthStageId: x.growthStageId, matchedResult: x.matched, noResult: x.matched ? null : why.get(x.id) ?? null, notes: x.notes, sample: x.sampleNumber,
           dataId: x.captureId, blockNumber: x.blockNumber, organTypeEnum: chosen.get(x.id)?.organTypeEnum ?? x.organType,
           selected: choices ? chosen.has(x.id) : x.matched,
         })),
@@ -167,7 +171,7 @@ export class LeafReportService {
     const header = leafHeader(sub, (await this.repo.settings(this.db, [submissionId]))[0]);
     const source = await this.repo.pageSource(this.db, submissionId, sampleId);
     if (!source) throw fieldError('leafId', LEAF_REPORT_MESSAGES.unknownSample);
-    if (!source.matched) throw fieldError('leafId', LEAF_REPORT_MESSAGES.noResult);
+    if (!source.matched) throw fieldError('leafId', await noResultMessage(this.db, submissionId, source));
     const norms: ResolvedNorms = source.cropId
       ? await resolveSampleNorms(this.db, source.cropId, source.cultivarIds[0] ?? null, source.growthStageId)
       : { elements: [], drisGraphs: [] };

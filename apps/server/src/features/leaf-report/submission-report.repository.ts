@@ -8,6 +8,7 @@ export type ReportKind = 'leaf' | 'soil';
 export interface SampleOwner {
   id: number;
   submissionId: number;
+  sampleNumber: string;
   kind: ReportKind;
   matched: boolean;
 }
@@ -22,7 +23,7 @@ export class SubmissionReportRepository {
     return db.selectFrom('submission_samples as s')
       .innerJoin('submissions as u', 'u.id', 's.submission_id')
       .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
-      .select(['s.id', 's.submission_id as submissionId', 'u.kind', sql<boolean>`r.sample_id is not null`.as('matched')])
+      .select(['s.id', 's.submission_id as submissionId', 's.sample_number as sampleNumber', 'u.kind', sql<boolean>`r.sample_id is not null`.as('matched')])
       .where('s.id', 'in', [...sampleIds]).execute();
   }
 

@@ -10,6 +10,7 @@ import { type FileStorage, readAll } from '../../platform/storage/storage';
 import { renderFarmersPdf } from './farmers-pdf';
 import { renderLeafPdf } from './leaf-pdf';
 import { LeafReportRepository } from './leaf-report.repository';
+import { noResultMessage } from './no-result';
 import { savedChoices } from './report-header';
 import { ReportAssembler } from './submission-report.assemble';
 import type { FrozenReport } from './submission-report.model';
@@ -44,7 +45,7 @@ export class SubmissionReportService {
       const o = owners.get(id);
       if (!o) throw fieldError('leafIds', SUBMISSION_REPORT_MESSAGES.notFound);
       if (o.kind !== 'leaf') throw fieldError('leafIds', LEAF_REPORT_MESSAGES.notLeaf);
-      if (!o.matched) throw fieldError('leafIds', LEAF_REPORT_MESSAGES.noResult);
+      if (!o.matched) throw fieldError('leafIds', await noResultMessage(this.db, o.submissionId, o));
       if (!submissionIds.includes(o.submissionId)) submissionIds.push(o.submissionId);
     }
     return this.enqueue('leaf', submissionIds, leafIds, userId);

@@ -15,3 +15,6 @@ export const submissionsFeature: FeatureModule = {
 
 /** The one place a submission's results are read from (issue 31): its own lab order's, and what matched no row. */
 export { type UnmatchedSample, OwnResultsRepository, ownResults } from './own-results.repository';
+
+/** Why a sample shows no values, by the lab result view's one rule: for the reports made of a submission (ADR 0252). */
+export { noResultReasons } from './no-result-reasons';

@@ -79,6 +79,14 @@ export function labResultView(s: ResultsHeader, samples: SampleWithResult[], unm
   };
 }
 
+/**
+ * Why a submission has nothing to print (labResultsHtml answers null): each reason its samples give once, in sample
+ * order (`noResultReason`, the view's rule), so 'No lab results available' is never said without why.
+ */
+export function noResultsWhy(s: ResultsHeader, samples: SampleWithResult[], unmatched: number): string[] {
+  return [...new Set(samples.flatMap((x) => noResultReason(s, x, unmatched) ?? []))];
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text made safe inside HTML (elements and quoted attributes). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

@@ -2,7 +2,7 @@ import { type LabResultView, MANUAL_ENTRY_MESSAGES as M } from '@sapwood/contrac
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { recordChange } from '../../platform/audit/audit';
-import { labResultView, labResultsHtml } from './lab-results-view';
+import { labResultView, labResultsHtml, noResultsWhy } from './lab-results-view';
 import { OwnResultsRepository } from './own-results.repository';
 import { SubmissionResultsRepository } from './submission-results.repository';
 import { type StoredSubmission, type SubmissionState, SubmissionsRepository } from './submissions.repository';
@@ -66,8 +66,12 @@ export class SubmissionStatesService {
     return labResultView({ ...s, kind }, await this.results.samples(this.db, id), await this.own.unmatched(this.db, [id]));
   }
 
-  async print(kind: Kind, id: number): Promise<{ html: string | null }> {
+  /** The printable page, or none (html null) and why its samples show no values. */
+  async print(kind: Kind, id: number): Promise<{ html: string | null; noResult: string[] }> {
     const s = await submissionOf(this.db, kind, id);
-    return { html: labResultsHtml({ ...s, kind }, await this.results.samples(this.db, id), await this.own.unmatched(this.db, [id])) };
+    const samples = await this.results.samples(this.db, id);
+    const unmatched = await this.own.unmatched(this.db, [id]);
+    const html = labResultsHtml({ ...s, kind }, samples, unmatched);
+    return { html, noResult: html === null ? noResultsWhy({ ...s, kind }, samples, unmatched.length) : [] };
   }
 }

@@ -7,7 +7,7 @@ import { QueryDialog } from './QueryDialog';
 
 /**
  * Lab Results (print): the lab results of a submission as the server prints them, shown in a sandboxed frame
- * (no scripts run in it; same origin only so that Print can print the frame), or 'No lab results available'.
+ * (no scripts run in it; same origin only so that Print can print the frame), or 'No lab results available' and why.
  */
 export function LabResultsDialog({ kind, row, onClose }: { kind: SubmissionKind; row: LabSubmissionRow; onClose: () => void }) {
   const query = useEndpointQuery(resultEndpointsOf(kind).print, { id: row.id });
@@ -24,7 +24,13 @@ export function LabResultsDialog({ kind, row, onClose }: { kind: SubmissionKind;
     >
       {(d) => d.html
         ? <iframe ref={frame} title={`Lab results of ${row.id}`} srcDoc={d.html} sandbox="allow-same-origin allow-modals" style={{ width: '100%', height: '60vh', border: 0 }} data-testid="lab-results-frame" />
-        : <Text size="sm" data-testid="no-lab-results">{M.noResults}</Text>}
+        : (
+          <>
+            <Text size="sm" data-testid="no-lab-results">{M.noResults}</Text>
+            {/* why, by the lab result view's rule (waiting for its lab, its lab's answer not read…; ADR 0252) */}
+            {d.noResult.map((why) => <Text key={why} size="sm" c="dimmed" mt={4} data-testid="no-lab-results-why">{why}</Text>)}
+          </>
+        )}
     </QueryDialog>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../../../../../../tests/support/pdf';
 import { chartPng, chartSvg } from './chart-svg';
 import { drawChartOnPdf } from './chart-pdf';
+import { reportNumber } from '../../../platform/reports/report-number';
 import { type ChartElementInput, type LeafChart, layoutLeafChart, newScalePosition, placementOf } from './leaf-chart';
 
 /** Citrus-like norms: N 2.4–2.8 %, P 0.12–0.16 %, Zn 25–100 mg/kg, B without a norm; Fe not analysed. */
@@ -66,6 +67,22 @@ describe('placing a value against its norm', () => {
   });
 });
 
+describe('the values the chart prints', () => {
+  it("are the reports' one rule, as the summary prints them: Na% 0.028 stays 0.028 in the preview (not 0.03)", () => {
+    const chart = layoutLeafChart({ graphType: 'GraphNew', title: 't', elements: [
+      { element: 'NaPerc', label: 'Na%', unit: '%', value: 0.028, min: 0.01, med: 0.02, max: 0.05 },
+      { element: 'N', label: 'N', unit: '%', value: 2.1, min: 2.4, med: 2.6, max: 2.8 },
+      { element: 'Zn', label: 'Zn', unit: 'mg/kg', value: 12.3456, min: 25, med: 50, max: 100 },
+    ] });
+    const texts = chart.shapes.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
+    expect(texts).toEqual(expect.arrayContaining(['0.028', '2.1', '12.3456']));
+    expect(texts).not.toContain('0.03');
+    for (const v of [0.028, 2.1, 12.3456]) expect(texts).toContain(reportNumber(v));
+    // the preview image is drawn from this SVG
+    expect(chartSvg(chart)).toContain('>0.028<');
+  });
+});
+
 describe('drawing the chart', () => {
   const chart = layoutLeafChart({ graphType: 'GraphNew', title: 'Sample <L-1> & co', subtitle: 'Navel', elements });
 
@@ -87,6 +104,6 @@ describe('drawing the chart', () => {
     drawChartOnPdf(doc, chart, 36, 60);
     doc.end();
     const [page] = pdfPages(await done);
-    for (const word of ['Sample <L-1> & co', 'Navel', 'N (%)', '2.10', 'Low', 'Optimum', 'High', 'Zn (mg/kg)', '140', 'Not analysed']) expect(page).toContain(word);
+    for (const word of ['Sample <L-1> & co', 'Navel', 'N (%)', '2.1', 'Low', 'Optimum', 'High', 'Zn (mg/kg)', '140', 'Not analysed']) expect(page).toContain(word);
   });
 });

@@ -1,4 +1,5 @@
 import type { Element } from '@sapwood/contracts';
+import { reportNumber } from '../../../platform/reports/report-number';
 
 /**
  * The leaf report's chart, laid out once (issue 15: "charts are drawn once, on the server, by one module for
@@ -97,7 +98,11 @@ export function placementWord(row: Pick<ChartRow, 'value' | 'placement'>, t: Cha
   return row.placement === 'unknown' ? t.noNorm : t[row.placement];
 }
 
-export const formatValue = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+/**
+ * A DRIS index or the NBI as the chart prints it: a computed index, not a measured value, so rounded to what a
+ * reader compares (a measured value is printed by `reportNumber`, the rule of every report's values).
+ */
+export const formatIndex = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 const ROW_H = 18;
 const TOP = 34;
@@ -142,7 +147,7 @@ export function layoutLeafChart(input: LeafChartInput): LeafChart {
     if (i % 2 === 1) shapes.push({ kind: 'rect', x: 0, y, w: width, h: ROW_H, fill: '#f7f7f7' });
     const placement = placementOf(e.value, e.min, e.max);
     shapes.push({ kind: 'text', x: 2, y: y + 12, text: e.unit ? `${e.label} (${e.unit})` : e.label, size: 8, anchor: 'start', bold: true, fill: INK });
-    shapes.push({ kind: 'text', x: plotX - 6, y: y + 12, text: e.value === null ? '–' : formatValue(e.value), size: 8, anchor: 'end', fill: INK });
+    shapes.push({ kind: 'text', x: plotX - 6, y: y + 12, text: e.value === null ? '–' : reportNumber(e.value), size: 8, anchor: 'end', fill: INK });
     const position = input.graphType === 'GraphOld' ? oldRow(shapes, e, placement, plotX, plotW, y) : newRow(shapes, e, placement, plotX, plotW, y);
     const word = placementWord({ value: e.value, placement }, t);
     // the mark: its shape (▼ ● ▲) drawn as a marker, its word as text (PDF fonts lack the symbols)
@@ -208,14 +213,14 @@ function newRow(shapes: Shape[], e: ChartElementInput, placement: Placement, x: 
 }
 
 function drisBlock(shapes: Shape[], dris: NonNullable<LeafChartInput['dris']>, t: ChartTexts, width: number, top: number): number {
-  shapes.push({ kind: 'text', x: 0, y: top + 10, text: `${t.dris} · ${t.nbi} ${formatValue(dris.nbi)}`, size: 10, anchor: 'start', bold: true, fill: INK });
+  shapes.push({ kind: 'text', x: 0, y: top + 10, text: `${t.dris} · ${t.nbi} ${formatIndex(dris.nbi)}`, size: 10, anchor: 'start', bold: true, fill: INK });
   const mid = LABEL_W + VALUE_W + (width - LABEL_W - VALUE_W - WORD_W - 8) / 2;
   const half = (width - LABEL_W - VALUE_W - WORD_W - 8) / 2;
   const biggest = Math.max(1, ...dris.indices.map((d) => Math.abs(d.index)));
   dris.indices.forEach((d, i) => {
     const y = top + 18 + i * 14;
     shapes.push({ kind: 'text', x: 2, y: y + 10, text: d.element, size: 8, anchor: 'start', bold: true, fill: INK });
-    shapes.push({ kind: 'text', x: LABEL_W + VALUE_W - 6, y: y + 10, text: formatValue(d.index), size: 8, anchor: 'end', fill: INK });
+    shapes.push({ kind: 'text', x: LABEL_W + VALUE_W - 6, y: y + 10, text: formatIndex(d.index), size: 8, anchor: 'end', fill: INK });
     const len = (Math.abs(d.index) / biggest) * half;
     shapes.push({ kind: 'rect', x: d.index < 0 ? mid - len : mid, y: y + 3, w: Math.max(0.5, len), h: 8, fill: d.index < 0 ? PLACEMENT_COLOURS.below : PLACEMENT_COLOURS.above });
     shapes.push({ kind: 'line', x1: mid, y1: y, x2: mid, y2: y + 14, stroke: MUTED, width: 0.6 });

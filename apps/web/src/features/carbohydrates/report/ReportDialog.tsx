@@ -13,6 +13,7 @@ import { useContractForm } from '../../../lib/useContractForm';
 import { OutsideWait } from '../../../components/ui/OutsideWait';
 import { PostResultsDialog } from '../../../components/ui/PostResultsDialog';
 import { firstSelectedId, postForm } from './report-form';
+import { ManyClientsAlert, useSelectionClients } from './SelectionClients';
 
 const api = apiFeatures.carbohydrateReport;
 const FIELDS = ['langId', 'client', 'farm', 'agriculturist', 'agent', 'distributor', 'addressId', 'lowImageQuality', 'includeSummary', 'includeControls'] as const;
@@ -42,6 +43,8 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
   const form = useReportForm(opened, selection, options.data);
   const firstId = firstSelectedId(selection);
   const { reset, getValues } = form;
+  // the selection's clients are told before Download or Upload can be pressed (ADR 0252)
+  const clients = useSelectionClients(opened, selection);
 
   /** checks the fields (messages on them) and then runs `action` with what the dialog shows */
   const whenValid = (action: (input: ReportRequestInput) => void) =>
@@ -56,7 +59,9 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
     notify.info('Starting download');
     used();
   });
-  const upload = () => whenValid((input) => postToMfw.mutate(input, { onSuccess: used }));
+  const upload = () => whenValid((input) => {
+    if (!clients.uploadRefused) postToMfw.mutate(input, { onSuccess: used });
+  });
   const dirty = form.formState.isDirty;
   const cancel = useGuardedClose(dirty, onClose);
 
@@ -72,11 +77,17 @@ export function ReportDialog({ opened, onClose, selection }: ReportDialogProps) 
         actions={
           <>
             <Button variant="default" onClick={() => void cancel()}>Cancel</Button>
-            <Button variant="light" onClick={() => void upload()} loading={postToMfw.isPending} data-testid="report-upload-mfw">Upload to MFW</Button>
-            <Button onClick={() => void download()} data-testid="report-download">Download</Button>
+            <Tooltip label={clients.uploadRefused} disabled={!clients.uploadRefused} multiline w={360}>
+              <span>
+                <Button variant="light" onClick={() => void upload()} loading={postToMfw.isPending} disabled={!clients.known || !!clients.uploadRefused}
+                  data-testid="report-upload-mfw">Upload to MFW</Button>
+              </span>
+            </Tooltip>
+            <Button onClick={() => void download()} disabled={!clients.known} data-testid="report-download">Download</Button>
           </>
         }
       >
+        {clients.many && <ManyClientsAlert clients={clients.many} />}
         <ReportFields form={form} options={options.data} />
       </AppDialog>
       <OutsideWait active={postToMfw.isPending} label="Waiting for MFW…" testId="mfw-wait" />

@@ -127,11 +127,13 @@ export function ReportSampleTable({ form, index, leaf, view }: SamplesProps) {
               <Table.Td>{formatDate(s.date)}</Table.Td>
               <Table.Td>{s.blockNumber}</Table.Td>
               <Table.Td data-matched={s.matched}>
-                <Tooltip label={s.matched ? 'A result matched this sample' : 'No result matched this sample'}>
+                <Tooltip label={s.matched ? 'A result matched this sample' : s.noResult ?? 'No result matched this sample'} multiline maw={360}>
                   {s.matched
                     ? <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" aria-label="matched" />
-                    : <IconCircleX size={16} color="var(--mantine-color-gray-5)" aria-label="not matched" />}
+                    : <IconCircleX size={16} color="var(--mantine-color-gray-5)" aria-label={s.noResult ? `not matched: ${s.noResult}` : 'not matched'} />}
                 </Tooltip>
+                {/* a sample without a result says why, as the lab result view does (ADR 0252) */}
+                {!s.matched && s.noResult && <Text span size="xs" c="dimmed" ml={4} data-testid="report-sample-no-result">{s.noResult}</Text>}
               </Table.Td>
               {leaf && (
                 <>

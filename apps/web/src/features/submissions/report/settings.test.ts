@@ -9,22 +9,22 @@ const header: LeafPreReport['header'] = {
 };
 const leafSample = (id: number, o: Partial<LeafPreReport['samples'][number]> = {}): LeafPreReport['samples'][number] => ({
   id, cropId: 1, cultivars: [2], dateCaptured: new Date('2026-11-18T08:00:00Z'), excludeImage: false, growthStage: 'Flowering', growthStageId: null,
-  matchedResult: true, notes: '', sample: `S${id}`, dataId: id * 10, blockNumber: 'B1', organTypeEnum: 'Normal', selected: true, ...o,
+  matchedResult: true, noResult: null, notes: '', sample: `S${id}`, dataId: id * 10, blockNumber: 'B1', organTypeEnum: 'Normal', selected: true, ...o,
 });
 
 describe('the Report Settings from prereport', () => {
   it('leaf: the header and each sample\'s choice as the update call takes them; what is shown beside', () => {
     const pre: LeafPreReport[] = [{
       header, extraSampleNumbers: ['LN-9'], rowVersion: 3,
-      samples: [leafSample(1), leafSample(2, { matchedResult: false, selected: false, excludeImage: true, organTypeEnum: 'Reproductive' }), leafSample(3, { organTypeEnum: 'Odd' })],
+      samples: [leafSample(1), leafSample(2, { matchedResult: false, noResult: "Waiting for Wynland's result", selected: false, excludeImage: true, organTypeEnum: 'Reproductive' }), leafSample(3, { organTypeEnum: 'Odd' })],
     }];
     const { views, reports } = leafSettings(pre);
     expect(views).toEqual([{
       submissionId: 12, title: '12 · Orchard Co (Eastside)', extraSampleNumbers: ['LN-9'],
       samples: [
-        { id: 1, sample: 'S1', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: true },
-        { id: 2, sample: 'S2', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: false },
-        { id: 3, sample: 'S3', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: true },
+        { id: 1, sample: 'S1', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: true, noResult: null },
+        { id: 2, sample: 'S2', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: false, noResult: "Waiting for Wynland's result" },
+        { id: 3, sample: 'S3', date: new Date('2026-11-18T08:00:00Z'), blockNumber: 'B1', matched: true, noResult: null },
       ],
     }]);
     expect(reports[0].samples).toEqual([

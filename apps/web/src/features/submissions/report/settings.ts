@@ -9,6 +9,8 @@ export interface ReportSampleView {
   date: Date | null;
   blockNumber: string;
   matched: boolean;
+  /** why a sample without a result has none (the lab result view's rule, from the server); null when it has one or is not told */
+  noResult: string | null;
 }
 
 /** One submission's part of the Report Settings, as shown: its title, its samples and the lab numbers not in it. */
@@ -34,7 +36,7 @@ export function leafSettings(pre: readonly LeafPreReport[]): ReportSettings<Leaf
     views: pre.map(({ header, samples, extraSampleNumbers }) => ({
       submissionId: header.submissionId,
       title: titleOf(header),
-      samples: samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.matchedResult })),
+      samples: samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.matchedResult, noResult: s.noResult })),
       extraSampleNumbers,
     })),
     reports: pre.map(({ header, samples, rowVersion }) => ({
@@ -51,7 +53,7 @@ export function farmersSettings(pre: readonly FarmersReportData[]): ReportSettin
     views: pre.map(({ farmerData: d, extraSampleNumbers }) => ({
       submissionId: d.submissionId,
       title: titleOf(d),
-      samples: d.samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.sampleMatched })),
+      samples: d.samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.sampleMatched, noResult: null })),
       extraSampleNumbers,
     })),
     reports: pre.map(({ farmerData: { id: _id, samples, ...header }, rowVersion }) => ({
