@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QC_HOLD_MARKS, type QcHold, qcEndpoints as qc } from '@sapwood/contracts';
+import { QC_HOLD_MARKS, QC_MESSAGES, type QcHold, qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
 import { signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
@@ -45,10 +45,14 @@ describe('quality control', () => {
 
     await page.goto(`${server.url}/labjobs`);
     await page.getByTestId(`job-card-${jobId}`).click();
+    // the job card says so too, with nothing to release
+    expect(await page.getByTestId('qc-pending').getAttribute('title')).toBe(QC_MESSAGES.heldUnentered(`J${jobId}`));
+    expect(await page.getByTestId('qc-release').count()).toBe(0);
     await page.getByTestId('control-value-0').click();
     await page.keyboard.type('6');
     await page.keyboard.press('Enter');
     await page.getByTestId('qc-hold').waitFor();
+    expect(await page.getByTestId('qc-pending').count()).toBe(0);
     await expect.poll(() => page.getByTestId('control-rows').textContent()).toContain('1-3s');
 
     await page.goto(`${server.url}/carbohydrates`);
