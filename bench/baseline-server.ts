@@ -16,7 +16,7 @@ const BASELINE_V8_FLAGS = ['--no-allocation-site-pretenuring'];
  * POST /leafs {scenario, afterId?, search?} the same for the /leafs Not Completed list (bench/baseline-leafs.ts).
  */
 
-/** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape) */
+/** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape; qcHold: qc's qcHoldOfJob) */
 const ROWS = `src as materialized (select k.id, row_number() over () as rn from keys k),
   gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
     where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
@@ -36,7 +36,11 @@ const ROWS = `src as materialized (select k.id, row_number() over () as rn from 
       'createdOn', to_char((select j.created_at from lab_jobs j where j.id = e.lab_job_id) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'completedOn', to_char(e.result_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'carboHydrateId', e.carbohydrate_sample_id, 'rowVersion', e.row_version,
-      'qcHold', exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null)) as j
+      'qcHold', (case
+        when exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null) then 'rejected'
+        when exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.value is null)
+          and not exists (select 1 from qc_settings s where s.id = 1 and s.controls_optional) then 'unentered'
+      end)) as j
     from src join lab_job_entries e on e.id = src.id
       join growth_stages gs on gs.id = e.growth_stage_id
       left join gc on gc.key = e.location_key) d`;

@@ -69,8 +69,19 @@ describe('/farmerssamplesubmissions', () => {
     await page.getByRole('option', { name: 'Manual (farmer)' }).click();
     await dialog.getByTestId('submission-submit').click();
     expect(await dialog.getByText(M.farmerDefaultTest, { exact: true }).count()).toBe(2);
+    // the row keeps showing its default test, which its list does not let be chosen again
+    expect(await dialog.getByLabel('Test of S26001').inputValue()).toBe('Farmer Sample');
+    await dialog.getByLabel('Test of S26001').click();
+    expect(await page.getByRole('option', { name: 'Farmer Sample', exact: true }).getAttribute('data-combobox-disabled')).toBe('true');
+    expect(await page.getByRole('option', { name: 'Unknown', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     for (const sample of ['S26001', 'S26002']) await dialog.getByLabel(`Select ${sample}`).check();
+    // Set test offers only the tests a farmers' row may be submitted with: neither Unknown nor Farmer Sample
     await dialog.getByRole('textbox', { name: 'Test for the selected rows' }).click();
+    await page.getByRole('option', { name: 'P Bray I Water', exact: true }).waitFor();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).not.toContain('Unknown');
+    expect(offered).not.toContain('Farmer Sample');
     await page.getByRole('option', { name: 'P Bray I Water', exact: true }).click();
     await dialog.getByTestId('bulk-test').click();
     await dialog.getByTestId('submission-submit').click();

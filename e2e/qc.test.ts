@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qcEndpoints as qc } from '@sapwood/contracts';
+import { QC_HOLD_MARKS, QC_MESSAGES, type QcHold, qcEndpoints as qc } from '@sapwood/contracts';
 import type { ApiClient } from '../tests/support/api-client';
 import { signIn, watchPageErrors } from '../tests/support/browser';
 import { type CarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
@@ -8,7 +8,7 @@ import { startLabJobsScreen } from '../tests/support/labjobs-screen';
 import { ADMIN, type TestServer } from '../tests/support/server';
 import { signedIn } from '../tests/support/users';
 
-/** Issue 37: a control out of range holds the job's results (marks), a release with a reason, the chart names the violation. */
+/** Issue 37: a control not yet entered, then out of range, holds the job's results (marks), a release with a reason, the chart names the violation. */
 let server: TestServer;
 let browser: Browser;
 let ref: CarbohydrateReference;
@@ -23,6 +23,14 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The results list's hold mark of a sample: its text and its tooltip say why (ADR 0253). */
+async function expectMark(page: Page, sampleNumber: string, hold: QcHold) {
+  const mark = page.getByTestId(`qc-hold-${sampleNumber}`);
+  await expect.poll(() => mark.getAttribute('data-hold')).toBe(hold);
+  expect(await mark.textContent()).toBe(QC_HOLD_MARKS[hold].label);
+  expect(await mark.getAttribute('title')).toBe(QC_HOLD_MARKS[hold].title);
+}
+
 describe('quality control', () => {
   it('enters a control out of range: QC hold on the dialog and the results list; released with a reason; the chart names the rule', async () => {
     const lot = await admin.call(qc.upsertLot, { id: 0, name: 'Sugar control', lot: 'E2E-1', analyte: 'sugar', mean: 5, sd: 0.2, validFrom: '2026-01-01', validTo: null, active: true });
@@ -31,16 +39,24 @@ describe('quality control', () => {
 
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, server.url, ADMIN, '/labjobs');
+    // ADR 0253: controls required and the control not yet entered: the measured result is held, the mark says why
+    await signIn(page, server.url, ADMIN, '/carbohydrates');
+    await expectMark(page, 'QC1', 'unentered');
+
+    await page.goto(`${server.url}/labjobs`);
     await page.getByTestId(`job-card-${jobId}`).click();
+    // the job card says so too, with nothing to release
+    expect(await page.getByTestId('qc-pending').getAttribute('title')).toBe(QC_MESSAGES.heldUnentered(`J${jobId}`));
+    expect(await page.getByTestId('qc-release').count()).toBe(0);
     await page.getByTestId('control-value-0').click();
     await page.keyboard.type('6');
     await page.keyboard.press('Enter');
     await page.getByTestId('qc-hold').waitFor();
+    expect(await page.getByTestId('qc-pending').count()).toBe(0);
     await expect.poll(() => page.getByTestId('control-rows').textContent()).toContain('1-3s');
 
     await page.goto(`${server.url}/carbohydrates`);
-    await page.getByTestId('qc-hold-QC1').waitFor();
+    await expectMark(page, 'QC1', 'rejected');
 
     await page.goto(`${server.url}/labjobs`);
     await page.getByTestId(`job-card-${jobId}`).click();

@@ -103,3 +103,11 @@ export async function seedLongResultsList(db: Db, rows: number) {
 export async function controlsOptional(db: Db): Promise<void> {
   await db.updateTable('qc_settings').set({ controls_optional: true }).where('id', '=', 1).execute();
 }
+
+/** What a carbohydrate report request names besides its results: the English language, an address and a distributor (no logo). */
+export async function seedReportBase(db: Db): Promise<{ langId: number; addressId: number; distributor: number }> {
+  const langs = await db.selectFrom('languages').select(['id', 'name']).execute();
+  const address = await db.insertInto('addresses').values({ name: 'Sapwood Labs', address_line: '1 Lab Road', area: 'Stellenbosch', code: '7600', number: '021', email: 'lab@sapwood.test', website: 'sapwood.test', file_prefix: 'SWL', logo_word: 'SAPWOOD', is_default: true }).returning('id').executeTakeFirstOrThrow();
+  const distributor = await db.insertInto('distributors').values({ name: 'AgriCo', image_path: null, image_hash: null }).returning('id').executeTakeFirstOrThrow();
+  return { langId: langs.find((l) => l.name === 'English')!.id, addressId: address.id, distributor: distributor.id };
+}

@@ -39,7 +39,7 @@ async function prepared(kind: 'leaf' | 'soil', ids: number[], lab?: string, dele
     ...(kind === 'leaf' ? { cropId: cultivar.crop_id, cultivars: [cultivar.id], growthStage: 'Flowering' } : { test: 'PBrayIWater' }),
   }))];
   return {
-    prefilled: data.data.lab,
+    prefilled: data.data.lab, captureLabs: [...data.captureLabs].sort((x, y) => x.testDataId - y.testDataId),
     draft: { ...data.data, agentId: await refs('agents'), agronomistId: await refs('agronomists'), depotId: await refs('depots'), languageId: 0, lab: lab ?? data.data.lab, samples },
   };
 }
@@ -61,8 +61,10 @@ describe('a capture goes only to the lab it shows', () => {
     await setLab('leaf', [a.id, c.id], 'Nvirotek');
     // the lab user sets one sample's lab on /leafs
     expect((await staff().call(leafs.updateLab, { testLeafDataId: b.id, lab: 'Wynland' })).status).toBe(200);
-    const { prefilled, draft } = await prepared('leaf', [a.id, b.id, c.id]);
+    const { prefilled, captureLabs, draft } = await prepared('leaf', [a.id, b.id, c.id]);
     expect(prefilled).toBe('Nvirotek');
+    // Prepare answers the lab each row's capture shows, for the dialog to show and check (the same rule, captureLabProblems)
+    expect(captureLabs).toEqual([{ testDataId: a.id, lab: 'Nvirotek' }, { testDataId: b.id, lab: 'Wynland' }, { testDataId: c.id, lab: 'Nvirotek' }]);
     const refused = await submit('leaf', draft);
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     const at = draft.samples[0].findIndex((s) => s.testDataId === b.id);

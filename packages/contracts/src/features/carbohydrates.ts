@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, RowVersion, formInt, id, int, text } from '../fields';
 import { DateTime, Empty, MEDIA, NOT_FOUND, Ok, endpoint } from '../endpoint';
 import { KeysetPagedRequest, MAX_TEXT, PagedRequest, keysetPage } from '../paging';
+import { QcHold } from './qc';
 
 const access = { permission: 'CarbohydrateEntries' } as const;
 const Text = text({ max: MAX_TEXT }).default('');
@@ -57,8 +58,8 @@ export const CarbohydrateResultRow = z.object({
   completedOn: DateTime.nullable(),
   carboHydrateId: z.number().int().nullable(),
   rowVersion: z.number().int(),
-  /** the entry's job is held by a rejected control (issue 37): not reported nor sent until released */
-  qcHold: z.boolean().optional(),
+  /** why the entry's job is held (ADR 0145, 0253), null when it is not; a download leaves it out */
+  qcHold: QcHold.nullable().optional(),
 });
 export type CarbohydrateResultRow = z.output<typeof CarbohydrateResultRow>;
 

@@ -25,6 +25,8 @@ export const QC_MESSAGES = {
   lotChanged: 'This control material was changed by someone else. Reload and try again.',
   hasResult: 'A control row with a result cannot be removed.',
   held: (jobs: string) => `QC hold: a control of job ${jobs} was rejected by the Westgard rules. Repeat the run with a passing control, or have it released, before reporting these results.`,
+  /** controls required (the QC setting) and a control row of the job has no result yet (ADR 0253) */
+  heldUnentered: (jobs: string) => `QC hold: the controls of job ${jobs} are not yet entered. Enter every control result of the job before reporting these results (the lab's QC setting requires controls).`,
   repeatReleased: 'Repeated with a passing control',
   /** a save that would complete a job without a control result (controls required: the lab's QC setting) */
   noControl: (job: string) => `Job ${job} has no control result: add a control on its job card and enter its result before completing the job (the lab's QC setting requires controls).`,
@@ -32,6 +34,21 @@ export const QC_MESSAGES = {
   /** a control result of a completed or exported job changes only with a reason (as its client results do) */
   changeReasonRequired: 'A reason is required to change a control result of a completed or exported job.',
 } as const;
+
+/**
+ * Why a job's client results are held (ADR 0145, 0253): a control rejected and not released, or (controls
+ * required) a control row without its result. The server's one rule (qc feature) answers it for the report, the
+ * MFW upload, the results list and the job card.
+ */
+export const QC_HOLDS = ['rejected', 'unentered'] as const;
+export const QcHold = z.enum(QC_HOLDS);
+export type QcHold = z.infer<typeof QcHold>;
+
+/** The results list's marker of a held result: its text and its tooltip, by reason. */
+export const QC_HOLD_MARKS: Record<QcHold, { label: string; title: string }> = {
+  rejected: { label: 'QC hold', title: 'Held: a control of this run was rejected' },
+  unentered: { label: 'QC pending', title: 'Held: the controls of this run are not yet entered' },
+};
 
 export const ANALYTES = ['sugar', 'starch'] as const;
 export const Analyte = z.enum(ANALYTES, { error: 'Choose sugar or starch' });
@@ -90,7 +107,8 @@ export const JobControl = z.object({
 });
 export type JobControl = z.infer<typeof JobControl>;
 
-export const JobControls = z.object({ jobId: z.number(), held: z.boolean(), controlsOptional: z.boolean(), rows: z.array(JobControl) });
+/** `held`: a rejected control waits for a repeat or a release; `hold`: why the job's results are held, if they are (ADR 0253). */
+export const JobControls = z.object({ jobId: z.number(), held: z.boolean(), hold: QcHold.nullable(), controlsOptional: z.boolean(), rows: z.array(JobControl) });
 export type JobControls = z.infer<typeof JobControls>;
 
 /** The job card's control rows: existing ones by id (kept), new ones by lot; rows left out are removed (only without a result). */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { DateOnly } from '../endpoint';
 import { int, text } from '../fields';
 import { MAX_TEXT } from '../paging';
-import { FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, ORGAN_TYPES, SUBMISSION_MESSAGES as M, outsideLabOf } from './submission-enums';
+import {
+  FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, ORGAN_TYPES, SUBMISSION_MESSAGES as M, captureFitsLab, outsideLabOf,
+} from './submission-enums';
 
 /**
  * A submission as the Prepare Submission dialog builds it (spec part 2 §3 draft header and sample row) and
@@ -60,6 +62,17 @@ export interface DraftProblem {
   message: string;
 }
 
+/** Why a row's test cannot be submitted (§5), or null: none, Unknown or not a test of the kind; a farmers' row's default. */
+export function testProblem(kind: 'leaf' | 'soil', test: string): string | null {
+  const tests: readonly string[] = kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS;
+  if (test === '' || test === 'Unknown' || !tests.includes(test)) return M.testUnknown;
+  return kind === 'soil' && test === 'FarmerSample' ? M.farmerDefaultTest : null;
+}
+
+/** The tests of a kind a row may be submitted with (`testProblem` finds nothing): what the Prepare dialog offers. */
+export const submittableTests = (kind: 'leaf' | 'soil'): string[] =>
+  (kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS).filter((t) => testProblem(kind, t) === null);
+
 /** Every rule of §5 the draft breaks, each on its field (an empty list: it may be submitted). */
 export function draftProblems(kind: 'leaf' | 'soil', d: Pick<SubmissionDraft, 'clientName' | 'farmName' | 'agentId' | 'depotId' | 'agronomistId' | 'samples'>): DraftProblem[] {
   const out: DraftProblem[] = [];
@@ -69,7 +82,6 @@ export function draftProblems(kind: 'leaf' | 'soil', d: Pick<SubmissionDraft, 'c
   need(d.depotId > 0, 'depotId', M.depotRequired);
   need(d.agentId > 0, 'agentId', M.agentRequired);
   need(d.agronomistId > 0, 'agronomistId', M.agronomistRequired);
-  const tests: readonly string[] = kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS;
   d.samples.forEach((group, g) => {
     const active = group.map((row, r) => ({ row, r })).filter((x) => !x.row.delete);
     need(active.length > 0, `samples.${g}`, M.oneActiveRow);
@@ -90,8 +102,8 @@ export function draftProblems(kind: 'leaf' | 'soil', d: Pick<SubmissionDraft, 'c
         need(row.growthStage.trim() !== '', at('growthStage'), M.growthPhaseRequired);
         need(row.organTypeEnum !== 'None', at('organTypeEnum'), M.organTypeRequired);
       }
-      if (row.test === '' || row.test === 'Unknown' || !tests.includes(row.test)) out.push({ field: at('test'), message: M.testUnknown });
-      else need(kind === 'leaf' || row.test !== 'FarmerSample', at('test'), M.farmerDefaultTest);
+      const test = testProblem(kind, row.test);
+      if (test) out.push({ field: at('test'), message: test });
     }
   });
   return out;
@@ -134,4 +146,22 @@ export function labProblems(
     if (crop && !code?.trim()) out.push({ field: `${at}.cropId`, message: M.noLabCropCode(crop.name, lab) });
   }
   return out;
+}
+
+/** Why a row whose capture shows `captureLab` (undefined: a row added by hand) cannot go to `lab`, or null (ADR 0251). */
+export const captureLabProblem = (captureLab: string | undefined, lab: string): string | null =>
+  captureLab === undefined || captureFitsLab(captureLab, lab) ? null : M.sampleOfOtherLab(captureLab, outsideLabOf(lab) ?? lab);
+
+/**
+ * The rows (not marked deleted) whose capture shows another outside lab than the draft's (ADR 0251), each at its
+ * sample number: the server refuses them at Submit, the Prepare dialog marks them as the lab is chosen.
+ * `labs`: the lab each capture shows, by its id (testDataId).
+ */
+export function captureLabProblems(
+  d: { lab: string; samples: Pick<SampleRow, 'testDataId' | 'delete'>[][] }, labs: ReadonlyMap<number, string>,
+): DraftProblem[] {
+  return d.samples.flatMap((group, g) => group.flatMap((row, r) => {
+    const message = row.delete || row.testDataId === 0 ? null : captureLabProblem(labs.get(row.testDataId), d.lab);
+    return message ? [{ field: `samples.${g}.${r}.sampleNumber`, message }] : [];
+  }));
 }

@@ -53,6 +53,8 @@ export const PrepareData = z.object({
   samples: z.array(SampleRow),
   tests: z.array(KeyValue),
   optionalTests: z.array(KeyValue),
+  /** the lab each row's capture shows (ADR 0251), by its id: the dialog shows it and marks a row the chosen lab does not take */
+  captureLabs: z.array(z.object({ testDataId: z.number().int(), lab: z.string() })),
 });
 export type PrepareData = z.output<typeof PrepareData>;
 

@@ -68,7 +68,7 @@ export class ReportService {
     const ids = [...new Set(selection.map((s) => s.id))];
     const found = await this.repo.entries(ids);
     if (found.length !== ids.length) throw fieldError('result', 'Some selected results no longer exist; refresh and select again.');
-    // a result of a run whose control was rejected is held: neither reported nor sent (issue 37)
+    // a held result (a control rejected, or controls required and not yet entered: ADR 0145, 0253) is neither reported nor sent
     await refuseHeldResults(this.db, ids);
     if (!(await this.repo.address(options.addressId))) throw fieldError('addressId', 'Address not found');
     if (!(await this.repo.distributor(options.distributor))) throw fieldError('distributor', 'Distributor not found');

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RowColumn, RowShape } from '../../db/keyset';
+import { qcHoldOfJob } from '../qc';
 
 /**
  * The columns of a carbohydrate result row (the contract's CarbohydrateResultRow), written once and
@@ -57,8 +58,8 @@ function columns(withGroupCount: boolean, bulk: boolean): RowColumn[] {
     { as: 'completedOn', value: sql`e.result_on`, time: true },
     { as: 'carboHydrateId', value: sql`e.carbohydrate_sample_id` },
     { as: 'rowVersion', value: sql`e.row_version` },
-    // a page says whether the entry's job is held by a rejected control (issue 37); a download does not
-    ...(bulk ? [] : [{ as: 'qcHold', value: sql`exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null)` }]),
+    // a page says whether (and why) the entry's job is held, by the qc feature's one rule (ADR 0145, 0253); a download does not
+    ...(bulk ? [] : [{ as: 'qcHold', value: qcHoldOfJob(sql`e.lab_job_id`) }]),
   ];
 }
 

@@ -96,18 +96,6 @@ export class QcControlsRepository {
     return r.map((x) => x.id);
   }
 
-  /** The held jobs among those of the given carbohydrate entries (lab_job_entries ids), by job id. */
-  async heldJobsOfEntries(db: Db, entryIds: number[]): Promise<number[]> {
-    if (entryIds.length === 0) return [];
-    const r = await db.selectFrom('lab_job_entries as e')
-      .innerJoin('qc_job_controls as c', 'c.lab_job_id', 'e.lab_job_id')
-      .select('e.lab_job_id as jobId').distinct()
-      .where('e.id', 'in', entryIds).where('c.outcome', '=', 'reject').where('c.released_at', 'is', null)
-      .orderBy('e.lab_job_id')
-      .execute();
-    return r.map((x) => x.jobId);
-  }
-
   /** The controls of the jobs of the given entries, for a report's trace. */
   controlsOfEntries(db: Db, entryIds: number[]): Promise<ControlRow[]> {
     if (entryIds.length === 0) return Promise.resolve([]);

@@ -7,10 +7,9 @@ import { conflict, fieldError, notFound, validationError } from '../../http/erro
 import { type AuditEntry, recordChange, recordChanges } from '../../platform/audit/audit';
 import type { FeatureServices } from '../../platform/features/feature-module';
 import { type ControlRow, QcControlsRepository } from './qc-controls.repository';
+import { QcHoldsRepository } from './qc-holds.repository';
 import { insertControls } from './qc-new-controls';
 import type { QcLotsRepository } from './qc-lots.repository';
-
-const isHeld = (rows: ControlRow[]) => rows.some((r) => r.outcome === 'reject' && r.releasedAt === null);
 
 /**
  * The control rows of a job card and their results. Each saved result is judged by the Westgard rules over its
@@ -33,8 +32,9 @@ export class QcControlsService {
     if (!(await this.repo.jobExists(db, jobId))) throw notFound('Job');
     const rows = await this.repo.byJob(db, jobId);
     const { controlsOptional } = await this.lots.settings(db);
+    const hold = await new QcHoldsRepository().holdOfJob(db, jobId);
     return {
-      jobId, held: isHeld(rows), controlsOptional,
+      jobId, held: hold === 'rejected', hold, controlsOptional,
       rows: rows.map((r) => ({
         id: r.id, controlLotId: r.controlLotId, name: r.name, lot: r.lot, analyte: r.analyte, mean: r.mean, sd: r.sd, value: r.value, z: r.z,
         outcome: r.outcome, violations: (r.violations ?? []) as JobControls['rows'][number]['violations'], released: r.releasedAt !== null,

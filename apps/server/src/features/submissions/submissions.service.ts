@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_TESTS, LEAF_TESTS, type PrepareData, SUBMISSION_MESSAGES as M, type SampleRow,
-  type SubmissionDraft, captureFitsLab, draftProblems, isManualLab, labProblems, outsideLabOf, testLabel,
+  type SubmissionDraft, captureLabProblems, draftProblems, isManualLab, labProblems, outsideLabOf, submittableTests, testLabel,
 } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { HttpError, conflict, fieldError, notFound, validationError } from '../../http/errors';
@@ -70,7 +70,8 @@ export class SubmissionsService {
         organTypeEnum: 'Normal', test: kind === 'leaf' ? DEFAULT_LEAF_TEST : DEFAULT_FARMERS_TEST, optionalTests: [], notes: '', delete: false,
       })),
       tests,
-      optionalTests: tests.filter((t) => t.key !== 'Unknown' && t.key !== DEFAULT_FARMERS_TEST),
+      optionalTests: tests.filter((t) => submittableTests(kind).includes(t.key)),
+      captureLabs: entries.map((e) => ({ testDataId: e.id, lab: e.lab })),
     };
   }
 
@@ -115,13 +116,9 @@ export class SubmissionsService {
    * its sample number, never sent to a lab it does not show (an entry no longer waiting is the submit's 409).
    */
   private async otherLabProblems(kind: Kind, d: SubmissionDraft): Promise<Problem[]> {
-    const rows = d.samples.flatMap((group, g) => group.map((row, r) => ({ row, at: `samples.${g}.${r}` }))).filter((x) => !x.row.delete && x.row.testDataId > 0);
-    const labs = new Map((await captureSubmissions.entries(this.db, kind, [...new Set(rows.map((x) => x.row.testDataId))])).map((e) => [e.id, e.lab]));
-    const to = outsideLabOf(d.lab) ?? d.lab;
-    return rows.flatMap(({ row, at }) => {
-      const shown = labs.get(row.testDataId);
-      return shown === undefined || captureFitsLab(shown, d.lab) ? [] : [{ field: `${at}.sampleNumber`, message: M.sampleOfOtherLab(shown, to) }];
-    });
+    const ids = [...new Set(d.samples.flat().filter((row) => !row.delete && row.testDataId > 0).map((row) => row.testDataId))];
+    const labs = new Map((await captureSubmissions.entries(this.db, kind, ids)).map((e) => [e.id, e.lab]));
+    return captureLabProblems(d, labs);
   }
 
   /** The references the draft names exist (and its cultivars are its crops'); the optional tests are the kind's. */

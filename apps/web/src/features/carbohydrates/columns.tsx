@@ -1,7 +1,7 @@
 import { Badge, Checkbox, Group } from '@mantine/core';
 import { IconBug, IconCircleCheckFilled, IconPencil } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { CarbohydrateResultRow } from '@sapwood/contracts';
+import { type CarbohydrateResultRow, QC_HOLD_MARKS, type QcHold } from '@sapwood/contracts';
 import { fixed2, formatDate, formatDateTime } from '../../lib/format';
 import { RowIcon } from '../../components/ui/table/rowParts';
 import type { Selection } from './useSelection';
@@ -10,6 +10,15 @@ type Row = CarbohydrateResultRow;
 
 export const growthPhase = (r: Pick<Row, 'cropGrowth' | 'linkedTissueName'>) =>
   r.linkedTissueName ? `${r.cropGrowth} (${r.linkedTissueName})` : r.cropGrowth;
+
+function QcHoldMark({ hold, sampleNumber }: { hold: QcHold; sampleNumber: string }) {
+  const mark = QC_HOLD_MARKS[hold];
+  return (
+    <Badge ml={4} size="xs" color={hold === 'rejected' ? 'red' : 'orange'} title={mark.title} aria-label={mark.title} data-hold={hold} data-testid={`qc-hold-${sampleNumber}`}>
+      {mark.label}
+    </Badge>
+  );
+}
 
 const result = (v: number | null, na: boolean) => (na && v === null ? 'N/A' : fixed2(v));
 
@@ -53,11 +62,11 @@ export function resultColumns(opts: {
     },
     {
       ...col('sampleNumber', 'Sample Number', (r) => r.sampleNumber, true),
-      // issue 37: a result of a run whose control was rejected is held until a passing repeat or a release
+      // issue 37, ADR 0253: a held result (a control rejected, or controls required and not yet entered) is marked, saying why
       cell: (c) => (
         <>
           {c.row.original.sampleNumber}
-          {c.row.original.qcHold && <Badge ml={4} size="xs" color="red" title="Held: a control of this run was rejected" data-testid={`qc-hold-${c.row.original.sampleNumber}`}>QC hold</Badge>}
+          {c.row.original.qcHold && <QcHoldMark hold={c.row.original.qcHold} sampleNumber={c.row.original.sampleNumber} />}
         </>
       ),
       size: 130,

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, draftProblems, labProblems } from '@sapwood/contracts';
+import { type CsvSampleRow, type PrepareData, SUBMISSION_MESSAGES as M, apiFeatures, captureLabProblems, draftProblems, labProblems } from '@sapwood/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DateField } from '../../components/ui/DateField';
 import { FormDialog } from '../../components/ui/FormDialog';
@@ -24,7 +24,7 @@ export function newDraftData(kind: SubmissionKind): PrepareData {
       clientName: '', farmName: '', agentId: 0, depotId: 0, agronomistId: 0, languageId: 0, dateSent: new Date().toISOString().slice(0, 10), dateSampled: null,
       area: '', sentBy: '', waybill: '', lab: kind === 'leaf' ? 'Manual' : 'ManualFarmer',
     },
-    samples: [], tests: [], optionalTests: [],
+    samples: [], tests: [], optionalTests: [], captureLabs: [],
   };
 }
 
@@ -54,9 +54,11 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
   const crops = useEndpointQuery(apiFeatures.crops.withCultivars, undefined, { staleTime: 60_000, enabled: kind === 'leaf' });
   // each crop's code at the outside labs, read afresh (a code assigned in Crop a moment ago counts)
   const codes = useEndpointQuery(apiFeatures.submissions.cropCodes, undefined, { staleTime: 0, enabled: kind === 'leaf' });
+  // the lab each row's capture shows (ADR 0251): shown on its row, which is marked when the chosen lab does not take it
+  const captureLabs = useMemo(() => new Map(initial.captureLabs.map((c) => [c.testDataId, c.lab])), [initial]);
   const choices = useMemo<GroupChoices>(() => ({
     crops: (crops.data ?? []).map((c) => ({ value: String(c.id), label: c.name, cultivars: pick(c.cultivars) })),
-    ...(({ tests, optional }) => ({ tests, optional }))(testsOf(kind)),
+    ...testsOf(kind),
   }), [crops.data, kind]);
   const submit = useEndpointMutation(ep.submit, {
     invalidates: [ep.pending, ep.waiting, kind === 'leaf' ? apiFeatures.leafs : apiFeatures.farmersSamples],
@@ -111,8 +113,10 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
     const groups = prep.groupsNow();
     const draft = draftOf(header, groups);
     const problems = draftProblems(kind, { ...header, samples: groups });
-    // what the chosen lab needs of each row (its crop's code there), before anything is asked or sent
-    if (problems.length === 0) problems.push(...labProblems(kind, { lab: header.lab, samples: groups }, codes.data ?? []));
+    // what the chosen lab needs of each row (its crop's code there), and the rows it does not take (marked already, ADR 0251),
+    // before anything is asked or sent: as the server checks them
+    const lab = { lab: header.lab, samples: groups };
+    if (problems.length === 0) problems.push(...labProblems(kind, lab, codes.data ?? []), ...captureLabProblems(lab, captureLabs));
     if (problems.length) {
       refuse(Object.fromEntries(problems.map((p) => [p.field, p.message])));
       return;
@@ -142,7 +146,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
         <Button size="xs" variant="default" onClick={touch(prep.addRow)} data-testid="add-row">Add row</Button>
         <Button size="xs" variant="default" onClick={() => setCsv(true)} data-testid="upload-csv">Upload CSV</Button>
         <Button size="xs" variant="default" disabled={selected === 0} onClick={touch(prep.split)} data-testid="split-rows">Split selected into a new group</Button>
-        <Select size="xs" w={220} placeholder="Test for the selected rows" aria-label="Test for the selected rows" data={choices.tests} value={bulkTest} searchable
+        <Select size="xs" w={220} placeholder="Test for the selected rows" aria-label="Test for the selected rows" data={choices.offered} value={bulkTest} searchable
           comboboxProps={{ withinPortal: true }} onChange={setBulkTest} />
         <Button size="xs" variant="default" disabled={selected === 0 || !bulkTest} data-testid="bulk-test"
           onClick={touch(() => bulkTest && prep.setTest(bulkTest))}>Set test</Button>
@@ -150,7 +154,7 @@ export function PrepareDialog({ kind, initial, onClose }: { kind: SubmissionKind
       <GridErrors messages={rowErrorLines(rowErrors)} testId="prepare-errors" />
       {prep.groups.map((group, g) => (
         <SampleGroupTable key={group.keys[0]} kind={kind} index={g} rows={group.rows} keys={group.keys} live={prep.grid.live} cells={prep.grid.cells}
-          choices={choices} errors={errors}
+          choices={choices} errors={errors} lab={header.lab} captureLabs={captureLabs}
           onChange={(i, change) => (Object.keys(change).length === 1 && 'selected' in change ? prep.changeRow : touch(prep.changeRow))(i, change)}
           onRemove={touch((i: number) => prep.removeRow(i))} onPasteRows={touch((r: number, text: string) => prep.paste(g, r, text, choices))}
           cell={prep.cell} list={prep.list} />

@@ -1,11 +1,11 @@
 import { ActionIcon, Checkbox, MultiSelect, Select, Table, TextInput, Text, Tooltip } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { ORGAN_TYPES, ORGAN_TYPE_LABELS, type OrganType, isMultiCellPaste } from '@sapwood/contracts';
+import { ORGAN_TYPES, ORGAN_TYPE_LABELS, type OrganType, captureLabProblem, isMultiCellPaste } from '@sapwood/contracts';
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import type { CellRegistry } from '../../components/ui/grid/gridNav';
 import { type GridValues, useGridValue } from '../../components/ui/grid/gridValues';
 import { useGridWindow } from '../../components/ui/grid/gridWindow';
-import type { DraftRow, NameChoices } from './draft';
+import { type DraftRow, type NameChoices, rowTestChoices } from './draft';
 import type { SubmissionKind } from './kind';
 
 export type GroupChoices = NameChoices;
@@ -23,6 +23,9 @@ interface Props {
   choices: GroupChoices;
   /** messages by field path ('samples.0.2.sampleNumber', 'samples.0' for the group) */
   errors: Record<string, string>;
+  /** the Submission Lab chosen, and the lab each row's capture shows by its id (ADR 0251): a row the lab does not take is marked */
+  lab: string;
+  captureLabs: ReadonlyMap<number, string>;
   /** a change of the row at index `i` of the grid's rows */
   onChange: (i: number, change: Partial<DraftRow>) => void;
   onRemove: (i: number) => void;
@@ -50,13 +53,13 @@ const ROW_HEIGHT = 35;
 type RowActions = Pick<Props, 'onChange' | 'onRemove' | 'onPasteRows' | 'cell' | 'list'>;
 
 /**
- * One sample group of the Prepare Submission dialog: Select, Sample Number, Block, (leaf) Crop, Cultivars,
+ * One sample group of the Prepare Submission dialog: Select, Sample Number, Lab (its capture's, read-only), Block, (leaf) Crop, Cultivars,
  * Growth phase, Organ type, Tests, Optional Tests, notes; − marks a row deleted (+ restores it), a row not
  * from an entry can be removed outright. Each message shows on its row and field. The widths fit the dialog in a
  * 1400 px window, notes and the row's button in view (issue 34).
  */
 export function SampleGroupTable(props: Props) {
-  const { kind, index, rows, keys, live, cells, choices, errors } = props;
+  const { kind, index, rows, keys, live, cells, choices, errors, lab, captureLabs } = props;
   // the rows are memoized: their callbacks stay the same, calling the latest of the dialog's
   const latest = useRef<RowActions>(props);
   latest.current = props;
@@ -69,19 +72,19 @@ export function SampleGroupTable(props: Props) {
   }));
   const scroller = useRef<HTMLDivElement>(null);
   const { slots, measure } = useGridWindow({ count: rows.length, scroller, cells, rowHeight: ROW_HEIGHT, rows });
-  const columns = kind === 'leaf' ? 11 : 7;
+  const columns = kind === 'leaf' ? 12 : 8;
   const table = (
     <Table withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={4} miw={measure ? 900 : undefined} data-testid={`sample-group-${index}`}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={30} /><Table.Th>Sample Number</Table.Th><Table.Th>Block</Table.Th>
+          <Table.Th w={30} /><Table.Th>Sample Number</Table.Th><Table.Th>Lab</Table.Th><Table.Th>Block</Table.Th>
           {kind === 'leaf' && <><Table.Th>Crop</Table.Th><Table.Th>Cultivars</Table.Th><Table.Th>Growth phase</Table.Th><Table.Th>Organ type</Table.Th></>}
           <Table.Th>Tests</Table.Th><Table.Th>Optional Tests</Table.Th><Table.Th>notes</Table.Th><Table.Th w={32} />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {slots.map((s) => ('row' in s
-          ? <PrepareRowView key={keys[s.row]} kind={kind} g={index} r={s.row} i={rows[s.row]} live={live} choices={choices} errors={errors} act={act} measure={measure} />
+          ? <PrepareRowView key={keys[s.row]} kind={kind} g={index} r={s.row} i={rows[s.row]} live={live} choices={choices} errors={errors} lab={lab} captureLabs={captureLabs} act={act} measure={measure} />
           // the rows not rendered (out of view): their height, so the scroll bar stays the whole group's
           : <tr key={s.key} aria-hidden="true"><td colSpan={columns} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
       </Table.Tbody>
@@ -125,12 +128,15 @@ function useDraftRow(live: GridValues, i: number): DraftRow {
 }
 
 /** One row of a group: row `r` of group `g`, index `i` in the grid's rows. */
-const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choices, errors, act, measure }: {
-  kind: SubmissionKind; g: number; r: number; i: number; live: GridValues; choices: GroupChoices; errors: Record<string, string>; act: RowActions;
-  measure?: (el: HTMLTableRowElement | null) => void;
+const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choices, errors, lab, captureLabs, act, measure }: {
+  kind: SubmissionKind; g: number; r: number; i: number; live: GridValues; choices: GroupChoices; errors: Record<string, string>;
+  lab: string; captureLabs: ReadonlyMap<number, string>; act: RowActions; measure?: (el: HTMLTableRowElement | null) => void;
 }) {
   const row = useDraftRow(live, i);
-  const err = (f: string) => errors[`samples.${g}.${r}.${f}`];
+  // the capture's lab, and (the row not marked deleted) why the chosen lab does not take it: the server's rule, at the sample number as it says it
+  const captureLab = row.testDataId > 0 ? captureLabs.get(row.testDataId) : undefined;
+  const otherLab = row.delete ? null : captureLabProblem(captureLab, lab);
+  const err = (f: string) => errors[`samples.${g}.${r}.${f}`] ?? (f === 'sampleNumber' ? otherLab ?? undefined : undefined);
   const onChange = (change: Partial<DraftRow>) => act.onChange(i, change);
   const crop = choices.crops.find((c) => c.value === String(row.cropId));
   const label = row.sampleNumber || `row ${r + 1}`;
@@ -145,6 +151,7 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
           e.preventDefault();
           act.onPasteRows(r, text);
         }} /></Table.Td>
+      <Table.Td><Text size="xs" w={64} c={otherLab ? 'red' : undefined} title={otherLab ?? undefined} data-testid={`prepare-lab-${i}`} data-other-lab={otherLab ? 'true' : undefined}>{captureLab?.trim() || '—'}</Text></Table.Td>
       <Table.Td><TextInput size="xs" w={60} {...act.cell(i, 'blockNumber')} aria-label={`Block of ${label}`} value={row.blockNumber} error={err('blockNumber')} onChange={(e) => onChange({ blockNumber: e.currentTarget.value })} /></Table.Td>
       {kind === 'leaf' && (
         <>
@@ -164,7 +171,7 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
         </>
       )}
       <Table.Td>
-        <Select size="xs" w={140} ref={act.list(i, 'test')} aria-label={`Test of ${label}`} data={choices.tests} value={row.test || null} searchable error={err('test')}
+        <Select size="xs" w={140} ref={act.list(i, 'test')} aria-label={`Test of ${label}`} data={rowTestChoices(choices.offered, row.test)} value={row.test || null} searchable error={err('test')}
           comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ test: v ?? '' })} />
       </Table.Td>
       <Table.Td>

@@ -1,6 +1,6 @@
 import {
   type CsvSampleRow, DEFAULT_FARMERS_TEST, DEFAULT_LEAF_TEST, FARMERS_SUBMISSION_LABS, FARMERS_TESTS, LEAF_SUBMISSION_LABS, LEAF_TESTS, type PrepareData, type SampleRow,
-  SUBMISSION_LAB_LABELS, type SubmissionDraftInput, testLabel,
+  SUBMISSION_LAB_LABELS, type SubmissionDraftInput, submittableTests, testLabel,
 } from '@sapwood/contracts';
 import type { SubmissionKind } from './kind';
 
@@ -40,10 +40,21 @@ export function blankRow(kind: SubmissionKind): DraftRow {
   };
 }
 
-/** The test choices of a kind, and the optional ones (neither Unknown nor the farmers' default). */
+const option = (key: string) => ({ value: key, label: testLabel(key) });
+
+/**
+ * The tests of a kind: every one (a CSV or pasted test name is matched against them, so that the rule names what is
+ * wrong with it), and those the lists offer, a row's test and the optional ones: only the tests a row may be
+ * submitted with (`submittableTests`, the rule the server keeps: neither Unknown nor the farmers' default).
+ */
 export function testsOf(kind: SubmissionKind) {
-  const all = (kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS).map((key) => ({ value: key, label: testLabel(key) }));
-  return { tests: all, optional: all.filter((t) => t.value !== 'Unknown' && t.value !== DEFAULT_FARMERS_TEST) };
+  const offered = submittableTests(kind).map(option);
+  return { tests: (kind === 'leaf' ? LEAF_TESTS : FARMERS_TESTS).map(option), offered, optional: offered };
+}
+
+/** A row's test list: the tests offered, and the row's own test first when it is not one of them (shown, not chosen again). */
+export function rowTestChoices(offered: NameChoices['offered'], test: string) {
+  return test === '' || offered.some((t) => t.value === test) ? offered : [{ ...option(test), disabled: true }, ...offered];
 }
 
 export const labsOf = (kind: SubmissionKind) =>
@@ -70,6 +81,8 @@ export function splitSelected(groups: DraftRow[][]): DraftRow[][] {
 export interface NameChoices {
   crops: { value: string; label: string; cultivars: { value: string; label: string }[] }[];
   tests: { value: string; label: string }[];
+  /** what the test lists offer: the tests a row may be submitted with */
+  offered: { value: string; label: string }[];
   optional: { value: string; label: string }[];
 }
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type JobControl, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { type JobControl, type JobControls, QC_HOLD_MARKS, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
 import { NumericInput } from '../../../components/ui/NumericInput';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -37,12 +37,16 @@ function Judgement({ row }: { row: JobControl }) {
   );
 }
 
-/** The "QC hold" mark of a held job, with the release (QcRelease, a reason) for those who may. */
-export function QcHold({ jobId, held }: { jobId: number; held: boolean }) {
+/**
+ * The "QC hold" mark of a held job, with the release (QcRelease, a reason) for those who may; a job held only because
+ * its controls are not yet entered (controls required, ADR 0253) is marked so, with nothing to release.
+ */
+export function QcHold({ jobId, held, hold }: { jobId: number; held: boolean; hold: JobControls['hold'] }) {
   const session = useSession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const release = useEndpointMutation(qc.release, { invalidates: AFTER_CONTROL_CHANGE, onSuccess: () => notify.success('Results released') });
+  if (hold === 'unentered') return <Badge color="orange" title={QC_MESSAGES.heldUnentered(`J${jobId}`)} data-testid="qc-pending">{QC_HOLD_MARKS.unentered.label}</Badge>;
   if (!held) return null;
   return (
     <Group gap="xs" align="flex-end" data-testid="qc-hold">
@@ -111,7 +115,7 @@ export function ControlRows({ jobId, mode, reason }: {
     <Box mt="sm" data-testid="control-rows">
       <Group justify="space-between" mb={4}>
         <Text fw={600} size="sm">Controls</Text>
-        <QcHold jobId={jobId} held={data.held} />
+        <QcHold jobId={jobId} held={data.held} hold={data.hold} />
       </Group>
       {refused && <Text size="xs" c="red" role="alert" data-testid="control-error">{refused}</Text>}
       {data.rows.length === 0 && (

@@ -1,0 +1,36 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { QcHold } from '@sapwood/contracts';
+import type { Db } from '../../db/database';
+
+/**
+ * The one rule of a held job (ADR 0145, 0253), as SQL over the job id given: 'rejected' while a control of the
+ * job is rejected and not released; else 'unentered' while the lab requires controls (the QC setting; a missing
+ * setting row requires them, ADR 0160) and a control row of the job has no result; else null. The report, the
+ * MFW upload, the results list and the job card all read it.
+ */
+export function qcHoldOfJob(jobId: RawBuilder<unknown>): RawBuilder<QcHold | null> {
+  return sql<QcHold | null>`(case
+    when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.outcome = 'reject' and q.released_at is null) then 'rejected'
+    when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.value is null)
+      and not exists (select 1 from qc_settings s where s.id = 1 and s.controls_optional) then 'unentered'
+  end)`;
+}
+
+/** The holds of jobs, read by the rule above. */
+export class QcHoldsRepository {
+  /** The held jobs among those of the given carbohydrate entries (lab_job_entries ids), by job id, with why. */
+  async heldJobsOfEntries(db: Db, entryIds: number[]): Promise<{ jobId: number; hold: QcHold }[]> {
+    if (entryIds.length === 0) return [];
+    const r = await db.selectFrom((s) => s.selectFrom('lab_job_entries as e').select('e.lab_job_id as jobId').distinct().where('e.id', 'in', entryIds).as('j'))
+      .select(['j.jobId', qcHoldOfJob(sql.ref('j.jobId')).as('hold')])
+      .orderBy('j.jobId')
+      .execute();
+    return r.filter((x): x is { jobId: number; hold: QcHold } => x.hold !== null);
+  }
+
+  /** Why the job is held, or null. */
+  async holdOfJob(db: Db, jobId: number): Promise<QcHold | null> {
+    const r = await sql<{ hold: QcHold | null }>`select ${qcHoldOfJob(sql`${jobId}::int`)} as hold`.execute(db);
+    return r.rows[0]?.hold ?? null;
+  }
+}
