@@ -38,8 +38,9 @@ const ROWS = `src as materialized (select k.id, row_number() over () as rn from 
       'carboHydrateId', e.carbohydrate_sample_id, 'rowVersion', e.row_version,
       'qcHold', (case
         when exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.outcome = 'reject' and q.released_at is null) then 'rejected'
-        when exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.value is null)
-          and not exists (select 1 from qc_settings s where s.id = 1 and s.controls_optional) then 'unentered'
+        when not exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or e.lab_job_id < s.controls_required_from_job))
+          and not exists (select 1 from qc_job_controls q where q.lab_job_id = e.lab_job_id and q.value is not null and not exists (
+            select 1 from qc_job_controls u where u.lab_job_id = e.lab_job_id and u.value is null)) then 'unentered'
       end)) as j
     from src join lab_job_entries e on e.id = src.id
       join growth_stages gs on gs.id = e.growth_stage_id

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { carbohydrateReportEndpoints as ep } from '@sapwood/contracts';
 import { createStorage } from '../apps/server/src/platform/storage/storage';
-import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { ADMIN, startTestServer } from '../tests/support/server';
 import { signedIn } from '../tests/support/users';
 import { withPeakMemory } from './peak-memory';
@@ -18,6 +18,7 @@ const server = await startTestServer(process.env.TEST_DATABASE_URL ? {} : {});
 const db = server.built.deps.db;
 const admin = await signedIn(server.url, ADMIN);
 const ref = await seedCarbohydrateReference(db);
+await controlsOptional(db);
 const selection: string[] = [];
 for (let g = 0; g < GROUPS; g += 1) {
   const job = await seedLabJob(db, ref, {

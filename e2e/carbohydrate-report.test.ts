@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MfwStandIn, startMfwStandIn } from '../tools/stand-ins/mfw-server';
-import { seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { pdfPages } from '../tests/support/pdf';
 import { type TestServer, startTestServer } from '../tests/support/server';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   server = await startTestServer({ MFW_URL: mfw.url, MFW_API_KEY: 'e2e-key' });
   const db = server.built.deps.db;
   const ref = await seedCarbohydrateReference(db);
+  await controlsOptional(db);
   await seedLabJob(db, ref, { samples: [{ sampleNumber: 'R1', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 5.5, starch: 12.25 }, { sampleNumber: 'R2', entity: 'Green Valley Farms', farm: 'Riverside', sugar: 9.5, starch: 13 }] });
   await seedLabJob(db, ref, { samples: [{ sampleNumber: 'H1', entity: 'Orchard Co', farm: 'Hilltop', sugar: 3.75, starch: 8 }] });
   await seedLabJob(db, ref, { samples: [{ sampleNumber: 'G1', entity: 'Green Valley Farms', farm: 'Hilltop', sugar: 4.5, starch: 9 }] });

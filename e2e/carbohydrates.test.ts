@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../tests/support/carbohydrate-fixtures';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -25,6 +25,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   ref = await seedCarbohydrateReference(db);
+  // the list's own behaviour, not quality control: these runs carry no controls (ADR 0253)
+  await controlsOptional(db);
   await seedCarbohydrateReference(db, ' 2');
   await seedLabJob(db, ref, {
     samples: [

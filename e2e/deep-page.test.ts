@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SKIP, pageTooDeepMessage } from '@sapwood/contracts';
-import { seedLongResultsList } from '../tests/support/carbohydrate-fixtures';
+import { controlsOptional, seedLongResultsList } from '../tests/support/carbohydrate-fixtures';
 import { launchBrowser, signIn, watchPageErrors } from '../tests/support/browser';
 import { type TestServer, startTestServer } from '../tests/support/server';
 import { createUser } from '../tests/support/users';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.built.deps.db;
   await seedLongResultsList(db, ROWS);
+  // paging, not quality control: these runs carry no controls (ADR 0253)
+  await controlsOptional(db);
   staff = await createUser(db, ['CarbohydrateEntries']);
   browser = await launchBrowser();
 }, 120_000);

@@ -14,7 +14,7 @@ import { listFiles } from '../src/ops/archive';
 import { userTables } from '../src/ops/ops-common';
 import { createStorage, readAll } from '../src/platform/storage/storage';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { createServerDatabase } from '../../../tests/support/database';
 import { onServerPass } from '../../../tests/support/passes';
 import { startS3StandIn } from '../../../tools/stand-ins/s3-server';
@@ -69,6 +69,7 @@ async function buildSource(config: Config): Promise<{ reportId: number; pdf: Buf
     const db = built.deps.db;
     const admin = await signedIn(url, ADMIN);
     const ref = await seedCarbohydrateReference(db, ' (backup)');
+    await controlsOptional(db);
     const job = await seedLabJob(db, ref, { samples: [{ sampleNumber: 'B-1', sugar: 5.5, starch: 12, farm: 'Riverside' }, { sampleNumber: 'B-2', sugar: 3.25, starch: 20.5, farm: 'Riverside' }] });
     const noise = Buffer.alloc(200 * 100 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;

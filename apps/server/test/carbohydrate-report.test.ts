@@ -4,7 +4,7 @@ import { CARBOHYDRATE_REPORT_MESSAGES as M, carbohydrateReportEndpoints as ep } 
 import { createStorage } from '../src/platform/storage/storage';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type CarbohydrateReference, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { type CarbohydrateReference, controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { pdfPages } from '../../../tests/support/pdf';
 import { ADMIN, type TestServer, startTestServer } from '../../../tests/support/server';
 import { createUser, signedIn } from '../../../tests/support/users';
@@ -45,6 +45,7 @@ beforeAll(async () => {
   const db = server.built.deps.db;
   admin = await signedIn(server.url, ADMIN);
   ref = await seedCarbohydrateReference(db);
+  await controlsOptional(db);
   const a = await seedLabJob(db, ref, { samples: [
     { sampleNumber: 'C-101', sugar: 5.123, starch: 20.5, farm: 'Riverside' },
     { sampleNumber: 'C-102', sugar: 3.25, starch: 12.75, farm: 'Riverside' },

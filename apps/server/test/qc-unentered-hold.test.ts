@@ -7,8 +7,8 @@ import { createUser, signedIn } from '../../../tests/support/users';
 import { type MfwStandIn, startMfwStandIn } from '../../../tools/stand-ins/mfw-server';
 
 /**
- * ADR 0253: with controls required (the QC setting), a job's client results are held until every control row of
- * the job is entered, by the same rule as the rejected-control hold (ADR 0145): the report and the MFW upload
+ * ADR 0253: with controls required (the QC setting), a job's client results are held until it has a control and every
+ * control row of the job is entered (what it needs to complete), by the same rule as the rejected-control hold (ADR 0145): the report and the MFW upload
  * refuse them (409 naming the jobs and saying why), the results list marks them; with controls optional nothing
  * changes.
  */
@@ -96,6 +96,38 @@ describe('controls required: a job whose controls are not yet entered is held (A
     const refused = await lab.call(report.startReport, request([...partly.entryIds, ...rejected.entryIds]));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`${QC_MESSAGES.held(`J${rejected.jobId}`)} ${QC_MESSAGES.heldUnentered(`J${partly.jobId}`)}`);
+  });
+});
+
+describe('controls required: a job with no control at all', () => {
+  it('is held as unentered until a control is added and entered; a job made before the requirement is not held (ADR 0160)', async () => {
+    counter += 1;
+    const bare = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: `U${counter}-1`, sugar: 5, starch: 10, farm: 'Farm' }] });
+    const search = `U${counter}-`;
+    expect(await marks(search)).toEqual(['unentered']);
+    expect((await lab.call(qc.jobControls, { jobId: bare.jobId })).body).toMatchObject({ held: false, hold: 'unentered' });
+    const ids = bare.entries.map((e) => e.id);
+    const refused = await lab.call(report.startReport, request(ids));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(QC_MESSAGES.heldUnentered(`J${bare.jobId}`));
+    expect((await lab.call(report.postToMfw, request(ids))).status).toBe(409);
+    // a control added and entered: released from the hold
+    const set = await lab.call(qc.setJobControls, { jobId: bare.jobId, rows: [{ id: 0, controlLotId: sugarLot }] });
+    expect(await marks(search)).toEqual(['unentered']);
+    await enter({ jobId: bare.jobId, control: set.body.rows[0] as { id: number; rowVersion: number } }, 5.2);
+    expect(await marks(search)).toEqual([null]);
+
+    // a lab that required controls only from a later job on (an upgraded lab, migration 0300): its older jobs are not held
+    counter += 1;
+    const older = await seedLabJob(server.built.deps.db, ref, { samples: [{ sampleNumber: `U${counter}-1`, sugar: 5, starch: 10, farm: 'Farm' }] });
+    expect(await marks(`U${counter}-`)).toEqual(['unentered']);
+    await server.built.deps.db.updateTable('qc_settings').set({ controls_required_from_job: older.jobId + 1 }).where('id', '=', 1).execute();
+    try {
+      expect(await marks(`U${counter}-`)).toEqual([null]);
+      expect((await lab.call(report.startReport, request(older.entries.map((e) => e.id)))).status).toBe(200);
+    } finally {
+      await server.built.deps.db.updateTable('qc_settings').set({ controls_required_from_job: 1 }).where('id', '=', 1).execute();
+    }
   });
 });
 

@@ -4,15 +4,18 @@ import type { Db } from '../../db/database';
 
 /**
  * The one rule of a held job (ADR 0145, 0253), as SQL over the job id given: 'rejected' while a control of the
- * job is rejected and not released; else 'unentered' while the lab requires controls (the QC setting; a missing
- * setting row requires them, ADR 0160) and a control row of the job has no result; else null. The report, the
- * MFW upload, the results list and the job card all read it.
+ * job is rejected and not released; else 'unentered' while the lab requires the job's controls (the QC setting; a
+ * missing setting row requires them; a job made before the requirement is exempt, ADR 0160) and the job has no
+ * control yet or a control row without its result (what keeps the job from completing: a run whose control was
+ * never measured is as unverified as one whose control failed); else null. The report, the MFW upload, the
+ * results list and the job card all read it.
  */
 export function qcHoldOfJob(jobId: RawBuilder<unknown>): RawBuilder<QcHold | null> {
   return sql<QcHold | null>`(case
     when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.outcome = 'reject' and q.released_at is null) then 'rejected'
-    when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.value is null)
-      and not exists (select 1 from qc_settings s where s.id = 1 and s.controls_optional) then 'unentered'
+    when not exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or ${jobId} < s.controls_required_from_job))
+      and not exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.value is not null and not exists (
+        select 1 from qc_job_controls u where u.lab_job_id = ${jobId} and u.value is null)) then 'unentered'
   end)`;
 }
 
