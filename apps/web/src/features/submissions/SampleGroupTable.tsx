@@ -151,7 +151,7 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
           e.preventDefault();
           act.onPasteRows(r, text);
         }} /></Table.Td>
-      <Table.Td><Text size="xs" w={64} c={otherLab ? 'red' : undefined} title={otherLab ?? undefined} data-testid={`prepare-lab-${i}`} data-other-lab={otherLab ? 'true' : undefined}>{captureLab?.trim() || '—'}</Text></Table.Td>
+      <Table.Td><Text size="xs" w={52} c={otherLab ? 'red' : undefined} title={otherLab ?? undefined} data-testid={`prepare-lab-${i}`} data-other-lab={otherLab ? 'true' : undefined}>{captureLab?.trim() || '—'}</Text></Table.Td>
       <Table.Td><TextInput size="xs" w={60} {...act.cell(i, 'blockNumber')} aria-label={`Block of ${label}`} value={row.blockNumber} error={err('blockNumber')} onChange={(e) => onChange({ blockNumber: e.currentTarget.value })} /></Table.Td>
       {kind === 'leaf' && (
         <>
@@ -163,7 +163,7 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
             <MultiSelect size="xs" w={130} ref={act.list(i, 'cultivars')} aria-label={`Cultivars of ${label}`} data={crop?.cultivars ?? []} value={row.cultivars.map(String)} searchable error={err('cultivars')}
               comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ cultivars: v.map(Number) })} />
           </Table.Td>
-          <Table.Td><TextInput size="xs" w={90} {...act.cell(i, 'growthStage')} aria-label={`Growth phase of ${label}`} value={row.growthStage} error={err('growthStage')} onChange={(e) => onChange({ growthStage: e.currentTarget.value })} /></Table.Td>
+          <Table.Td><TextInput size="xs" w={84} {...act.cell(i, 'growthStage')} aria-label={`Growth phase of ${label}`} value={row.growthStage} error={err('growthStage')} onChange={(e) => onChange({ growthStage: e.currentTarget.value })} /></Table.Td>
           <Table.Td>
             <Select size="xs" w={150} ref={act.list(i, 'organTypeEnum')} aria-label={`Organ type of ${label}`} data={ORGANS} value={row.organTypeEnum} allowDeselect={false} error={err('organTypeEnum')}
               comboboxProps={{ withinPortal: true }} onChange={(v) => v && onChange({ organTypeEnum: v as OrganType })} />
@@ -175,10 +175,10 @@ const PrepareRowView = memo(function PrepareRowView({ kind, g, r, i, live, choic
           comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ test: v ?? '' })} />
       </Table.Td>
       <Table.Td>
-        <MultiSelect size="xs" w={140} ref={act.list(i, 'optionalTests')} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err('optionalTests')}
+        <MultiSelect size="xs" w={130} ref={act.list(i, 'optionalTests')} aria-label={`Optional tests of ${label}`} data={choices.optional} value={row.optionalTests} searchable error={err('optionalTests')}
           comboboxProps={{ withinPortal: true }} onChange={(v) => onChange({ optionalTests: v })} />
       </Table.Td>
-      <Table.Td><TextInput size="xs" w={100} {...act.cell(i, 'notes')} aria-label={`Notes of ${label}`} value={row.notes} onChange={(e) => onChange({ notes: e.currentTarget.value })} /></Table.Td>
+      <Table.Td><TextInput size="xs" w={80} {...act.cell(i, 'notes')} aria-label={`Notes of ${label}`} value={row.notes} onChange={(e) => onChange({ notes: e.currentTarget.value })} /></Table.Td>
       <Table.Td>
         {row.testDataId === 0
           ? <Tooltip label="remove"><ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={() => act.onRemove(i)}><IconTrash size={14} /></ActionIcon></Tooltip>
