@@ -63,6 +63,9 @@ describe('quality control', () => {
     await page.getByTestId('qc-release').click();
     await expect.poll(() => page.getByTestId('qc-hold').textContent()).toContain('A reason is required to release held results.');
     await page.getByTestId('qc-release-reason').fill('Control vial was old; results checked');
+    // the message goes once a reason is typed, not only after the release
+    await expect.poll(() => page.getByTestId('qc-hold').textContent()).not.toContain('A reason is required');
+    await expect(page.getByTestId('qc-release-reason').getAttribute('aria-invalid')).resolves.not.toBe('true');
     await page.getByTestId('qc-release').click();
     await page.getByTestId('qc-hold').waitFor({ state: 'detached' });
     const controlId = (await admin.call(qc.jobControls, { jobId })).body.rows[0].id;

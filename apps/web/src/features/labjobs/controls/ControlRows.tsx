@@ -53,7 +53,7 @@ export function QcHold({ jobId, held, hold }: { jobId: number; held: boolean; ho
       <Badge color="red" title={QC_MESSAGES.held(`J${jobId}`)}>QC hold</Badge>
       {hasPermission(session.permissions, 'QcRelease') && (
         <>
-          <TextInput size="xs" label="Reason for release" value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} data-testid="qc-release-reason" />
+          <TextInput size="xs" label="Reason for release" value={reason} error={error} onChange={(e) => { setReason(e.currentTarget.value); setError(undefined); }} data-testid="qc-release-reason" />
           <Button
             size="xs" color="red" variant="light" loading={release.isPending} data-testid="qc-release"
             onClick={() => (reason.trim() ? release.mutate({ jobId, reason }) : setError(QC_MESSAGES.reasonRequired))}
