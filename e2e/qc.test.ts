@@ -71,7 +71,15 @@ describe('quality control', () => {
     const controlId = (await admin.call(qc.jobControls, { jobId })).body.rows[0].id;
     await expect.poll(() => page.getByTestId(`control-outcome-${controlId}`).textContent()).toContain('released');
 
+    // the analyte reads as the dialog names it ('Sugar'), on the job's control rows and in the list of lots
+    await expect(page.getByTestId('control-rows').textContent()).resolves.toContain('E2E-1 · Sugar');
     await page.goto(`${server.url}/controlmaterials`);
+    await expect.poll(() => page.getByTestId('control-lots-table').locator('tr', { hasText: 'E2E-1' }).textContent()).toContain('Sugar');
+    // and the dialog's Analyte label is the size of its neighbours'
+    await page.getByTestId('control-lot-edit-' + lot.body.id).click();
+    const labelSize = (testId: string) => page.locator(`.mantine-InputWrapper-root:has([data-testid="${testId}"]) label`).evaluate((l) => getComputedStyle(l).fontSize);
+    await expect(labelSize('control-lot-analyte')).resolves.toBe(await labelSize('control-lot-lot'));
+    await page.getByTestId('control-lot-dialog-cancel').click();
     await page.getByTestId(`control-lot-chart-${lot.body.id}`).click();
     await page.getByTestId('lot-chart-image').waitFor();
     await expect.poll(() => page.getByTestId('lot-run-1').textContent()).toContain('1-3s');

@@ -1,4 +1,4 @@
-import type { ChartRun, ControlLot } from '@sapwood/contracts';
+import { ANALYTE_LABELS, type ChartRun, type ControlLot } from '@sapwood/contracts';
 import type { ChartShape, ReportChart } from '../leaf-report';
 
 /**
@@ -27,7 +27,7 @@ export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
   const step = plotW / Math.max(1, runs.length);
   const xOf = (i: number) => left + step * i + step / 2;
   const shapes: ChartShape[] = [
-    { kind: 'text', x: width / 2, y: 16, text: `${lot.name} · lot ${lot.lot} · ${lot.analyte} (mean ${fmt(lot.mean)}, SD ${fmt(lot.sd)})`, size: 11, anchor: 'middle', bold: true, fill: INK },
+    { kind: 'text', x: width / 2, y: 16, text: `${lot.name} · lot ${lot.lot} · ${ANALYTE_LABELS[lot.analyte]} (mean ${fmt(lot.mean)}, SD ${fmt(lot.sd)})`, size: 11, anchor: 'middle', bold: true, fill: INK },
     { kind: 'rect', x: left, y: top, w: plotW, h: plotH, fill: '#ffffff', stroke: '#bbbbbb' },
     { kind: 'line', x1: left, y1: yOf(0), x2: left + plotW, y2: yOf(0), stroke: INK, width: 1 },
     { kind: 'text', x: left - 4, y: yOf(0) + 3, text: `Mean ${fmt(lot.mean)}`, size: 8, anchor: 'end', fill: INK },

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type JobControl, type JobControls, QC_HOLD_MARKS, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { ANALYTE_LABELS, type JobControl, type JobControls, QC_HOLD_MARKS, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
 import { NumericInput } from '../../../components/ui/NumericInput';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -126,7 +126,7 @@ export function ControlRows({ jobId, mode, reason }: {
           <Table.Tbody>
             {data.rows.map((r, i) => (
               <Table.Tr key={r.id} data-testid={`control-row-${i}`}>
-                <Table.Td fz="xs">{r.name} · {r.lot} · {r.analyte}</Table.Td>
+                <Table.Td fz="xs">{r.name} · {r.lot} · {ANALYTE_LABELS[r.analyte]}</Table.Td>
                 <Table.Td fz="xs" c="dimmed">{r.mean} ± {r.sd}</Table.Td>
                 <Table.Td w={110}>
                   {mode === 'results' ? (
@@ -158,7 +158,7 @@ export function ControlRows({ jobId, mode, reason }: {
         <Group gap="xs" mt={4} align="flex-end">
           <Select
             size="xs" placeholder="Choose a control lot" value={chosen} onChange={setChosen} data-testid="control-lot-choose"
-            data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${l.analyte})` }))}
+            data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${ANALYTE_LABELS[l.analyte]})` }))}
           />
           <Button size="xs" variant="light" disabled={!chosen} loading={setControls.isPending} onClick={add} data-testid="control-add">Add control</Button>
         </Group>
