@@ -54,6 +54,8 @@ describe('quality control', () => {
     await page.getByTestId('qc-hold').waitFor();
     expect(await page.getByTestId('qc-pending').count()).toBe(0);
     await expect.poll(() => page.getByTestId('control-rows').textContent()).toContain('1-3s');
+    // as the rules are written (Westgard's '1-3s'), not shown in capitals ('1-3S') as the chart never writes them
+    expect(await page.getByTestId('control-rows').innerText()).toContain('1-3s');
 
     await page.goto(`${server.url}/carbohydrates`);
     await expectMark(page, 'QC1', 'rejected');
@@ -83,6 +85,7 @@ describe('quality control', () => {
     await page.getByTestId(`control-lot-chart-${lot.body.id}`).click();
     await page.getByTestId('lot-chart-image').waitFor();
     await expect.poll(() => page.getByTestId('lot-run-1').textContent()).toContain('1-3s');
+    expect(await page.getByTestId('lot-run-1').innerText()).toContain('1-3s');
     await expect.poll(() => page.getByTestId('lot-chart-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();

@@ -32,7 +32,7 @@ function Judgement({ row }: { row: JobControl }) {
   return (
     <Group gap={4} wrap="nowrap" data-testid={`control-outcome-${row.id}`}>
       <Badge size="xs" color={OUTCOME_COLOUR[row.outcome]}>{row.released ? 'released' : row.outcome}</Badge>
-      {row.violations.map((v) => <Badge key={v.rule} size="xs" variant="outline" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>)}
+      {row.violations.map((v) => <Badge key={v.rule} size="xs" variant="outline" tt="none" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>)}
     </Group>
   );
 }
