@@ -16,13 +16,17 @@ const LIMITS: { k: number; stroke: string; dash: boolean; width: number }[] = [
   { k: 1, stroke: '#999999', dash: true, width: 0.5 },
 ];
 
+const MAX_SPAN = 6;
+
 const fmt = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
 export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
   const { width, height, left, right, top, bottom } = LJ;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
-  const span = Math.max(4, Math.ceil(Math.max(0, ...runs.map((r) => Math.abs(r.z))) + 0.5));
+  // the scale follows the runs up to 6 SD; a point beyond (a gross error) is drawn at the edge, its value in the table,
+  // so that one far-out control does not squeeze the SD lines and their labels into one another
+  const span = Math.min(MAX_SPAN, Math.max(4, Math.ceil(Math.max(0, ...runs.map((r) => Math.abs(r.z))) + 0.5)));
   const yOf = (z: number) => top + plotH / 2 - (Math.max(-span, Math.min(span, z)) / span) * (plotH / 2);
   const step = plotW / Math.max(1, runs.length);
   const xOf = (i: number) => left + step * i + step / 2;
