@@ -44,6 +44,9 @@ describe('/labjobs results', () => {
     await expect.poll(() => activeTestId(page)).toBe('result-2-sugar');
     await expect.poll(() => page.getByTestId('result-0-sugar').getAttribute('aria-invalid')).toBe('true');
     await expect(page.getByTestId('results-head-sugar').textContent()).resolves.toBe('Sugar (Max limit is 10)');
+    // the limit is read in full, not cut to 'Sugar (Max li…' by the column's width
+    const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
+    await expect(page.getByTestId('results-head-sugar').evaluate(cut)).resolves.toBe(false);
     await expect(page.getByTestId('results-head-starch').textContent()).resolves.toBe('Starch');
     await expect.poll(async () => (await api.call(labEndpoints.jobData, { id: jobId })).body.testCarbohydrateLabResults[0].sugar).toBe(12.5);
 

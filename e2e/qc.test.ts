@@ -54,6 +54,8 @@ describe('quality control', () => {
     await page.getByTestId('qc-hold').waitFor();
     expect(await page.getByTestId('qc-pending').count()).toBe(0);
     await expect.poll(() => page.getByTestId('control-rows').textContent()).toContain('1-3s');
+    // as the rules are written (Westgard's '1-3s'), not shown in capitals ('1-3S') as the chart never writes them
+    expect(await page.getByTestId('control-rows').innerText()).toContain('1-3s');
 
     await page.goto(`${server.url}/carbohydrates`);
     await expectMark(page, 'QC1', 'rejected');
@@ -63,15 +65,27 @@ describe('quality control', () => {
     await page.getByTestId('qc-release').click();
     await expect.poll(() => page.getByTestId('qc-hold').textContent()).toContain('A reason is required to release held results.');
     await page.getByTestId('qc-release-reason').fill('Control vial was old; results checked');
+    // the message goes once a reason is typed, not only after the release
+    await expect.poll(() => page.getByTestId('qc-hold').textContent()).not.toContain('A reason is required');
+    await expect(page.getByTestId('qc-release-reason').getAttribute('aria-invalid')).resolves.not.toBe('true');
     await page.getByTestId('qc-release').click();
     await page.getByTestId('qc-hold').waitFor({ state: 'detached' });
     const controlId = (await admin.call(qc.jobControls, { jobId })).body.rows[0].id;
     await expect.poll(() => page.getByTestId(`control-outcome-${controlId}`).textContent()).toContain('released');
 
+    // the analyte reads as the dialog names it ('Sugar'), on the job's control rows and in the list of lots
+    await expect(page.getByTestId('control-rows').textContent()).resolves.toContain('E2E-1 · Sugar');
     await page.goto(`${server.url}/controlmaterials`);
+    await expect.poll(() => page.getByTestId('control-lots-table').locator('tr', { hasText: 'E2E-1' }).textContent()).toContain('Sugar');
+    // and the dialog's Analyte label is the size of its neighbours'
+    await page.getByTestId('control-lot-edit-' + lot.body.id).click();
+    const labelSize = (testId: string) => page.locator(`.mantine-InputWrapper-root:has([data-testid="${testId}"]) label`).evaluate((l) => getComputedStyle(l).fontSize);
+    await expect(labelSize('control-lot-analyte')).resolves.toBe(await labelSize('control-lot-lot'));
+    await page.getByTestId('control-lot-dialog-cancel').click();
     await page.getByTestId(`control-lot-chart-${lot.body.id}`).click();
     await page.getByTestId('lot-chart-image').waitFor();
     await expect.poll(() => page.getByTestId('lot-run-1').textContent()).toContain('1-3s');
+    expect(await page.getByTestId('lot-run-1').innerText()).toContain('1-3s');
     await expect.poll(() => page.getByTestId('lot-chart-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();

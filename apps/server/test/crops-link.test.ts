@@ -88,6 +88,14 @@ describe('clone', () => {
     expect((await staff.call(ep.getCultivar, { id: r.body.cultivarId })).body.name).toBe(`${a.cultivars[0].name} (copy)`);
   });
 
+  it("names a second copy '{name} (copy 2)': a cultivar's name is once in its crop", async () => {
+    const name = a.cultivars[0].name;
+    const again = await staff.call(ep.cloneCultivar, { id: a.cultivars[0].id });
+    expect(again.status).toBe(200);
+    expect(again.body.name).toBe(`${name} (copy 2)`);
+    expect((await staff.call(ep.getCultivar, { id: again.body.cultivarId })).body.name).toBe(`${name} (copy 2)`);
+  });
+
   it('copies a crop with its cultivars, growth stages, norms at every level and DRIS norms', async () => {
     const stages = (await staff.call(ep.growthStages, { id: b.crop.id })).body;
     await staff.call(ep.upsertGrowthStages, { cropId: b.crop.id, growthStages: [{ id: stages[0].id, norms: { graphs: { nickelGraph: { selected: true, ni: { min: 1, med: 2, max: 3 } } } } }] });

@@ -224,7 +224,7 @@ describe('the farmers report PDF', () => {
     let r = await staff().call(farmersPdf.startReport, { submissionIds: [a.id] });
     expect(fieldsOf(r.body)).toEqual({ submissionIds: FM.noneMatched });
     expect((await staff().call(farmersResults.updateManual, { submissionId: a.id, manualResult: [{ sampleId: a.sheet.rows[0].sampleId, labNumber: 'S-1', values: { phKcl: 5.55, k: 123.5 }, rowVersion: 0 }] })).status).toBe(200);
-    expect((await staff().call(farmersResults.updateManual, { submissionId: b.id, manualResult: [{ sampleId: b.sheet.rows[0].sampleId, labNumber: 'S-9', values: { ca: 987 }, rowVersion: 0 }] })).status).toBe(200);
+    expect((await staff().call(farmersResults.updateManual, { submissionId: b.id, manualResult: [{ sampleId: b.sheet.rows[0].sampleId, labNumber: 'S-9', values: { ca: 987, exchAcidKcl: 1.19 }, rowVersion: 0 }] })).status).toBe(200);
     const pre = (await staff().call(farmersEp.preReport, { ids: [a.id] })).body[0];
     const { samples, id: _id, ...h } = pre.farmerData;
     expect((await staff().call(farmersEp.updateReportData, [{ ...h, rowVersion: pre.rowVersion, languageId: brand.afrikaansId, address: brand.addressId, samples: samples.map((s: { id: number }) => ({ id: s.id })) }])).status).toBe(200);
@@ -241,6 +241,8 @@ describe('the farmers report PDF', () => {
     expect(text).toContain('Soil Co');
     expect(text).toContain('Veld Trust');
     for (const v of ['S-1', '5.55', '123.5', 'S-9', '987', 'K (mg/kg)']) expect(text).toContain(v);
+    // a long label keeps its unit (it was cut to 'Exch. acid (KCl) (cmol(…')
+    expect(text).toContain('Exch. acid (KCl) (cmol(+)/kg)');
     r = await staff().call(leafPdf.reportStatus, { id });
     expect(r.status).toBe(404);
     expect(fieldsOf((await staff().call(farmersPdf.startReport, { submissionIds: [leaf.id] })).body)).toEqual({ submissionIds: M.notFarmers });

@@ -53,6 +53,8 @@ export const QC_HOLD_MARKS: Record<QcHold, { label: string; title: string }> = {
 export const ANALYTES = ['sugar', 'starch'] as const;
 export const Analyte = z.enum(ANALYTES, { error: 'Choose sugar or starch' });
 export type Analyte = z.infer<typeof Analyte>;
+/** an analyte as the screens and the chart name it */
+export const ANALYTE_LABELS: Record<Analyte, string> = { sugar: 'Sugar', starch: 'Starch' };
 
 const Measured = decimal({ min: 0, max: 100, message: 'Must be a number', minMessage: 'Must not be negative', maxMessage: 'Must be at most 100' });
 

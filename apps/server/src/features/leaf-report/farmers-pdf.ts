@@ -14,6 +14,14 @@ const CELL = WIDTH / PER_ROW;
 
 const num = (v: number | null) => (v === null ? '–' : reportNumber(v));
 
+const LABEL_WIDTH = CELL * 0.62;
+/** A value's label at 7 pt, or smaller (down to 5.5 pt) where that keeps it whole with its unit, rather than cut. */
+function labelSize(doc: PdfDoc, label: string): number {
+  let size = 7;
+  while (size > 5.5 && doc.fontSize(size).widthOfString(label) > LABEL_WIDTH) size -= 0.5;
+  return size;
+}
+
 /** The sample's values the lab returned outside their plausible bounds. */
 const flaggedOf = (sample: FarmersPdfSample): FlaggedValue[] =>
   sample.values.flatMap((v) => (v.flag && v.value !== null ? [{ label: v.label, unit: v.unit, value: v.value, flag: v.flag }] : []));
@@ -66,7 +74,9 @@ function sampleBlock(doc: PdfDoc, s: FarmersPdfSection, sample: FarmersPdfSample
   sample.values.forEach((v, i) => {
     const x = M + (i % PER_ROW) * CELL;
     const yy = y + Math.floor(i / PER_ROW) * 11;
-    doc.font('Helvetica').fontSize(7).fillColor('#444').text(`${v.label}${v.unit ? ` (${v.unit})` : ''}`, x + 3, yy, { width: CELL * 0.62, height: 9, ellipsis: true });
+    const label = `${v.label}${v.unit ? ` (${v.unit})` : ''}`;
+    doc.font('Helvetica').fontSize(labelSize(doc, label)).fillColor('#444').text(label, x + 3, yy, { width: LABEL_WIDTH, height: 9, ellipsis: true });
+    doc.fontSize(7);
     doc.font('Helvetica-Bold').fillColor(v.flag ? '#9c2a00' : '#111').text(`${num(v.value)}${v.flag ? ' !' : ''}`, x + CELL * 0.6, yy, { width: CELL * 0.4 - 6, align: 'right', lineBreak: false });
   });
   y += Math.ceil(sample.values.length / PER_ROW) * 11 + 4;

@@ -1,4 +1,4 @@
-import type { ChartRun, ControlLot } from '@sapwood/contracts';
+import { ANALYTE_LABELS, type ChartRun, type ControlLot } from '@sapwood/contracts';
 import type { ChartShape, ReportChart } from '../leaf-report';
 
 /**
@@ -16,18 +16,22 @@ const LIMITS: { k: number; stroke: string; dash: boolean; width: number }[] = [
   { k: 1, stroke: '#999999', dash: true, width: 0.5 },
 ];
 
+const MAX_SPAN = 6;
+
 const fmt = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
 export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
   const { width, height, left, right, top, bottom } = LJ;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
-  const span = Math.max(4, Math.ceil(Math.max(0, ...runs.map((r) => Math.abs(r.z))) + 0.5));
+  // the scale follows the runs up to 6 SD; a point beyond (a gross error) is drawn at the edge, its value in the table,
+  // so that one far-out control does not squeeze the SD lines and their labels into one another
+  const span = Math.min(MAX_SPAN, Math.max(4, Math.ceil(Math.max(0, ...runs.map((r) => Math.abs(r.z))) + 0.5)));
   const yOf = (z: number) => top + plotH / 2 - (Math.max(-span, Math.min(span, z)) / span) * (plotH / 2);
   const step = plotW / Math.max(1, runs.length);
   const xOf = (i: number) => left + step * i + step / 2;
   const shapes: ChartShape[] = [
-    { kind: 'text', x: width / 2, y: 16, text: `${lot.name} · lot ${lot.lot} · ${lot.analyte} (mean ${fmt(lot.mean)}, SD ${fmt(lot.sd)})`, size: 11, anchor: 'middle', bold: true, fill: INK },
+    { kind: 'text', x: width / 2, y: 16, text: `${lot.name} · lot ${lot.lot} · ${ANALYTE_LABELS[lot.analyte]} (mean ${fmt(lot.mean)}, SD ${fmt(lot.sd)})`, size: 11, anchor: 'middle', bold: true, fill: INK },
     { kind: 'rect', x: left, y: top, w: plotW, h: plotH, fill: '#ffffff', stroke: '#bbbbbb' },
     { kind: 'line', x1: left, y1: yOf(0), x2: left + plotW, y2: yOf(0), stroke: INK, width: 1 },
     { kind: 'text', x: left - 4, y: yOf(0) + 3, text: `Mean ${fmt(lot.mean)}`, size: 8, anchor: 'end', fill: INK },

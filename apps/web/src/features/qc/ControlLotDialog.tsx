@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type ControlLot, ControlLotUpsert, apiFeatures } from '@sapwood/contracts';
+import { ANALYTES, ANALYTE_LABELS, type ControlLot, ControlLotUpsert, apiFeatures } from '@sapwood/contracts';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { FormCheckbox, FormNumber } from '../../components/ui/form/FormFields';
 import { useEndpointMutation } from '../../lib/query';
@@ -31,7 +31,7 @@ export function ControlLotDialog(props: { lot: ControlLot | null; onClose: () =>
         <TextInput label="Name" withAsterisk {...form.text('name')} data-autofocus data-testid="control-lot-name" />
         <SimpleGrid cols={2}>
           <TextInput label="Lot" withAsterisk {...form.text('lot')} data-testid="control-lot-lot" />
-          <NativeSelect label="Analyte" withAsterisk data={[{ value: 'sugar', label: 'Sugar' }, { value: 'starch', label: 'Starch' }]} {...form.text('analyte')} data-testid="control-lot-analyte" />
+          <NativeSelect size="xs" label="Analyte" withAsterisk data={ANALYTES.map((a) => ({ value: a, label: ANALYTE_LABELS[a] }))} {...form.text('analyte')} data-testid="control-lot-analyte" />
           <FormNumber control={form.control} name="mean" label="Assigned mean (%)" withAsterisk data-testid="control-lot-mean" />
           <FormNumber control={form.control} name="sd" label="Standard deviation (%)" withAsterisk data-testid="control-lot-sd" />
           <TextInput label="Valid from" placeholder="YYYY-MM-DD" withAsterisk {...form.text('validFrom')} data-testid="control-lot-from" />

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import { IconChartLine, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { type ControlLot, apiFeatures } from '@sapwood/contracts';
+import { ANALYTE_LABELS, type ControlLot, apiFeatures } from '@sapwood/contracts';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { PagedTable } from '../../components/ui/table/PagedTable';
 import { notify, snack } from '../../lib/notify';
@@ -22,7 +22,7 @@ export default function ControlMaterialsPage() {
   const columns = useMemo<ColumnDef<ControlLot, unknown>[]>(() => [
     { id: 'name', header: 'Name', accessorKey: 'name' },
     { id: 'lot', header: 'Lot', accessorKey: 'lot' },
-    { id: 'analyte', header: 'Analyte', accessorKey: 'analyte' },
+    { id: 'analyte', header: 'Analyte', accessorFn: (l) => ANALYTE_LABELS[l.analyte] },
     { id: 'mean', header: 'Mean', accessorKey: 'mean', enableSorting: false },
     { id: 'sd', header: 'SD', accessorKey: 'sd', enableSorting: false },
     { id: 'validFrom', header: 'Valid from', accessorKey: 'validFrom' },

@@ -31,7 +31,7 @@ export function LotChartDialog(props: { lot: ControlLot; onClose: () => void }) 
                   <Table.Td>{r.z.toFixed(2)}</Table.Td>
                   <Table.Td>
                     {r.violations.map((v) => (
-                      <Badge key={v.rule} size="xs" mr={2} color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>
+                      <Badge key={v.rule} size="xs" mr={2} tt="none" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>
                     ))}
                     {r.released && <Text span size="xs" c="dimmed">released</Text>}
                   </Table.Td>

@@ -226,12 +226,14 @@ export class CropMasterService {
     return this.get(await this.copyOf('crop', id, userId));
   }
 
-  /** Copies a crop or a cultivar as '{name} (copy)' in one transaction, audited as made from it; answers the copy's id. */
+  /** Copies a crop or a cultivar as '{name} (copy)' (or '(copy 2)', … where a cultivar of the crop has that name) in one transaction, audited as made from it; answers the copy's id. */
   private copyOf(entity: 'crop' | 'cultivar', id: number, userId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const from = entity === 'crop' ? await this.repo.crop(trx, id) : await this.repo.cultivar(trx, id);
       if (!from) throw notFound(entity === 'crop' ? 'Crop' : 'Cultivar');
-      const name = `${from.name} (copy)`;
+      // a cultivar's name is once in its crop: a second copy is '(copy 2)', and so on
+      const taken = 'cropId' in from ? new Set((await this.repo.cultivars(trx, from.cropId)).map((c) => c.name.trim().toLowerCase())) : new Set<string>();
+      const name = freeCopyName(from.name, taken);
       const copy = entity === 'crop' ? await this.clones.crop(trx, id, name) : await this.clones.cultivar(trx, id, name);
       await recordChange(trx, { userId, entity, entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
       return copy;
@@ -277,4 +279,13 @@ export class CropMasterService {
     if (!(await this.repo.crop(this.db, cropId))) throw notFound('Crop');
     return resolveSampleNorms(this.db, cropId, cultivarId, growthStageId);
   }
+}
+
+/** '{name} (copy)', or '{name} (copy N)' with the first N from 2 whose name is not taken (names compared trimmed, in lower case). */
+function freeCopyName(name: string, taken: Set<string>): string {
+  const free = (n: string) => !taken.has(n.trim().toLowerCase());
+  if (free(`${name} (copy)`)) return `${name} (copy)`;
+  let n = 2;
+  while (!free(`${name} (copy ${n})`)) n++;
+  return `${name} (copy ${n})`;
 }

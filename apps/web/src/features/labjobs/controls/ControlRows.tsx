@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type JobControl, type JobControls, QC_HOLD_MARKS, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
+import { ANALYTE_LABELS, type JobControl, type JobControls, QC_HOLD_MARKS, QC_MESSAGES, apiFeatures, hasPermission } from '@sapwood/contracts';
 import { NumericInput } from '../../../components/ui/NumericInput';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -32,7 +32,7 @@ function Judgement({ row }: { row: JobControl }) {
   return (
     <Group gap={4} wrap="nowrap" data-testid={`control-outcome-${row.id}`}>
       <Badge size="xs" color={OUTCOME_COLOUR[row.outcome]}>{row.released ? 'released' : row.outcome}</Badge>
-      {row.violations.map((v) => <Badge key={v.rule} size="xs" variant="outline" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>)}
+      {row.violations.map((v) => <Badge key={v.rule} size="xs" variant="outline" tt="none" color={v.severity === 'reject' ? 'red' : 'orange'} title={v.meaning}>{v.rule}</Badge>)}
     </Group>
   );
 }
@@ -53,7 +53,7 @@ export function QcHold({ jobId, held, hold }: { jobId: number; held: boolean; ho
       <Badge color="red" title={QC_MESSAGES.held(`J${jobId}`)}>QC hold</Badge>
       {hasPermission(session.permissions, 'QcRelease') && (
         <>
-          <TextInput size="xs" label="Reason for release" value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} data-testid="qc-release-reason" />
+          <TextInput size="xs" label="Reason for release" value={reason} error={error} onChange={(e) => { setReason(e.currentTarget.value); setError(undefined); }} data-testid="qc-release-reason" />
           <Button
             size="xs" color="red" variant="light" loading={release.isPending} data-testid="qc-release"
             onClick={() => (reason.trim() ? release.mutate({ jobId, reason }) : setError(QC_MESSAGES.reasonRequired))}
@@ -126,7 +126,7 @@ export function ControlRows({ jobId, mode, reason }: {
           <Table.Tbody>
             {data.rows.map((r, i) => (
               <Table.Tr key={r.id} data-testid={`control-row-${i}`}>
-                <Table.Td fz="xs">{r.name} · {r.lot} · {r.analyte}</Table.Td>
+                <Table.Td fz="xs">{r.name} · {r.lot} · {ANALYTE_LABELS[r.analyte]}</Table.Td>
                 <Table.Td fz="xs" c="dimmed">{r.mean} ± {r.sd}</Table.Td>
                 <Table.Td w={110}>
                   {mode === 'results' ? (
@@ -158,7 +158,7 @@ export function ControlRows({ jobId, mode, reason }: {
         <Group gap="xs" mt={4} align="flex-end">
           <Select
             size="xs" placeholder="Choose a control lot" value={chosen} onChange={setChosen} data-testid="control-lot-choose"
-            data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${l.analyte})` }))}
+            data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${ANALYTE_LABELS[l.analyte]})` }))}
           />
           <Button size="xs" variant="light" disabled={!chosen} loading={setControls.isPending} onClick={add} data-testid="control-add">Add control</Button>
         </Group>

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Select, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { apiFeatures } from '@sapwood/contracts';
+import { ANALYTE_LABELS, apiFeatures } from '@sapwood/contracts';
 import { useEndpointQuery } from '../../../lib/query';
 
 /**
@@ -22,7 +22,7 @@ export function NewJobControls({ lotIds, onChange }: { lotIds: number[]; onChang
               const l = byId.get(id);
               return (
                 <Table.Tr key={`${id}-${i}`} data-testid={`control-row-${i}`}>
-                  <Table.Td fz="xs">{l ? `${l.name} · ${l.lot} · ${l.analyte}` : `Lot ${id}`}</Table.Td>
+                  <Table.Td fz="xs">{l ? `${l.name} · ${l.lot} · ${ANALYTE_LABELS[l.analyte]}` : `Lot ${id}`}</Table.Td>
                   <Table.Td fz="xs" c="dimmed">{l ? `${l.mean} ± ${l.sd}` : ''}</Table.Td>
                   <Table.Td w={36}>
                     <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove control ${l?.lot ?? id}`} onClick={() => onChange(lotIds.filter((_, k) => k !== i))} data-testid={`control-remove-${i}`}>
@@ -38,7 +38,7 @@ export function NewJobControls({ lotIds, onChange }: { lotIds: number[]; onChang
       <Group gap="xs" mt={4}>
         <Select
           size="xs" placeholder="Add a control lot" aria-label="Add a control lot" value={null} searchable data-testid="control-lot-choose"
-          data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${l.analyte})` }))}
+          data={(lots.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} · ${l.lot} (${ANALYTE_LABELS[l.analyte]})` }))}
           onChange={(v) => v && onChange([...lotIds, Number(v)])}
         />
       </Group>

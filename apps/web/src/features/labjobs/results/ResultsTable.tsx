@@ -23,6 +23,8 @@ const ResultRows = memo(function ResultRows(props: {
 });
 
 const head = (label: string, count: number, limit: number | undefined) => (count > 0 && limit ? `${label} (Max limit is ${limit})` : label);
+/** a limit's head wraps rather than cut the limit off ('Sugar (Max li…'): the grid's cells keep to one line */
+const LIMIT_HEAD = { whiteSpace: 'normal' } as const;
 
 /**
  * The results table: Sample Number, Sample Type, Sugar, Starch, N/A, Status and redo. A column's head names its
@@ -45,8 +47,8 @@ export const ResultsTable = memo(function ResultsTable({ ids, live, info, limits
         <Table.Tr>
           <Table.Th w="27%">Sample Number</Table.Th>
           <Table.Th w="13%">Sample Type</Table.Th>
-          <Table.Th w="16%" title={head('Sugar', over.sugar, limits.sugarLimit)} data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
-          <Table.Th w="16%" title={head('Starch', over.starch, limits.starchLimit)} data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
+          <Table.Th w="16%" style={LIMIT_HEAD} title={head('Sugar', over.sugar, limits.sugarLimit)} data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
+          <Table.Th w="16%" style={LIMIT_HEAD} title={head('Starch', over.starch, limits.starchLimit)} data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
           <Table.Th w="5%">N/A</Table.Th>
           <Table.Th w="19%">Status</Table.Th>
           <Table.Th w="4%" />
