@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
+import { ROLE_MESSAGES } from '@sapwood/contracts';
 import { ADMIN, type TestServer, startTestServer } from '../tests/support/server';
 import { expectMenuAndApiGated } from '../tests/support/gating';
 import { createUser } from '../tests/support/users';
@@ -116,6 +117,28 @@ describe('/roles', () => {
     await db.updateTable('roles').set({ permissions: ['Roles', 'Agronomists'] }).where('id', '=', roleId).execute();
     await page.reload();
     await page.getByRole('link', { name: 'Agronomist' }).waitFor();
+    await page.close();
+  });
+
+  it("offers a role editor who is not an administrator only what they may give: the permissions they hold, an Admin role read-only, each with the server's words", async () => {
+    const editor = await createUser(db, ['Roles', 'Agronomists']);
+    await ensureRole(db, 'Admins too', ['Admin']);
+    const page = await pool.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, server.url, editor, '/roles');
+    await page.getByTestId('role-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Role Profile' });
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Agronomists', exact: true }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Admin', exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Users', exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('role-not-held').textContent()).toBe(ROLE_MESSAGES.grantNotHeld);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // a role holding Admin: shown, not editable
+    await page.locator('tbody tr', { hasText: 'Admins too' }).getByTestId('role-edit').click();
+    await expect.poll(() => dialog.getByTestId('role-admin-only').textContent()).toBe(ROLE_MESSAGES.adminRoleOnly);
+    expect(await dialog.getByRole('checkbox', { name: 'Agronomists', exact: true }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
