@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiFeatures, authEndpoints, carbohydrateReportEndpoints as reports, distributorEndpoints as distributors, distributorLogoUrl } from '@sapwood/contracts';
 import { ApiClient } from '../../../tests/support/api-client';
-import { seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
+import { controlsOptional, seedCarbohydrateReference, seedLabJob } from '../../../tests/support/carbohydrate-fixtures';
 import { createServerDatabase } from '../../../tests/support/database';
 import { POSTGRES_SERVER_URL, type ServerProcess, startServerProcess } from '../../../tests/support/process';
 import { ADMIN } from '../../../tests/support/server';
@@ -120,6 +120,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app servers on one Post
     const admin = await signedIn(a.url, ADMIN);
     const db = database.db;
     const ref = await seedCarbohydrateReference(db);
+    // the job queue, not quality control: the run carries no controls (ADR 0253)
+    await controlsOptional(db);
     const job = await seedLabJob(db, ref, { samples: [
       { sampleNumber: 'S-1', sugar: 5.1, starch: 20.5 },
       { sampleNumber: 'S-2', sugar: 3.2, starch: 12.7 },
