@@ -186,6 +186,17 @@ describe('upload to MFW', () => {
   });
 });
 
+describe('a selection naming an id past what is stored', () => {
+  it('is refused at result (400), not a 500, by every call that takes a selection', async () => {
+    const result = 'Riverside,2147483648';
+    for (const [def, body] of [[ep.selectionClients, { result }], [ep.startReport, request({ result })], [ep.postToMfw, request({ result })]] as const) {
+      const r = await admin.call(def, body);
+      expect(r.status, `${def.path}: ${JSON.stringify(r.body)}`).toBe(400);
+      expect(r.body.fields).toEqual([{ field: 'result', message: 'Select at least one result' }]);
+    }
+  });
+});
+
 describe('a selection spanning clients (ADR 0252)', () => {
   let mixed: string;
   let suncrest: number[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formInt, text } from '../fields';
+import { INT4_MAX, formInt, text } from '../fields';
 import { DateTime, FILE_STORE_DOWN, MEDIA, NOT_FOUND, endpoint } from '../endpoint';
 
 const FormBool = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')]);
@@ -7,14 +7,14 @@ const RequiredId = (message: string) => formInt({ min: 1, message });
 const Id = RequiredId('Required');
 const Text = (message: string) => text({ min: 1, max: 200, message });
 
-/** 'group,id' pairs joined by semicolons, in the order the user selected them. */
+/** 'group,id' pairs joined by semicolons, in the order the user selected them (an id is a stored one: 1 to INT4_MAX). */
 export const ReportSelection = text({ max: 200_000, trim: false, message: 'Select at least one result' })
   .transform((s, ctx) => {
     const pairs = s.split(';').map((p) => p.trim()).filter(Boolean).map((p) => {
       const comma = p.lastIndexOf(',');
       return { group: p.slice(0, comma), id: Number(p.slice(comma + 1)) };
     });
-    if (pairs.length === 0 || pairs.some((p) => !p.group || !Number.isInteger(p.id) || p.id <= 0)) {
+    if (pairs.length === 0 || pairs.some((p) => !p.group || !Number.isInteger(p.id) || p.id <= 0 || p.id > INT4_MAX)) {
       ctx.addIssue({ code: 'custom', message: 'Select at least one result' });
       return z.NEVER;
     }
