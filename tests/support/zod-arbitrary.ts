@@ -13,7 +13,13 @@ const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.de
 const WRONG_TYPE = fc.constantFrom<unknown>(null, {}, [], 'x', 1, true, -1);
 
 const EDGE_NUMBERS = [0, 1, 2, 3, -1, 2_147_483_647, 2_147_483_648, -2_147_483_648, -2_147_483_649, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2];
-const EDGE_TEXT = ['', ' ', 'a', '\u0000', 'x\u0000y', '\udfff', 'r\ud800', 'r\udfff', '\ud800\udc00', '😀', "'; drop table users; --", '%_\\', 'ü'.repeat(3)];
+/**
+ * Numbers written inside text (a 'group,id;…' selection, an id list, a number typed in a text field): ids past
+ * PostgreSQL's integer, negative and huge, alone and in lists, so a text field that is parsed into ids is tried
+ * with ids it cannot store (a selection's 2147483648 answered 500).
+ */
+const IDS_IN_TEXT = ['2147483648', '-1', '1e400', '99999999999999999999', '1,2147483648', '1;2147483648', 'a,2147483648', 'Riverside,2147483648;Riverside,1', 'a,-1', '1,2,3'];
+const EDGE_TEXT = ['', ' ', 'a', '\u0000', 'x\u0000y', '\udfff', 'r\ud800', 'r\udfff', '\ud800\udc00', '😀', "'; drop table users; --", '%_\\', 'ü'.repeat(3), ...IDS_IN_TEXT];
 const EDGE_DATES = ['2026-11-23', '2026-11-23T10:00:00Z', '2026-02-31', '0000-01-01', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00.000Z', 'not a date', '9999-12-31', ''];
 
 export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {

@@ -55,6 +55,16 @@ async function completedLabs(kind: 'leaf' | 'soil', sampleNumbers: string[]) {
 }
 const submissionLab = async (id: number) => (await db().selectFrom('submissions').select('lab').where('id', '=', id).executeTakeFirstOrThrow()).lab;
 
+/** A Manual submission (typed in by hand) of two fresh leaf captures: `a` shown as Wynland's, `b` as no lab's. */
+async function manualOfWynlandAndLabless() {
+  const [a, b] = await fresh('leaf', 2);
+  await setLab('leaf', [a.id], 'Wynland');
+  await setLab('leaf', [b.id], '');
+  const manual = await submit('leaf', (await prepared('leaf', [a.id, b.id], 'Manual')).draft);
+  expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+  return { a, b, manual };
+}
+
 describe('a capture goes only to the lab it shows', () => {
   it('refuses a leaf row of another outside lab at its sample number, sends the rest, then the refused one to its own lab', async () => {
     const [a, b, c] = await fresh('leaf', 3);
@@ -87,11 +97,7 @@ describe('a capture goes only to the lab it shows', () => {
   });
 
   it('takes any capture into a submission typed in by hand, which its capture then shows (and one without a lab shows where it went)', async () => {
-    const [a, b] = await fresh('leaf', 2);
-    await setLab('leaf', [a.id], 'Wynland');
-    await setLab('leaf', [b.id], '');
-    const manual = await submit('leaf', (await prepared('leaf', [a.id, b.id], 'Manual')).draft);
-    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const { a, b } = await manualOfWynlandAndLabless();
     expect(await completedLabs('leaf', [a.sampleNumber, b.sampleNumber])).toEqual({ [a.sampleNumber]: 'Manual', [b.sampleNumber]: 'Manual' });
     const [c] = await fresh('leaf', 1);
     await setLab('leaf', [c.id], '');
@@ -125,11 +131,7 @@ describe('a capture goes only to the lab it shows', () => {
   });
 
   it("gives a deleted submission's captures back with the labs they showed before it, so each can go to its own lab again", async () => {
-    const [a, b] = await fresh('leaf', 2);
-    await setLab('leaf', [a.id], 'Wynland');
-    await setLab('leaf', [b.id], '');
-    const manual = await submit('leaf', (await prepared('leaf', [a.id, b.id], 'Manual')).draft);
-    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const { a, b, manual } = await manualOfWynlandAndLabless();
     const id = (manual.body as { id: number }).id;
     expect((await staff().call(ep.delete, { id })).body).toBe(true);
     const labs = await db().selectFrom('captures').select(['id', 'lab', 'status']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
