@@ -7,7 +7,7 @@ import { startStandIns, standInsReady } from './stand-ins.mjs';
 
 ensureDeps();
 // Stand-ins for the farm-management system and the two labs, so 'Upload to MFW' and the lab crop sync work.
-const standIns = startStandIns();
+const standIns = await startStandIns();
 // demo data on a new embedded database, as npm start (demo-data.mjs)
 const env = { IS_DEV: 'true', ...standIns.env, ...process.env, ...askForDemoData(process.env, process.cwd()) };
 await standInsReady(env);

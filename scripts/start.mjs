@@ -12,7 +12,7 @@ import { startStandIns, standInsReady } from './stand-ins.mjs';
 ensureDeps();
 if (await buildWeb()) console.log('Built the web app.');
 if (await buildServer()) console.log('Built the server.');
-const standIns = startStandIns();
+const standIns = await startStandIns();
 const env = { NODE_ENV: 'production', ...standIns.env, ...process.env, ...askForDemoData(process.env, process.cwd()) };
 if (env.SEED_DEMO === 'true' && process.env.SEED_DEMO === undefined) console.log('A new embedded database: demo data will be seeded (SEED_DEMO=false starts it empty).');
 await standInsReady(env);
