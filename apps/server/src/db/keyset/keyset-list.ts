@@ -73,20 +73,25 @@ function compiledOnce(db: Db, fragment: RawBuilder<unknown>): RawBuilder<unknown
 }
 
 /**
- * A row's key as its cursor writes it: the one the page's statement read, or, in an order by the id alone (whose
- * statements read no key: rows-json.ts), the id as PostgreSQL writes an integer as text.
+ * A row's key as its cursor writes it: the one the page's statement read; in an order by the id alone (whose
+ * statements read no key: rows-json.ts), the id as PostgreSQL writes an integer as text; null when the page was
+ * read without its keys (a page read in one pass: the next seek reads the row's key, ADR 0256).
  */
-function keyOf(order: ListOrder, k: string | null | undefined, id: number): string {
-  return order.byId ? String(id) : (k ?? '');
+function keyOf(order: ListOrder, k: string | null | undefined, id: number): string | null {
+  if (order.byId) return String(id);
+  return k === undefined ? null : (k ?? '');
 }
 
-/** Where a read starts: after (or, inclusive, from) the row of key k and id, in the direction read. */
+/** Where a read starts: after (or, inclusive, from) the row of key k (null: the row's own key) and id, in the direction read. */
 interface Seek {
-  k: string;
+  k: string | null;
   id: number;
   forward: boolean;
   inclusive: boolean;
 }
+
+/** A seek as a statement's shape writes it: its direction, whether it takes its row, whether it reads the row's key. */
+const seekShape = (from: Seek | null): string => (from ? `seek ${from.forward} ${from.inclusive}${from.k === null ? ' row' : ''}` : '');
 
 /** A row's place in an order: its id and the order's key as text. */
 interface Key {
@@ -270,8 +275,8 @@ export class KeysetList<F, R> {
    * the list's true last rows, whatever the estimate says). A page that no seek reaches and that lies
    * more than MAX_PAGE_SKIP rows from both ends is refused (PageTooDeep) instead of walking every row before it.
    */
-  private pageInOrder(r: PageRequest, total: { total: number; estimated: boolean }): Promise<JsonPage> {
-    const { match, order, size, page, anchor } = r;
+  private async pageInOrder(r: PageRequest, total: { total: number; estimated: boolean }): Promise<JsonPage> {
+    const { match, order, size, page } = r;
     const prepare = !match.readsRows;
     const offset = (page - 1) * size;
     const lastPage = Math.max(1, Math.ceil(total.total / size));
@@ -279,20 +284,37 @@ export class KeysetList<F, R> {
     if (total.estimated && offset >= this.fromEndAfter && page >= lastPage) {
       return this.inOrder(match, null, order, { limit: size, offset: 0, forward: false, prepare });
     }
-    if (anchor && anchor.page === page) {
-      // the same page again (a refresh, a save on it): from its first row on. Page 1 is always the
-      // start of the list (newer rows show there), so it is read from the start.
-      const from = page > 1 ? decodeCursor(order, anchor.first) : null;
-      if (from) return this.inOrder(match, { ...from, forward: true, inclusive: true }, order, { limit: size, offset: 0, forward: true, prepare });
-    } else if (anchor) {
-      const forward = page > anchor.page;
-      const from = decodeCursor(order, forward ? anchor.last : anchor.first);
-      const skip = (Math.abs(page - anchor.page) - 1) * size;
-      if (from && skip <= this.maxSkip) return this.inOrder(match, { ...from, forward, inclusive: false }, order, { limit: size, offset: skip, forward, prepare });
-    }
+    const sought = await this.soughtPage(r, prepare);
+    if (sought) return sought;
     if (offset <= this.maxSkip) return this.inOrder(match, null, order, { limit: size, offset, forward: true, prepare });
     if (total.estimated && fromEnd <= this.maxSkip) return this.inOrder(match, null, order, { limit: size, offset: fromEnd, forward: false, prepare });
     throw new PageTooDeep(page);
+  }
+
+  /**
+   * The page sought from the anchor page on screen, or null when there is no seek to make (no anchor, a cursor that
+   * is none, too far a jump) or when a cursor of the id alone names a row no longer there (its seek finds nothing:
+   * the page is read without it).
+   */
+  private async soughtPage(r: PageRequest, prepare: boolean): Promise<JsonPage | null> {
+    const { match, order, size, page, anchor } = r;
+    if (!anchor) return null;
+    let seek: { from: Seek; skip: number } | null = null;
+    if (anchor.page === page) {
+      // the same page again (a refresh, a save on it): from its first row on. Page 1 is always the
+      // start of the list (newer rows show there), so it is read from the start.
+      const from = page > 1 ? decodeCursor(order, anchor.first) : null;
+      if (from) seek = { from: { ...from, forward: true, inclusive: true }, skip: 0 };
+    } else {
+      const forward = page > anchor.page;
+      const from = decodeCursor(order, forward ? anchor.last : anchor.first);
+      const skip = (Math.abs(page - anchor.page) - 1) * size;
+      if (from && skip <= this.maxSkip) seek = { from: { ...from, forward, inclusive: false }, skip };
+    }
+    if (!seek) return null;
+    const { from, skip } = seek;
+    const read = await this.inOrder(match, from, order, { limit: size, offset: skip, forward: from.forward, prepare });
+    return read.firstId === null && from.k === null ? null : read;
   }
 
   /**
@@ -311,13 +333,13 @@ export class KeysetList<F, R> {
     const { idCol } = this;
     const searched = o.offset === 0 ? searchInOrder(this.decl, match, order, { limit: o.limit, forward: o.forward, walk: o.limit * this.walkPerRow, from }) : null;
     if (searched) {
-      const shape = `search ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.limit}`;
+      const shape = `search ${order.name} ${o.forward} ${seekShape(from)} ${o.limit}`;
       const q = this.statement(shape, match, searched.values, [], () => keyedPage(this.decl, this.rowJson, searched.keys, orderByMatched(order, true, 'src'), { before: searched.before, order }));
       return (await this.statements.run(q))[0];
     }
     const one = this.onePass && o.forward && o.offset === 0;
     const skips = o.offset !== 0;
-    const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${from ? `seek ${from.forward} ${from.inclusive}` : ''} ${o.prepare} ${o.limit}${skips ? ' skips' : ''}`;
+    const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${seekShape(from)} ${o.prepare} ${o.limit}${skips ? ' skips' : ''}`;
     const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(skips ? [o.offset] : [])];
     const q = this.statement(shape, match, match.values, values, () => {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;

@@ -13,6 +13,16 @@ export interface ListOrder {
   idDesc: boolean;
   /** the key is the id itself (a list's default order by id): a seek is one comparison of the id */
   byId?: boolean;
+  /** the key of the list's row of this id, as a scalar subquery: a seek from a cursor that carries the id alone */
+  keyOfRow: (id: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/**
+ * The key of the row of an id, read where a seek needs it: the key expression over the table under the list's own
+ * alias (a subquery's alias hides the outer one, so the expression reads the row looked up).
+ */
+function keyOfRowIn<F>(d: KeysetDeclaration<F>, key: RawBuilder<unknown>): ListOrder['keyOfRow'] {
+  return (id) => sql`(select ${key} from ${sql.table(d.table)} ${sql.raw(d.alias)} where ${columnOf(d, d.id)} = ${id})`;
 }
 
 /** A column of the declared table, as its alias writes it (names are checked by the declaration). */
@@ -24,18 +34,23 @@ export function orderOf<F>(d: KeysetDeclaration<F>, sortBy: string, ascending: b
   const s = Object.hasOwn(d.sorts, sortBy) ? d.sorts[sortBy] : undefined;
   if (!s) {
     const desc = d.defaultSort.desc;
-    return { name: 'default', key: columnOf(d, d.defaultSort.column), id, kind: d.defaultSort.kind, keyDesc: desc, idDesc: desc, byId: d.defaultSort.column === d.id };
+    const key = columnOf(d, d.defaultSort.column);
+    return { name: 'default', key, id, kind: d.defaultSort.kind, keyDesc: desc, idDesc: desc, byId: d.defaultSort.column === d.id, keyOfRow: keyOfRowIn(d, key) };
   }
   const key = s.key ?? columnOf(d, s.column);
-  return { name: `${sortBy}:${ascending ? 'a' : 'd'}`, key, id, kind: s.kind, keyDesc: !ascending, idDesc: !ascending };
+  return { name: `${sortBy}:${ascending ? 'a' : 'd'}`, key, id, kind: s.kind, keyDesc: !ascending, idDesc: !ascending, keyOfRow: keyOfRowIn(d, key) };
 }
 
 /** A fixed order of a list (e.g. a grouped list): a key column and the directions of key and id. */
 export function fixedOrder<F>(d: KeysetDeclaration<F>, o: { name: string; column: string; kind: KeyKind; keyDesc: boolean; idDesc: boolean }): ListOrder {
-  return { name: o.name, key: columnOf(d, o.column), id: columnOf(d, d.id), kind: o.kind, keyDesc: o.keyDesc, idDesc: o.idDesc };
+  const key = columnOf(d, o.column);
+  return { name: o.name, key, id: columnOf(d, d.id), kind: o.kind, keyDesc: o.keyDesc, idDesc: o.idDesc, keyOfRow: keyOfRowIn(d, key) };
 }
 
-function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
+/** A seek's key: the cursor's value, or (null: a cursor of the id alone) the key of that row, read by the statement. */
+function keyValue(o: ListOrder, v: string | null, id: number): RawBuilder<unknown> {
+  const kind = o.kind;
+  if (v === null) return o.keyOfRow(sql`${id}::int`);
   if (kind === 'int') return sql`${Number(v)}::int`;
   if (kind === 'num') return sql`${Number(v)}::double precision`;
   if (kind === 'time') return sql`${v}::timestamptz`;
@@ -46,23 +61,28 @@ function keyValue(kind: KeyKind, v: string): RawBuilder<unknown> {
 /**
  * Rows strictly after (forward) or before (backward) the key (v, id) in the given order, or from it
  * on (`inclusive`, forward: the row itself first). The first clause bounds the index range; the second
- * breaks ties on id. An order by the id alone compares the id once: PostgreSQL's generic plan of a
+ * breaks ties on id. `v` null: the key is the row's own, read by the statement (a cursor of the id alone,
+ * ADR 0256); a row no longer there gives no rows (the caller reads the page another way). An order by the id alone compares the id once: PostgreSQL's generic plan of a
  * prepared page estimates one comparison as it does a value's, where the three of the general form
  * made it cost the generic plan far above the page's own and plan the statement again on every call.
  */
-export function seek(o: ListOrder, v: string, id: number, forward: boolean, inclusive = false): RawBuilder<unknown> {
+export function seek(o: ListOrder, v: string | null, id: number, forward: boolean, inclusive = false): RawBuilder<unknown> {
   const keyDesc = forward ? o.keyDesc : !o.keyDesc;
   const idDesc = forward ? o.idDesc : !o.idDesc;
   if (o.byId) return sql`${o.id} ${comparison(idDesc, !inclusive)} ${id}`;
-  const val = keyValue(o.kind, v);
-  return sql`(${o.key} ${comparison(keyDesc, false)} ${val} and (${o.key} ${comparison(keyDesc, true)} ${val} or ${o.id} ${comparison(idDesc, !inclusive)} ${id}))`;
+  const val = keyValue(o, v, id);
+  return sql`(${o.key} ${comparison(keyDesc, false)} ${val} and (${o.key} ${comparison(keyDesc, true)} ${keyValue(o, v, id)} or ${o.id} ${comparison(idDesc, !inclusive)} ${id}))`;
 }
 
 const comparison = (desc: boolean, strict: boolean) => sql.raw(desc ? (strict ? '<' : '<=') : strict ? '>' : '>=');
 
-/** The parameters `seek` writes, in their order: the key's value (twice) and the id; the id alone in an order by id. */
-export function seekValues(o: ListOrder, v: string, id: number): unknown[] {
+/**
+ * The parameters `seek` writes, in their order: the key's value (twice) and the id; the id alone in an order by id;
+ * the id three times in a seek from a cursor of the id alone (its row's key is looked up by it).
+ */
+export function seekValues(o: ListOrder, v: string | null, id: number): unknown[] {
   if (o.byId) return [id];
+  if (v === null) return [id, id, id];
   const key = o.kind === 'int' || o.kind === 'num' ? Number(v) : v;
   return [key, key, id];
 }
@@ -80,16 +100,19 @@ export function orderByMatched(o: ListOrder, forward = true, alias = 'm'): RawBu
   return sql`${key} ${dir(o.keyDesc)}, ${id} ${dir(o.idDesc)}`;
 }
 
-/** A row's position in an order, as an opaque string the client sends back with the next page. */
-export function encodeCursor(o: ListOrder, k: string, id: number): string {
+/**
+ * A row's position in an order, as an opaque string the client sends back with the next page: its key and id, or
+ * its id alone (k null: a page read without its keys, whose seek reads the row's key then; ADR 0256).
+ */
+export function encodeCursor(o: ListOrder, k: string | null, id: number): string {
   return Buffer.from(JSON.stringify([o.name, k, id])).toString('base64url');
 }
 
-export function decodeCursor(o: ListOrder, cursor: string): { k: string; id: number } | null {
+export function decodeCursor(o: ListOrder, cursor: string): { k: string | null; id: number } | null {
   try {
     const [name, k, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (name !== o.name || typeof k !== 'string' || !isRowId(id)) return null;
-    return keyFits(o.kind, k) ? { k, id } : null;
+    if (name !== o.name || !(typeof k === 'string' || (k === null && !o.byId)) || !isRowId(id)) return null;
+    return k === null || keyFits(o.kind, k) ? { k, id } : null;
   } catch {
     return null;
   }

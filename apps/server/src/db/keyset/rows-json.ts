@@ -29,7 +29,7 @@ export function detailsOf<F>(d: KeysetDeclaration<F>, source: RawBuilder<unknown
 /** A page as JSON text, with the order keys and ids of its first and last rows (for the cursors). */
 export interface JsonPage {
   rows: string;
-  /** absent from a page of an order by the id (its key is the id: see `pageOf`) */
+  /** absent from a page of an order by the id (its key is the id: see `pageOf`) and from a page read in one pass (ADR 0256) */
   firstK?: string | null;
   firstId: number | null;
   lastK?: string | null;
@@ -76,9 +76,9 @@ interface KeyEnds {
   collateC: boolean;
 }
 
-/** The ends of an order's pages, or null in an order by the id alone (no key read). `keyed`: over `src`, as orderByMatched sorts. */
-function endsOf(order: ListOrder, keyed: boolean): KeyEnds | null {
-  return order.byId ? null : { desc: order.keyDesc, collateC: keyed && order.kind === 'text' };
+/** The ends of an order's pages read over `src` (sorted as orderByMatched sorts), or null in an order by the id alone (no key read). */
+function endsOf(order: ListOrder): KeyEnds | null {
+  return order.byId ? null : { desc: order.keyDesc, collateC: order.kind === 'text' };
 }
 
 /**
@@ -89,9 +89,9 @@ function endsOf(order: ListOrder, keyed: boolean): KeyEnds | null {
  */
 export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, order: ListOrder, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
-  const ends = endsOf(order, false);
-  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, ${ends ? sql`${order.key} as sk, ` : sql``}${json} as j
-    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${orderBy(order)} limit ${limit}`, ends);
+  // no key is read (its cursors carry the ids alone: the next seek reads its row's key, ADR 0256)
+  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, ${json} as j
+    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${orderBy(order)} limit ${limit}`, null);
 }
 
 /**
@@ -104,7 +104,7 @@ export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown
 export function keyedPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, keys: RawBuilder<unknown>, by: RawBuilder<unknown>, o: { before?: RawBuilder<unknown>; also?: RawBuilder<unknown>; order?: ListOrder } = {}): RawBuilder<JsonPage> {
   const t = sql.raw(d.alias);
   const shape = d.rows.page;
-  const ends = o.order ? endsOf(o.order, true) : null;
+  const ends = o.order ? endsOf(o.order) : null;
   return sql<JsonPage>`with ${o.before ?? sql``}src as materialized (${keys})${shape.with ?? sql``}
     ${pageOf(sql`select src.id, ${ends ? sql`src.sk, ` : sql``}${json} as j
       from src join ${sql.table(d.table)} ${t} on ${t}.${sql.raw(d.id)} = src.id${shape.joins ?? sql``}${shape.lookups ?? sql``}

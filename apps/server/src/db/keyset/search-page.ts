@@ -5,7 +5,8 @@ import { type ListOrder, orderBy, orderByMatched, seek, seekValues } from './ord
 
 /** Where a read starts (see KeysetList): after, or from, the row of key k and id, in the direction read. */
 export interface SearchSeek {
-  k: string;
+  /** null: the row's own key, read by the statement (a cursor of the id alone) */
+  k: string | null;
   id: number;
   forward: boolean;
   inclusive: boolean;
