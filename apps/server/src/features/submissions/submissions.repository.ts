@@ -68,6 +68,12 @@ const SAMPLE_COLUMNS = {
 } as const satisfies Record<Exclude<keyof NewSample, 'id'>, UnnestType>;
 const SAMPLE_COLUMNS_NAMES = Object.keys(SAMPLE_COLUMNS) as (keyof typeof SAMPLE_COLUMNS)[];
 
+/** A submission's stored row as the repository answers it (StoredSubmission). */
+const stored = (db: Db) => db.selectFrom('submissions')
+  .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
+    'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'error_kind as errorKind', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
+    'row_version as rowVersion']);
+
 /** SQL of submissions, their samples and their history. */
 export class SubmissionsRepository {
   /** Which of these reference ids exist and are not archived (the draft names them). */
@@ -145,12 +151,15 @@ export class SubmissionsRepository {
   }
 
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
-    let q = db.selectFrom('submissions').where('id', '=', id)
-      .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
-        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'error_kind as errorKind', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
-        'row_version as rowVersion']);
+    let q = stored(db).where('id', '=', id);
     if (kind) q = q.where('kind', '=', kind);
     return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+  }
+
+  /** These submissions as `find` reads each, in one statement (those not found are left out), in id order. */
+  findMany(db: Db, ids: readonly number[]): Promise<StoredSubmission[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return stored(db).where('id', 'in', [...ids]).orderBy('id').execute();
   }
 
   samples(db: Db, submissionId: number): Promise<SubmissionSample[]> {
