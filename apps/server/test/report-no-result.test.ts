@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LEAF_REPORT_MESSAGES as LM, MANUAL_ENTRY_MESSAGES as MM, SAMPLE_NO_RESULT as NO, type LabResultView, type LeafPreReport, leafPdfEndpoints as leafPdf,
-  leafReportEndpoints as leafReport, submissionResultEndpoints as results,
+  type FarmersReportData, LEAF_REPORT_MESSAGES as LM, MANUAL_ENTRY_MESSAGES as MM, SAMPLE_NO_RESULT as NO, type LabResultView, type LeafPreReport,
+  farmersReportEndpoints as farmersReport, farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf, leafReportEndpoints as leafReport, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
 import type { KyselyPlugin } from 'kysely';
 import { noResultReasons } from '../src/features/submissions';
@@ -135,4 +135,30 @@ describe('noResultReasons over several submissions at once', () => {
       for (const u of undo) u();
     }
   }, 90_000);
+});
+
+describe("the farmers' Report Settings", () => {
+  it('say why a sample has no result, by the same rule as the leaf ones: waiting for its lab, its answer not read', async () => {
+    world.w.nv.answer({ mode: 'partial', count: 1 }, { client: 'Farmers Partial Co' });
+    const partial = await world.w.submitted('soil', 'NvirotekFarmer', { entries: 2, clientName: 'Farmers Partial Co' });
+    const unread = await world.w.submitted('soil', 'NvirotekFarmer', { entries: 1, clientName: 'Farmers Unread Co' });
+    await expect.poll(async () => (await submission(partial.id)).state, { timeout: 20_000, interval: 100 }).toBe('Results');
+    await expect.poll(async () => (await submission(unread.id)).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const wo = (await submission(unread.id)).submission_work_order!;
+    const undo = CASES[0].make(wo, unread.sheet.rows[0].sampleNumber);
+    try {
+      await expect.poll(async () => (await submission(unread.id)).error_kind, { timeout: 15_000, interval: 100 }).toBe('work_order_reissued');
+      const pre = (await world.w.staff.call(farmersReport.preReport, { ids: [partial.id, unread.id] })).body as FarmersReportData[];
+      const rows = pre.map((p) => p.farmerData.samples.map((x) => [x.sample, x.sampleMatched, x.noResult]));
+      expect(rows).toEqual([
+        [[partial.sheet.rows[0].sampleNumber, true, null], [partial.sheet.rows[1].sampleNumber, false, NO.waiting('Nvirotek')]],
+        [[unread.sheet.rows[0].sampleNumber, false, NO.notRead('Nvirotek', wo)]],
+      ]);
+      // as the lab result view says it
+      const view = (await world.w.staff.call(farmersResults.getResults, { id: partial.id })).body as LabResultView;
+      expect(view.sampleData.map((x) => x.no_result ?? null)).toEqual([null, NO.waiting('Nvirotek')]);
+    } finally {
+      undo();
+    }
+  }, 60_000);
 });
