@@ -216,6 +216,26 @@ describe('a work order the lab reissues to another lab job', () => {
   });
 });
 
+describe("a reissue's error and an error of another kind (ADR 0254)", () => {
+  it.each([
+    ['send_failed', M.couldNotSend('Nvirotek')],
+    ['refused', M.refusedBy('Nvirotek')],
+  ] as const)('a reissue is not written over an error of kind %s kept on the row: it stays, nothing is read nor told', async (kind, text) => {
+    const a = await sent('Nvirotek', `Reissue Kept ${kind}`, [`RK-${kind}-1`]);
+    const error = `${text}. kept for the test`;
+    await db().transaction().execute((trx) => new SubmissionsRepository().setError(trx, a.id, kind, error));
+    const other = nv.reissue(a.workOrder, { sampleNumbers: [`RK-${kind}-1`] })!;
+    try {
+      await poller.poll();
+      expect(await submission(a.id)).toMatchObject({ error, error_kind: kind, state: 'Waiting' });
+      expect(await labNumbers(a.id, 'Nvirotek')).toEqual({ [`RK-${kind}-1`]: '' });
+      expect(await historyOf(a.id)).not.toContain(M.workOrderReissued('Nvirotek', a.workOrder, other.jobNumber, a.labJobId));
+    } finally {
+      nv.undoReissue(a.workOrder);
+    }
+  });
+});
+
 describe('a work order the lab does not know (404, ADR 0248)', () => {
   const orderPath = (lab: 'Nvirotek' | 'Wynland', workOrder: string) => (lab === 'Wynland' ? `GET /submissions/${workOrder}` : `GET /api/v1/orders/${workOrder}`);
   it.each(['Nvirotek', 'Wynland'] as const)('%s: the row and its samples say so, once in its history, until the lab answers the work order again and its results are read', async (lab) => {

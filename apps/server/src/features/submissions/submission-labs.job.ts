@@ -240,15 +240,15 @@ export class SubmissionLabJobs {
   /**
    * Why the submission's results are not read, on its row (error of the poll's own `kind`) and once in its history,
    * not at every poll while it stays so; the next answer of the lab under the own job clears it (`readResults`).
-   * A reissue is written over any error, as before (ADR 0248's consequences); an unknown work order over the poll's own
-   * only (the lab's latest answer), never over an error of a send's kind, which stays. Answers whether it was told now.
+   * Either is written over the poll's own kind only (the lab's latest answer), never over an error of another kind (a
+   * send's), which stays (ADR 0254). Answers whether it was told now.
    */
   private async tellOnRow(w: UnderWay, kind: PollErrorKind, message: string): Promise<boolean> {
     if (w.error === message) return false;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, w.id, undefined, true);
       if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
-      if (kind === 'work_order_unknown' && s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
+      if (s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
       await this.repo.setError(trx, w.id, kind, message);
       await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });
       return true;
