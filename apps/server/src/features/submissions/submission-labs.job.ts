@@ -96,12 +96,15 @@ export class SubmissionLabJobs {
     try {
       const placed = await this.client(lab).placeOrder(order);
       return await this.db.transaction().execute(async (trx) => {
-        // results are read by work order: one another submission holds would give each the other's results
+        // results are read by work order, and a job stands for the lab's samples: one another submission holds would give
+        // each the other's results (the job's lock first, as Manual Link takes them; ADR 0254)
+        const jobHolder = await this.repo.holderOfLabJob(trx, lab, placed.labJobId, id);
         const holder = await this.repo.holderOfWorkOrder(trx, lab, placed.workOrder, id);
-        const message = holder === null ? null : M.workOrderHeld(lab, placed.workOrder, holder);
+        const message = holder !== null ? M.workOrderHeld(lab, placed.workOrder, holder)
+          : jobHolder !== null ? M.sentLabJobHeld(lab, placed.labJobId, placed.workOrder, jobHolder) : null;
         if (message !== null && (await this.repo.setSendError(trx, id, 'work_order_held', message))) {
           await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: message });
-          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
+          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, labJobId: placed.labJobId, heldBy: holder ?? jobHolder }, 'a lab answered a work order or lab job another submission holds');
           return `refused: ${message}`;
         }
         const sent = `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}`;
