@@ -203,13 +203,15 @@ export class SubmissionLabJobs {
     if (!isPollErrorKind(w.errorKind) && status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
-      if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
-      // only the poll's own error (read under the row lock); a row without one costs no update
+      if (!s) return 0;
+      // only the poll's own error (read under the row lock); a row without one costs no update. A Completed or Archived
+      // row's too (it no longer applies), though nothing more is read into it (ADR 0254)
       if (isPollErrorKind(s.errorKind) && (await this.repo.clearPollError(trx, id, s.errorKind))) {
         const reason = s.errorKind === 'work_order_unknown' ? M.workOrderKnownAgain(lab, workOrder) : M.workOrderReturned(lab, workOrder, answered);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
         this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
       }
+      if (s.state !== 'Waiting' && s.state !== 'Results') return 0;
       await this.tellRefused(trx, id, s.state, lab, status.refused);
       if (status.samples.length === 0) return 0;
       const samples = await this.results.samples(trx, id);
@@ -250,7 +252,8 @@ export class SubmissionLabJobs {
     if (w.error === message) return false;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, w.id, undefined, true);
-      if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
+      // a Completed or Archived row is walked only while it holds the poll's own error: that error is kept current
+      if (!s || s.error === message || (s.state !== 'Waiting' && s.state !== 'Results' && !isPollErrorKind(s.errorKind))) return false;
       if (s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
       await this.repo.setError(trx, w.id, kind, message);
       await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });

@@ -275,9 +275,13 @@ export class SubmissionsRepository {
   /**
    * Submissions sent to an outside lab that wait for its results (work order known), oldest first: the `limit` after
    * id `after` (the poll walks them all a chunk at a time), with the lab job each holds and its row's error and its kind.
+   * A Completed or Archived one is among them only while it holds the poll's own error: its results are not read, but
+   * the error is cleared once the lab answers its work order under its own job again (ADR 0254).
    */
   waitingOnLabs(db: Db, after = 0, limit = 200): Promise<{ id: number; lab: string; workOrder: string; labJobId: string | null; error: string | null; errorKind: SubmissionErrorKind | null }[]> {
-    return db.selectFrom('submissions').where('state', 'in', ['Waiting', 'Results']).where('submission_work_order', 'is not', null)
+    return db.selectFrom('submissions')
+      .where((eb) => eb.or([eb('state', 'in', ['Waiting', 'Results']), eb.and([eb('state', 'in', ['Completed', 'Archived']), eb('error_kind', 'in', [...POLL_ERROR_KINDS])])]))
+      .where('submission_work_order', 'is not', null)
       .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).where('id', '>', after)
       .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder'), 'lab_job_id as labJobId', 'error', 'error_kind as errorKind']).orderBy('id').limit(limit).execute();
   }
