@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, farmersSubmissionResultEndpoints as farmersResults, leafReportEndpoints as leafReport,
+  FARMERS_REPORT_MESSAGES as FM, LEAF_REPORT_MESSAGES as M, SAMPLE_NO_RESULT as NO, farmersSubmissionResultEndpoints as farmersResults, leafReportEndpoints as leafReport,
 } from '@sapwood/contracts';
 import { type World, startWorld, withTypedResults } from '../apps/server/test/submission-results.fixtures';
 import { launchBrowser, PagePool, signIn, watchPageErrors } from '../tests/support/browser';
@@ -318,6 +318,22 @@ describe('the farmers\' report', () => {
     await settings.waitFor({ state: 'detached' });
     const pdf = (await reportPdf(context, tab, 'farmers')).join('\n');
     expect(pdf).toContain('Soil Report Holdings');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("says on a sample's row why it has no result, as the leaf Report Settings do (waiting for its lab)", async () => {
+    w.nv.answer({ mode: 'partial', count: 1 }, { client: 'Soil Waiting Co' });
+    const { id, sheet } = await w.submitted('soil', 'NvirotekFarmer', { entries: 2, clientName: 'Soil Waiting Co' });
+    await expect.poll(async () => (await db().selectFrom('submissions').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state, { timeout: 20_000, interval: 100 }).toBe('Results');
+    const { page } = await open('/farmerssamplesubmissions?tab=results');
+    const settings = await openReport(page, 'results', id);
+    const waiting = settings.getByTestId('report-sample-row').filter({ hasText: sheet.rows[1].sampleNumber });
+    await waiting.waitFor();
+    expect(await waiting.getByTestId('report-sample-no-result').textContent()).toBe(NO.waiting('Nvirotek'));
+    expect(await waiting.getByLabel(`not matched: ${NO.waiting('Nvirotek')}`).count()).toBe(1);
+    // the matched sample says nothing of the kind
+    expect(await settings.getByTestId('report-sample-no-result').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LabResultView, type LabSubmissionRow, SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, farmersSubmissionResultEndpoints as farmersResults,
-  submissionEndpoints as ep, submissionResultEndpoints as results,
-} from '@sapwood/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_NO_RESULT as NO, SUBMISSION_MESSAGES as M, farmersSubmissionEndpoints as farmersEp, submissionEndpoints as ep } from '@sapwood/contracts';
 import { SubmissionLabJobs } from '../src/features/submissions/submission-labs.job';
 import { SubmissionsRepository } from '../src/features/submissions/submissions.repository';
 import { createNvirotekClient } from '../src/platform/integrations/nvirotek.client';
 import { createWynlandClient } from '../src/platform/integrations/wynland.client';
 import { JobQueue } from '../src/platform/jobs/job-queue';
 import type { ApiClient } from '../../../tests/support/api-client';
-import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
-import { labStandIns } from '../../../tests/support/lab-stand-ins';
-import { type TestServer, startTestServer } from '../../../tests/support/server';
-import { createUser, signedIn } from '../../../tests/support/users';
+import type { TestServer } from '../../../tests/support/server';
 import type { NvirotekStandIn } from '../../../tools/stand-ins/nvirotek-server';
 import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
+import { type Lab, pollWorld } from './lab-poll.fixtures';
+
 
 /**
  * The outside-lab poll accounts for every submission under way (ADR 0245), over HTTP against a real database and
@@ -27,83 +23,19 @@ import type { WynlandStandIn } from '../../../tools/stand-ins/wynland-server';
  * - a work order the lab does not know (404): its row and samples say so, once in its history, until the lab knows it again;
  * - a submission whose send was refused or failed, linked by hand to a job the lab made (Manual Link), holds that
  *   job's work order and is read as a sent one (ADR 0247); a job whose work order another submission holds is refused.
- * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3.
+ * The server's own poll is off: the test takes the poll's turns itself, with a chunk of 3 (lab-poll.fixtures.ts).
  */
-const stands = labStandIns();
+const p = pollWorld();
+const { db, submission, kindOf, standOf, submit, sent, view, copies, noResults, printed, labNumbers, historyOf, listed } = p;
 let nv: NvirotekStandIn;
 let wl: WynlandStandIn;
 let server: TestServer;
 let staff: ApiClient;
-let ref: LabReference;
 let poller: SubmissionLabJobs;
-const logged: string[] = [];
-
-const db = () => server.built.deps.db;
-const submission = (id: number) => db().selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const page = { page: 1, rowsPerPage: 100, search: '', sortBy: '', ascending: false, all: false };
-
-beforeAll(async () => {
-  ({ nv, wl } = stands);
-  server = await startTestServer({ ...stands.env(), LAB_POLL_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn' }, {}, { logStream: { write: (line) => void logged.push(line) } });
-  ref = await seedLabReference(db());
-  staff = await signedIn(server.url, await createUser(db(), [
-    'Submissions', 'FarmersSampleSubmissions', 'SubmissionsPrepare', 'SubmissionsWaitingForLab', 'SubmissionsResults',
-  ], { name: 'Lab Staff' }));
-  const labs = {
-    nvirotek: createNvirotekClient({ url: nv.url, apiKey: 'nv-key', timeoutMs: 3_000 }),
-    wynland: createWynlandClient({ url: wl.url, apiKey: 'wl-key', timeoutMs: 3_000 }),
-  };
-  // the poll as the server runs it, on its database and log, on a queue of its own (never started: the test polls)
-  const log = server.built.app.log;
-  poller = new SubmissionLabJobs(db(), new JobQueue(db(), server.built.deps.notifier, log), labs, log, { chunk: 3 });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
+let logged: string[];
+beforeAll(() => {
+  ({ nv, wl, server, staff, poller, logged } = p.w);
 });
-
-type Lab = 'Nvirotek' | 'Wynland' | 'NvirotekFarmer';
-const leafRow = (sampleNumber: string) => ({
-  testDataId: 0, sampleNumber, blockNumber: 'B1', cropId: ref.pecan, cultivars: [ref.pecanCultivar], growthStage: 'Flowering', organTypeEnum: 'Normal', test: 'StandardItestLeaf',
-});
-const soilRow = (sampleNumber: string) => ({ testDataId: 0, sampleNumber, blockNumber: 'B2', test: 'PBrayIWater' });
-const kindOf = (lab: Lab) => (lab === 'NvirotekFarmer' ? 'soil' : 'leaf');
-const standOf = (lab: Lab) => (lab === 'Wynland' ? wl : nv);
-
-async function submit(lab: Lab, clientName: string, sampleNumbers: string[]): Promise<number> {
-  const soil = kindOf(lab) === 'soil';
-  const r = await staff.call(soil ? farmersEp.submit : ep.submit, {
-    clientName, farmName: 'Eastside', agentId: ref.agentId, depotId: ref.depotId, agronomistId: ref.agronomistId, dateSent: '2026-11-20', dateSampled: '2026-11-18', lab,
-    samples: [sampleNumbers.map(soil ? soilRow : leafRow)],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return (r.body as { id: number }).id;
-}
-/** Submitted and sent (by the send job the submit queues): its work order and lab job. */
-async function sent(lab: Lab, clientName: string, sampleNumbers: string[]) {
-  const id = await submit(lab, clientName, sampleNumbers);
-  await expect.poll(async () => (await submission(id)).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
-  const s = await submission(id);
-  return { id, workOrder: s.submission_work_order!, labJobId: s.lab_job_id! };
-}
-const view = async (id: number, lab: Lab) => (await staff.call(kindOf(lab) === 'soil' ? farmersResults.getResults : results.getResults, { id })).body as LabResultView;
-/** Each row's sample number → why it shows no values (SAMPLE_NO_RESULT; absent: it has values). */
-const noResults = async (id: number, lab: Lab) => Object.fromEntries((await view(id, lab)).sampleData.map((x) => [x.sample_reference, x.no_result]));
-const printed = async (id: number, lab: Lab) => ((await staff.call(kindOf(lab) === 'soil' ? farmersResults.print : results.print, { id })).body as { html: string | null }).html ?? '';
-/** Each row's sample number → its lab number ('' until it has results). */
-const labNumbers = async (id: number, lab: Lab) => Object.fromEntries((await view(id, lab)).sampleData.map((x) => [x.sample_reference, x.lab_number]));
-const historyOf = async (id: number) => (await db().selectFrom('submission_events').select('reason').where('submission_id', '=', id).orderBy('id').execute()).map((e) => e.reason);
-const listed = async (id: number, lab: Lab, list: 'waiting' | 'results') => ((await staff.call((kindOf(lab) === 'soil' ? farmersEp : ep)[list], page)).body.rows as LabSubmissionRow[]).find((x) => x.id === id);
-
-/** `n` copies of submission `id` with its samples (rows typed by hand: each copy gets captures of its own), each under its own reference. */
-let copied = 0;
-async function copies(id: number, n: number, patch: (i: number) => { submission_work_order: string | null; lab_job_id: string | null; submitted_at?: Date }): Promise<number[]> {
-  const { id: _id, client_key: _c, farm_key: _f, ...s } = await submission(id);
-  const rows = Array.from({ length: n }, (_, i) => ({ ...s, reference: `${s.reference}-copy-${++copied}`, lab_work_order: null, error: null, refused: false, ...patch(i) }));
-  const ids = (await db().insertInto('submissions').values(rows).returning('id').execute()).map((r) => r.id);
-  const samples = await db().selectFrom('submission_samples').selectAll().where('submission_id', '=', id).execute();
-  await db().insertInto('submission_samples').values(ids.flatMap((to) => samples.map(({ id: _s, ...x }) => ({ ...x, submission_id: to, capture_id: null })))).execute();
-  return ids;
-}
 
 describe('one poll walks every submission under way', () => {
   it('sends and reads the newer ones past more than 200 older ones a lab cannot answer, a chunk of 3 at a time', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LEAF_REPORT_MESSAGES as LM, MANUAL_ENTRY_MESSAGES as MM, SAMPLE_NO_RESULT as NO, type LabResultView, type LeafPreReport, leafPdfEndpoints as leafPdf,
-  leafReportEndpoints as leafReport, submissionResultEndpoints as results,
+  type FarmersReportData, LEAF_REPORT_MESSAGES as LM, MANUAL_ENTRY_MESSAGES as MM, SAMPLE_NO_RESULT as NO, type LabResultView, type LeafPreReport,
+  farmersReportEndpoints as farmersReport, farmersSubmissionResultEndpoints as farmersResults, leafPdfEndpoints as leafPdf, leafReportEndpoints as leafReport, submissionResultEndpoints as results,
 } from '@sapwood/contracts';
-import { fieldsOf, withWorld } from './submission-results.fixtures';
+import type { KyselyPlugin } from 'kysely';
+import { noResultReasons } from '../src/features/submissions';
+import { fieldsOf, withTypedResults, withWorld } from './submission-results.fixtures';
 
 /**
  * ADR 0252: a sample without a result says why in the leaf report (its Report Settings row, its preview page and its PDF
@@ -76,4 +78,87 @@ describe('a Waiting leaf submission without results, its lab\'s answer not read'
     expect(printed.body).toEqual({ html: null, noResult: [NO.waiting('Nvirotek')] });
     expect(MM.noResults).toBe('No lab results available');
   });
+});
+
+/** The database, counting every statement it runs into `count.n`. */
+function counting() {
+  const count = { n: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    // once per statement run (transformQuery also meets a statement's subqueries)
+    transformResult: async (args) => {
+      count.n += 1;
+      return args.result;
+    },
+  };
+  return { db: db().withPlugin(plugin), count };
+}
+
+describe('noResultReasons over several submissions at once', () => {
+  it('answers each sample\'s own reason, as asked one by one, in a fixed number of statements', async () => {
+    const reissued = await world.w.submitted('leaf', 'Nvirotek', { entries: 1, clientName: 'Many Reissued' });
+    const unknown = await world.w.submitted('leaf', 'Nvirotek', { entries: 1, clientName: 'Many Unknown' });
+    const waiting = await world.w.submitted('leaf', 'Nvirotek', { entries: 1, clientName: 'Many Waiting' });
+    const typing = await world.w.submitted('leaf', 'Manual', { entries: 1, clientName: 'Many Typing' });
+    const typed = await withTypedResults(world.w, 'leaf', 'Many Typed');
+    const orders = [reissued, unknown, waiting];
+    for (const o of orders) await expect.poll(async () => (await submission(o.id)).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const [woReissued, woUnknown, woWaiting] = await Promise.all(orders.map(async (o) => (await submission(o.id)).submission_work_order!));
+    const undo = [CASES[0].make(woReissued, reissued.sheet.rows[0].sampleNumber), CASES[1].make(woUnknown, unknown.sheet.rows[0].sampleNumber)];
+    try {
+      await expect.poll(async () => (await submission(reissued.id)).error_kind, { timeout: 15_000, interval: 100 }).toBe('work_order_reissued');
+      await expect.poll(async () => (await submission(unknown.id)).error_kind, { timeout: 15_000, interval: 100 }).toBe('work_order_unknown');
+      const typedSamples = await db().selectFrom('submission_samples').select('id').where('submission_id', '=', typed).orderBy('group_no').orderBy('position').execute();
+      const expected = new Map<number, string>([
+        [reissued.sheet.rows[0].sampleId, NO.notRead('Nvirotek', woReissued)],
+        [unknown.sheet.rows[0].sampleId, NO.notKnown('Nvirotek', woUnknown)],
+        [waiting.sheet.rows[0].sampleId, NO.waiting('Nvirotek')],
+        [typing.sheet.rows[0].sampleId, NO.typing],
+        // the typed submission's first sample holds values (not in the answer), its second is N/A
+        [typedSamples[1].id, NO.na],
+      ]);
+      expect(woWaiting).not.toBe(woReissued);
+      const ids = [reissued.id, unknown.id, waiting.id, typing.id, typed, 999_999];
+      const one = counting();
+      const alone = new Map<number, string>();
+      for (const id of ids) for (const [k, v] of await noResultReasons(one.db, [id])) alone.set(k, v);
+      expect(alone).toEqual(expected);
+      const once = one.count.n / ids.length;
+
+      const many = counting();
+      const together = await noResultReasons(many.db, [...ids, reissued.id]);
+      expect(together).toEqual(expected);
+      // as many statements for six submissions as for one
+      expect(many.count.n).toBe(once);
+      expect(many.count.n).toBeLessThanOrEqual(3);
+    } finally {
+      for (const u of undo) u();
+    }
+  }, 90_000);
+});
+
+describe("the farmers' Report Settings", () => {
+  it('say why a sample has no result, by the same rule as the leaf ones: waiting for its lab, its answer not read', async () => {
+    world.w.nv.answer({ mode: 'partial', count: 1 }, { client: 'Farmers Partial Co' });
+    const partial = await world.w.submitted('soil', 'NvirotekFarmer', { entries: 2, clientName: 'Farmers Partial Co' });
+    const unread = await world.w.submitted('soil', 'NvirotekFarmer', { entries: 1, clientName: 'Farmers Unread Co' });
+    await expect.poll(async () => (await submission(partial.id)).state, { timeout: 20_000, interval: 100 }).toBe('Results');
+    await expect.poll(async () => (await submission(unread.id)).submission_work_order, { timeout: 15_000, interval: 100 }).not.toBeNull();
+    const wo = (await submission(unread.id)).submission_work_order!;
+    const undo = CASES[0].make(wo, unread.sheet.rows[0].sampleNumber);
+    try {
+      await expect.poll(async () => (await submission(unread.id)).error_kind, { timeout: 15_000, interval: 100 }).toBe('work_order_reissued');
+      const pre = (await world.w.staff.call(farmersReport.preReport, { ids: [partial.id, unread.id] })).body as FarmersReportData[];
+      const rows = pre.map((p) => p.farmerData.samples.map((x) => [x.sample, x.sampleMatched, x.noResult]));
+      expect(rows).toEqual([
+        [[partial.sheet.rows[0].sampleNumber, true, null], [partial.sheet.rows[1].sampleNumber, false, NO.waiting('Nvirotek')]],
+        [[unread.sheet.rows[0].sampleNumber, false, NO.notRead('Nvirotek', wo)]],
+      ]);
+      // as the lab result view says it
+      const view = (await world.w.staff.call(farmersResults.getResults, { id: partial.id })).body as LabResultView;
+      expect(view.sampleData.map((x) => x.no_result ?? null)).toEqual([null, NO.waiting('Nvirotek')]);
+    } finally {
+      undo();
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { SUBMISSION_MESSAGES as M } from '@sapwood/contracts';
 import * as errorKinds from '../src/features/submissions/migrations/0350_submission_error_kinds';
 import * as workOrderUnique from '../src/features/submissions/migrations/0351_submission_work_order_unique';
 import * as workOrderUnknown from '../src/features/submissions/migrations/0352_submission_work_order_unknown';
+import * as labJobUnique from '../src/features/submissions/migrations/0356_submission_lab_job_unique';
 import type { SubmissionTables } from '../src/db/tables/submissions';
 import { type LabReference, seedLabReference } from '../../../tests/support/lab-fixtures';
 import { type TestServer, startTestServer } from '../../../tests/support/server';
@@ -13,7 +14,8 @@ import { type TestServer, startTestServer } from '../../../tests/support/server'
  * - 0350 gives each kept error the kind its writer gave it (the poll clears only a reissue's);
  * - 0351 keeps one submission per work order at each outside lab (Nvirotek's leaf and farmers' share its numbers),
  *   and on a database that somehow holds one twice stops with what to fix, changing nothing;
- * - 0352 allows the poll's second kind, `work_order_unknown` (the lab does not know the work order), and no other.
+ * - 0352 allows the poll's second kind, `work_order_unknown` (the lab does not know the work order), and no other;
+ * - 0356 keeps one submission per lab job at each outside lab (ADR 0254), as 0351 does per work order.
  */
 let server: TestServer;
 let ref: LabReference;
@@ -34,7 +36,7 @@ const insert = async (r: Row): Promise<number> => (await db().insertInto('submis
   kind: r.lab === 'NvirotekFarmer' ? 'soil' : 'leaf', client_name: 'C', farm_name: 'F', agent_id: ref.agentId, depot_id: ref.depotId, agronomist_id: ref.agronomistId,
   reference: `migration-${++made}`, ...r,
 }).returning('id').executeTakeFirstOrThrow()).id;
-const indexed = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'submissions_outside_work_order_idx'`.execute(db())).rows[0].n === 1;
+const indexed = async (name = 'submissions_outside_work_order_idx') => (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = ${name}`.execute(db())).rows[0].n === 1;
 
 describe('0350: the kind of each error kept before', () => {
   it('gives a reissue, a held work order, a refusal and a failed send their kinds, and none to a row without an error', async () => {
@@ -85,5 +87,30 @@ describe('0352: a work order the lab does not know is a kind of error', () => {
     const unknown = await insert({ lab: 'Wynland', submission_work_order: 'WO-K-3', lab_job_id: 'JK-3', error: M.workOrderUnknown('Wynland', 'WO-K-3'), error_kind: 'work_order_unknown' });
     expect((await db().selectFrom('submissions').select(['id', 'error_kind']).where('id', 'in', [kept, unknown]).orderBy('id').execute()).map((r) => r.error_kind)).toEqual(['work_order_reissued', 'work_order_unknown']);
     await expect(insert({ lab: 'Wynland', submission_work_order: 'WO-K-4', lab_job_id: 'JK-4', error: 'what', error_kind: 'work_order_lost' as never })).rejects.toThrow(/submissions_error_kind_check/);
+  });
+});
+
+describe('0356: one submission per lab job at each outside lab (ADR 0254)', () => {
+  it("refuses a second submission of that lab holding the lab job (leaf and farmers' alike at Nvirotek); another lab, or a manual one, may use the number", async () => {
+    await insert({ lab: 'Nvirotek', submission_work_order: 'WO-J-1', lab_job_id: 'JJ-1' });
+    await expect(insert({ lab: 'NvirotekFarmer', submission_work_order: 'WO-J-2', lab_job_id: 'JJ-1' })).rejects.toThrow(/submissions_outside_lab_job_idx/);
+    await expect(insert({ lab: 'Nvirotek', submission_work_order: null, lab_job_id: 'JJ-1' })).rejects.toThrow(/submissions_outside_lab_job_idx/);
+    expect(await insert({ lab: 'Wynland', submission_work_order: 'WO-J-3', lab_job_id: 'JJ-1' })).toBeGreaterThan(0);
+    expect(await insert({ lab: 'Manual', lab_job_id: 'JJ-1' })).toBeGreaterThan(0);
+    expect(await insert({ lab: 'Manual', lab_job_id: 'JJ-1' })).toBeGreaterThan(0);
+  });
+
+  it('on a database holding a lab job twice, stops naming the lab, the job and its submissions, and changes nothing; once cleared, it runs', async () => {
+    await sql`drop index submissions_outside_lab_job_idx`.execute(db());
+    const a = await insert({ lab: 'Nvirotek', submission_work_order: 'WO-JD-1', lab_job_id: 'JJD-1' });
+    const b = await insert({ lab: 'NvirotekFarmer', submission_work_order: 'WO-JD-2', lab_job_id: 'JJD-1' });
+    const c = await insert({ lab: 'Wynland', submission_work_order: 'WO-JD-3', lab_job_id: 'JJD-2' });
+    const d = await insert({ lab: 'Wynland', submission_work_order: null, lab_job_id: 'JJD-2' });
+    await expect(labJobUnique.up(raw())).rejects.toThrow(`Nvirotek lab job JJD-1: submissions ${a}, ${b}; Wynland lab job JJD-2: submissions ${c}, ${d}. Keep the lab job on the one submission`);
+    expect(await indexed('submissions_outside_lab_job_idx')).toBe(false);
+    expect((await db().selectFrom('submissions').select('lab_job_id').where('id', 'in', [a, b, c, d]).orderBy('id').execute()).map((r) => r.lab_job_id)).toEqual(['JJD-1', 'JJD-1', 'JJD-2', 'JJD-2']);
+    await db().updateTable('submissions').set({ submission_work_order: null, lab_job_id: null }).where('id', 'in', [b, d]).execute();
+    await labJobUnique.up(raw());
+    expect(await indexed('submissions_outside_lab_job_idx')).toBe(true);
   });
 });

@@ -181,6 +181,8 @@ export const FarmersReportSample = z.object({
   id: z.number().int(),
   dateCaptured: DateTime.nullable(),
   sampleMatched: z.boolean(),
+  /** why a sample without a result has none (SAMPLE_NO_RESULT, the lab result view's rule; ADR 0252); null when it has one */
+  noResult: z.string().nullable(),
   notes: z.string(),
   sample: z.string(),
   dataId: z.number().int().nullable(),

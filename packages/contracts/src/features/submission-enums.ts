@@ -109,6 +109,9 @@ export const SUBMISSION_MESSAGES = {
   /** a lab answered a work order another submission of that lab holds: its results could not be told apart */
   workOrderHeld: (lab: string, workOrder: string, otherId: number) =>
     `${lab} answered work order ${workOrder}, which submission ${otherId} already holds: not taken, so that neither reads the other's results. Ask ${lab} which order is this one's, then Re-send`,
+  /** a lab answered a new order under a lab job another submission of that lab holds (ADR 0254): not taken, as a held work order */
+  sentLabJobHeld: (lab: string, labJobId: string, workOrder: string, otherId: number) =>
+    `${lab} answered lab job ${labJobId} (work order ${workOrder}), which submission ${otherId} already holds: not taken, so that neither reads the other's results. Ask ${lab} which order is this one's, then Re-send`,
   /**
    * a lab now answers a submission's work order under another lab job (it reused the number for a new order): nothing
    * of that job is read into the submission, told on its row and once in its history (ADR 0245)

@@ -2,27 +2,19 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { JobStatus, PagedRequest } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 import { pagedQuery } from '../../db/paged-query';
+import { type ControlsMissing, controlsMissingOfJob } from '../qc';
 
 /** An entry counts as done when it has sugar and starch, or is marked N/A. */
 const DONE = sql<SqlBool>`(e.na or (e.sugar is not null and e.starch is not null))`;
 
-/** A control row of the job has no result. */
-const CONTROL_UNENTERED = sql<SqlBool>`exists (select 1 from qc_job_controls c where c.lab_job_id = j.id and c.value is null)`;
 /**
- * The job has no control row although the lab's QC setting requires controls (the default; a missing setting
- * requires them too) and the job is one the requirement applies to (created after migration 0300, ADR 0160).
+ * A job's controls are missing (it cannot complete, issue 37): the qc feature's one rule (controlsMissingOfJob), which
+ * also holds the job's results (ADR 0253).
  */
-const NO_CONTROL_REQUIRED = sql<SqlBool>`(not exists (select 1 from qc_job_controls c where c.lab_job_id = j.id)
-  and not exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or j.id < s.controls_required_from_job)))`;
-
-/**
- * A job's controls are missing (it cannot complete, issue 37) while one of its control rows has no result, or
- * while it has no control at all and the lab requires controls.
- */
-const CONTROLS_MISSING = sql<SqlBool>`(${CONTROL_UNENTERED} or ${NO_CONTROL_REQUIRED})`;
+const CONTROLS_MISSING = sql<SqlBool>`(${controlsMissingOfJob(sql.ref('j.id'))} is not null)`;
 
 /** Why a job whose entries are all done still cannot complete: its controls, or null when nothing stops it. */
-export type CompletionBlock = 'noControl' | 'controlUnentered' | null;
+export type CompletionBlock = ControlsMissing | null;
 
 /** The SQL condition of a job state (see JobStatus in the contracts for the definitions). */
 function statusCondition(status: JobStatus | 'all'): Expression<SqlBool> {
@@ -109,13 +101,12 @@ export class LabJobsRepository {
 
   /** What stops a job whose entries are all done from completing (null: its entries are not all done, or nothing does). */
   async completionBlock(db: Db, id: number): Promise<CompletionBlock> {
-    const r = await sql<{ unentered: boolean; none: boolean }>`
-      select ${CONTROL_UNENTERED} as unentered, ${NO_CONTROL_REQUIRED} as none
+    const r = await sql<{ block: ControlsMissing | null }>`
+      select ${controlsMissingOfJob(sql.ref('j.id'))} as block
       from lab_jobs j
       where j.id = ${id} and exists (select 1 from lab_job_entries e where e.lab_job_id = j.id)
         and not exists (select 1 from lab_job_entries e where e.lab_job_id = j.id and not ${DONE})`.execute(db);
-    const row = r.rows[0];
-    return !row ? null : row.none ? 'noControl' : row.unentered ? 'controlUnentered' : null;
+    return r.rows[0]?.block ?? null;
   }
 
   insertJob(db: Db, v: { receivedOn: string; createdBy: number }) {

@@ -192,7 +192,8 @@ export class LeafReportService {
   }
 
   /** The farmers' Report Settings data per submission (§3 report data (farmers)). */
-  farmersPreReport(ids: readonly number[]): Promise<FarmersReportData[]> {
+  async farmersPreReport(ids: readonly number[]): Promise<FarmersReportData[]> {
+    const why = await noResultReasons(this.db, ids);
     return this.perSubmission('soil', ids, ({ id, s, saved, samples, extraSampleNumbers }) => {
       const choices = savedChoices(saved);
       const chosen = new Set((choices ?? []).map((c) => c.id));
@@ -200,7 +201,7 @@ export class LeafReportService {
         farmerData: {
           id, ...farmersHeader(s, saved),
           samples: samples.map((x) => ({
-            id: x.id, dateCaptured: x.capturedAt, sampleMatched: x.matched, notes: x.notes, sample: x.sampleNumber, dataId: x.captureId,
+            id: x.id, dateCaptured: x.capturedAt, sampleMatched: x.matched, noResult: x.matched ? null : why.get(x.id) ?? null, notes: x.notes, sample: x.sampleNumber, dataId: x.captureId,
             blockNumber: x.blockNumber, selected: choices ? chosen.has(x.id) : x.matched,
           })),
         },

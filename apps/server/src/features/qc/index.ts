@@ -6,8 +6,8 @@ import { registerQc } from './qc.routes';
 
 /** What other server features may use of QC: the hold check of the report and upload, and the controls of a report's runs. */
 export { controlsOfResults, refuseHeldResults } from './qc-holds';
-/** The one rule of a held job as SQL, for the results list's marker (ADR 0253). */
-export { qcHoldOfJob } from './qc-holds.repository';
+/** The one rule of a held job as SQL, for the results list's marker (ADR 0253); the one rule of a job's missing controls, for the lab's job state. */
+export { controlsMissingOfJob, qcHoldOfJob, type ControlsMissing } from './qc-holds.repository';
 /** What the lab feature uses: a new job's control rows, added in the job card's transaction. */
 export { addJobControls } from './qc-new-controls';
 

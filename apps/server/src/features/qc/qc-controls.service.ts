@@ -80,8 +80,9 @@ export class QcControlsService {
       // every row's version first: a stale one is a conflict before any row or value is judged
       for (const c of input.rows) if (byId.has(c.id) && byId.get(c.id)!.rowVersion !== c.rowVersion) throw conflict(QC_MESSAGES.changed);
       for (const [i, c] of input.rows.entries()) if (!byId.has(c.id)) throw fieldError(`rows.${i}.id`, `Control ${c.id} is not part of job J${input.jobId}.`);
-      // a change to a completed or exported job needs a reason, as its client results do (lab-results.service)
-      const changes = input.rows.some((c) => byId.get(c.id)!.value !== c.value);
+      // a change to a completed or exported job needs a reason, as its client results do (lab-results.service); a
+      // control's first result is no change (a job whose controls are optional completes before its controls are entered)
+      const changes = input.rows.some((c) => byId.get(c.id)!.value !== null && byId.get(c.id)!.value !== c.value);
       if (changes && !input.reason && (await this.jobStatus(trx, input.jobId)) !== 'current') throw fieldError('reason', QC_MESSAGES.changeReasonRequired);
       const next = new Map(rows.map((r) => [r.id, r.value]));
       for (const c of input.rows) next.set(c.id, c.value);

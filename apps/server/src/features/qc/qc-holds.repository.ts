@@ -2,20 +2,35 @@ import { type RawBuilder, sql } from 'kysely';
 import type { QcHold } from '@sapwood/contracts';
 import type { Db } from '../../db/database';
 
+/** Why a job's controls are missing: it has no control at all, or a control row without its result. */
+export type ControlsMissing = 'noControl' | 'controlUnentered';
+
+/**
+ * The one rule of a job's missing controls (issue 37; ADR 0160, 0253), as SQL over the job id given: while the lab
+ * requires the job's controls (the QC setting; a missing setting row requires them; a job made before the
+ * requirement is exempt, ADR 0160), 'noControl' when the job has no control row, 'controlUnentered' when one of
+ * its control rows has no result; else null (controls optional, an exempt job, or every control entered). It is
+ * what keeps a job from completing (the lab's job state) and what holds its results as 'unentered' (qcHoldOfJob):
+ * both are built from it, so a change of the rule is made here once.
+ */
+export function controlsMissingOfJob(jobId: RawBuilder<unknown>): RawBuilder<ControlsMissing | null> {
+  return sql<ControlsMissing | null>`(case
+    when exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or ${jobId} < s.controls_required_from_job)) then null
+    when not exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId}) then 'noControl'
+    when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.value is null) then 'controlUnentered'
+  end)`;
+}
+
 /**
  * The one rule of a held job (ADR 0145, 0253), as SQL over the job id given: 'rejected' while a control of the
- * job is rejected and not released; else 'unentered' while the lab requires the job's controls (the QC setting; a
- * missing setting row requires them; a job made before the requirement is exempt, ADR 0160) and the job has no
- * control yet or a control row without its result (what keeps the job from completing: a run whose control was
- * never measured is as unverified as one whose control failed); else null. The report, the MFW upload, the
- * results list and the job card all read it.
+ * job is rejected and not released; else 'unentered' while its controls are missing (controlsMissingOfJob: what
+ * keeps the job from completing; a run whose control was never measured is as unverified as one whose control
+ * failed); else null. The report, the MFW upload, the results list and the job card all read it.
  */
 export function qcHoldOfJob(jobId: RawBuilder<unknown>): RawBuilder<QcHold | null> {
   return sql<QcHold | null>`(case
     when exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.outcome = 'reject' and q.released_at is null) then 'rejected'
-    when not exists (select 1 from qc_settings s where s.id = 1 and (s.controls_optional or ${jobId} < s.controls_required_from_job))
-      and not exists (select 1 from qc_job_controls q where q.lab_job_id = ${jobId} and q.value is not null and not exists (
-        select 1 from qc_job_controls u where u.lab_job_id = ${jobId} and u.value is null)) then 'unentered'
+    when ${controlsMissingOfJob(jobId)} is not null then 'unentered'
   end)`;
 }
 

@@ -96,12 +96,15 @@ export class SubmissionLabJobs {
     try {
       const placed = await this.client(lab).placeOrder(order);
       return await this.db.transaction().execute(async (trx) => {
-        // results are read by work order: one another submission holds would give each the other's results
+        // results are read by work order, and a job stands for the lab's samples: one another submission holds would give
+        // each the other's results (the job's lock first, as Manual Link takes them; ADR 0254)
+        const jobHolder = await this.repo.holderOfLabJob(trx, lab, placed.labJobId, id);
         const holder = await this.repo.holderOfWorkOrder(trx, lab, placed.workOrder, id);
-        const message = holder === null ? null : M.workOrderHeld(lab, placed.workOrder, holder);
+        const message = holder !== null ? M.workOrderHeld(lab, placed.workOrder, holder)
+          : jobHolder !== null ? M.sentLabJobHeld(lab, placed.labJobId, placed.workOrder, jobHolder) : null;
         if (message !== null && (await this.repo.setSendError(trx, id, 'work_order_held', message))) {
           await this.repo.addEvent(trx, { submissionId: id, userId: null, from: 'Waiting', to: 'Waiting', reason: message });
-          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, heldBy: holder }, 'a lab answered a work order another submission holds');
+          this.log.warn({ submissionId: id, lab, workOrder: placed.workOrder, labJobId: placed.labJobId, heldBy: holder ?? jobHolder }, 'a lab answered a work order or lab job another submission holds');
           return `refused: ${message}`;
         }
         const sent = `Sent to ${lab}: work order ${placed.workOrder}, lab job ${placed.labJobId}`;
@@ -200,13 +203,15 @@ export class SubmissionLabJobs {
     if (!isPollErrorKind(w.errorKind) && status.samples.length === 0 && status.refused.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, id, undefined, true);
-      if (!s || (s.state !== 'Waiting' && s.state !== 'Results')) return 0;
-      // only the poll's own error (read under the row lock); a row without one costs no update
+      if (!s) return 0;
+      // only the poll's own error (read under the row lock); a row without one costs no update. A Completed or Archived
+      // row's too (it no longer applies), though nothing more is read into it (ADR 0254)
       if (isPollErrorKind(s.errorKind) && (await this.repo.clearPollError(trx, id, s.errorKind))) {
         const reason = s.errorKind === 'work_order_unknown' ? M.workOrderKnownAgain(lab, workOrder) : M.workOrderReturned(lab, workOrder, answered);
         await this.repo.addEvent(trx, { submissionId: id, userId: null, from: s.state, to: s.state, reason });
         this.log.info({ submissionId: id, lab, workOrder, labJobId: answered }, reason);
       }
+      if (s.state !== 'Waiting' && s.state !== 'Results') return 0;
       await this.tellRefused(trx, id, s.state, lab, status.refused);
       if (status.samples.length === 0) return 0;
       const samples = await this.results.samples(trx, id);
@@ -240,15 +245,16 @@ export class SubmissionLabJobs {
   /**
    * Why the submission's results are not read, on its row (error of the poll's own `kind`) and once in its history,
    * not at every poll while it stays so; the next answer of the lab under the own job clears it (`readResults`).
-   * A reissue is written over any error, as before (ADR 0248's consequences); an unknown work order over the poll's own
-   * only (the lab's latest answer), never over an error of a send's kind, which stays. Answers whether it was told now.
+   * Either is written over the poll's own kind only (the lab's latest answer), never over an error of another kind (a
+   * send's), which stays (ADR 0254). Answers whether it was told now.
    */
   private async tellOnRow(w: UnderWay, kind: PollErrorKind, message: string): Promise<boolean> {
     if (w.error === message) return false;
     return this.db.transaction().execute(async (trx) => {
       const s = await this.repo.find(trx, w.id, undefined, true);
-      if (!s || (s.state !== 'Waiting' && s.state !== 'Results') || s.error === message) return false;
-      if (kind === 'work_order_unknown' && s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
+      // a Completed or Archived row is walked only while it holds the poll's own error: that error is kept current
+      if (!s || s.error === message || (s.state !== 'Waiting' && s.state !== 'Results' && !isPollErrorKind(s.errorKind))) return false;
+      if (s.errorKind !== null && !isPollErrorKind(s.errorKind)) return false;
       await this.repo.setError(trx, w.id, kind, message);
       await this.repo.addEvent(trx, { submissionId: w.id, userId: null, from: s.state, to: s.state, reason: message });
       return true;

@@ -18,6 +18,14 @@ export interface SampleWithResult {
   rowVersion: number | null;
 }
 
+/** A submission's samples (`s`) with their own results (`r`, `ownResults`), as SampleWithResult. */
+const samplesWithResults = (db: Db) => db.selectFrom('submission_samples as s')
+  .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
+  .select([
+    's.id as sampleId', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.crop_id as cropId', 's.capture_id as captureId',
+    'r.lab_number as labNumber', 'r.na', 'r.values', 'r.flags', 'r.row_version as rowVersion',
+  ]);
+
 /**
  * SQL of a submission's results as the submissions feature reads them (the results themselves are the leafs
  * feature's `capture_results`, written only through recordCaptureResults, read through `ownResults`: only those
@@ -26,14 +34,15 @@ export interface SampleWithResult {
 export class SubmissionResultsRepository {
   /** Every sample of the submission in group and position order, with its own result (nulls: none). */
   samples(db: Db, submissionId: number): Promise<SampleWithResult[]> {
-    return db.selectFrom('submission_samples as s')
-      .leftJoin(ownResults(db).as('r'), 'r.sample_id', 's.id')
-      .where('s.submission_id', '=', submissionId)
-      .select([
-        's.id as sampleId', 's.sample_number as sampleNumber', 's.block_number as blockNumber', 's.crop_id as cropId', 's.capture_id as captureId',
-        'r.lab_number as labNumber', 'r.na', 'r.values', 'r.flags', 'r.row_version as rowVersion',
-      ])
+    return samplesWithResults(db).where('s.submission_id', '=', submissionId)
       .orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
+  }
+
+  /** Every sample of these submissions with its own result, in one statement: by submission, then as `samples` orders them. */
+  samplesOf(db: Db, submissionIds: readonly number[]): Promise<(SampleWithResult & { submissionId: number })[]> {
+    if (submissionIds.length === 0) return Promise.resolve([]);
+    return samplesWithResults(db).select('s.submission_id as submissionId').where('s.submission_id', 'in', [...submissionIds])
+      .orderBy('s.submission_id').orderBy('s.group_no').orderBy('s.position').orderBy('s.id').execute();
   }
 
   /** Links samples typed by hand to the captures made for them, in one statement. */

@@ -68,6 +68,12 @@ const SAMPLE_COLUMNS = {
 } as const satisfies Record<Exclude<keyof NewSample, 'id'>, UnnestType>;
 const SAMPLE_COLUMNS_NAMES = Object.keys(SAMPLE_COLUMNS) as (keyof typeof SAMPLE_COLUMNS)[];
 
+/** A submission's stored row as the repository answers it (StoredSubmission). */
+const stored = (db: Db) => db.selectFrom('submissions')
+  .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
+    'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'error_kind as errorKind', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
+    'row_version as rowVersion']);
+
 /** SQL of submissions, their samples and their history. */
 export class SubmissionsRepository {
   /** Which of these reference ids exist and are not archived (the draft names them). */
@@ -145,12 +151,15 @@ export class SubmissionsRepository {
   }
 
   find(db: Db, id: number, kind?: Kind, forUpdate = false): Promise<StoredSubmission | undefined> {
-    let q = db.selectFrom('submissions').where('id', '=', id)
-      .select(['id', 'kind', 'lab', 'state', 'client_name as clientName', 'farm_name as farmName', 'date_sampled as dateSampled', 'reference',
-        'lab_job_id as labJobId', 'submission_work_order as submissionWorkOrder', 'error', 'error_kind as errorKind', 'refused', 'submitted_at as submittedAt', 'archived_from as archivedFrom',
-        'row_version as rowVersion']);
+    let q = stored(db).where('id', '=', id);
     if (kind) q = q.where('kind', '=', kind);
     return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+  }
+
+  /** These submissions as `find` reads each, in one statement (those not found are left out), in id order. */
+  findMany(db: Db, ids: readonly number[]): Promise<StoredSubmission[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return stored(db).where('id', 'in', [...ids]).orderBy('id').execute();
   }
 
   samples(db: Db, submissionId: number): Promise<SubmissionSample[]> {
@@ -266,9 +275,13 @@ export class SubmissionsRepository {
   /**
    * Submissions sent to an outside lab that wait for its results (work order known), oldest first: the `limit` after
    * id `after` (the poll walks them all a chunk at a time), with the lab job each holds and its row's error and its kind.
+   * A Completed or Archived one is among them only while it holds the poll's own error: its results are not read, but
+   * the error is cleared once the lab answers its work order under its own job again (ADR 0254).
    */
   waitingOnLabs(db: Db, after = 0, limit = 200): Promise<{ id: number; lab: string; workOrder: string; labJobId: string | null; error: string | null; errorKind: SubmissionErrorKind | null }[]> {
-    return db.selectFrom('submissions').where('state', 'in', ['Waiting', 'Results']).where('submission_work_order', 'is not', null)
+    return db.selectFrom('submissions')
+      .where((eb) => eb.or([eb('state', 'in', ['Waiting', 'Results']), eb.and([eb('state', 'in', ['Completed', 'Archived']), eb('error_kind', 'in', [...POLL_ERROR_KINDS])])]))
+      .where('submission_work_order', 'is not', null)
       .where('lab', 'in', ['Nvirotek', 'Wynland', 'NvirotekFarmer']).where('id', '>', after)
       .select(['id', 'lab', sql<string>`submission_work_order`.as('workOrder'), 'lab_job_id as labJobId', 'error', 'error_kind as errorKind']).orderBy('id').limit(limit).execute();
   }

@@ -44,12 +44,25 @@ describe('the Report Settings from prereport', () => {
       rowVersion: 0,
       farmerData: {
         id: 5, submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0,
-        samples: [{ id: 8, dateCaptured: null, sampleMatched: true, notes: '', sample: 'F1', dataId: null, blockNumber: 'B2', selected: true }],
+        samples: [
+          { id: 8, dateCaptured: null, sampleMatched: true, noResult: null, notes: '', sample: 'F1', dataId: null, blockNumber: 'B2', selected: true },
+          { id: 9, dateCaptured: null, sampleMatched: false, noResult: "Waiting for Nvirotek's result", notes: '', sample: 'F2', dataId: null, blockNumber: 'B2', selected: false },
+        ],
       },
     }];
     const { views, reports } = farmersSettings(pre);
-    expect(views[0]).toMatchObject({ submissionId: 5, title: '5 · Soil Co (West)', samples: [{ id: 8, sample: 'F1', date: null, blockNumber: 'B2', matched: true }] });
-    expect(reports).toEqual([{ submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0, rowVersion: 0, samples: [{ id: 8, selected: true }] }]);
+    expect(views[0]).toEqual({
+      submissionId: 5, title: '5 · Soil Co (West)', extraSampleNumbers: [],
+      samples: [
+        { id: 8, sample: 'F1', date: null, blockNumber: 'B2', matched: true, noResult: null },
+        // a sample without a result says why, as a leaf one does (ADR 0252)
+        { id: 9, sample: 'F2', date: null, blockNumber: 'B2', matched: false, noResult: "Waiting for Nvirotek's result" },
+      ],
+    });
+    expect(reports).toEqual([{
+      submissionId: 5, address: 0, agent: 2, agronomistId: 3, distributor: 1, clientName: 'Soil Co', farmName: 'West', languageId: 0, rowVersion: 0,
+      samples: [{ id: 8, selected: true }, { id: 9, selected: false }],
+    }]);
     expect(apiFeatures.farmersReport.updateReportData.input.safeParse(reports).success).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ export interface ReportSampleView {
   date: Date | null;
   blockNumber: string;
   matched: boolean;
-  /** why a sample without a result has none (the lab result view's rule, from the server); null when it has one or is not told */
+  /** why a sample without a result has none (the lab result view's rule, from the server); null when it has one */
   noResult: string | null;
 }
 
@@ -53,7 +53,7 @@ export function farmersSettings(pre: readonly FarmersReportData[]): ReportSettin
     views: pre.map(({ farmerData: d, extraSampleNumbers }) => ({
       submissionId: d.submissionId,
       title: titleOf(d),
-      samples: d.samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.sampleMatched, noResult: null })),
+      samples: d.samples.map((s) => ({ id: s.id, sample: s.sample, date: s.dateCaptured, blockNumber: s.blockNumber, matched: s.sampleMatched, noResult: s.noResult })),
       extraSampleNumbers,
     })),
     reports: pre.map(({ farmerData: { id: _id, samples, ...header }, rowVersion }) => ({
