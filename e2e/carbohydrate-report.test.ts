@@ -64,7 +64,9 @@ describe('Download selected report', () => {
     await page.getByTestId('report-client').fill('');
     await page.getByTestId('report-download').click();
     await page.getByText('Client Name is required').waitFor();
-    await page.getByText('Distributor is required').waitFor();
+    // the message names the field as its label does ('Distributors')
+    expect(await page.locator('label', { hasText: /^Distributors/ }).count()).toBe(1);
+    await page.getByText('Distributors is required').waitFor();
     expect(context.pages()).toHaveLength(1);
     await page.getByTestId('report-client').fill('Green Valley Farms');
     await page.getByTestId('report-distributor').click();

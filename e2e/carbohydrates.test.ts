@@ -277,6 +277,9 @@ describe('/carbohydrates', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => line(page).textContent()).toBe('You have selected 0 which creates 0 pages.');
     await expect.poll(() => rowsOf(page, 'grouped-table')).toEqual(['S1', 'S2', 'T1', 'T2', 'U1', 'U2', 'U3', 'S3']);
+    // the merged group's header names every client and farm it holds, not only its first row's
+    const merged = page.getByTestId('grouped-table').getByTestId('group-header').first();
+    await expect.poll(() => merged.textContent()).toMatch(/^Green Valley Farms, Orchard Co · Eastside, Riverside · merged group \d+$/);
     await row(page, 'grouped-table', 'T2').dblclick();
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => line(page).textContent()).toBe('You have selected 4 which creates 1 pages.');

@@ -250,8 +250,20 @@ describe('/crops', () => {
     const stages = await listed('Growth stages');
     expect(cultivars).toEqual(expect.arrayContaining(['Barton', 'Choctaw', 'Wichita']));
     expect(stages).toEqual(['Dormancy', 'Bud break', 'Harvest']);
+    // Clone asks first (the app's confirm): No copies nothing, Yes copies; a second copy is 'Pecan (copy 2)', not a second '(copy)'
+    const copies = () => page.getByTestId('crops-table').getByRole('cell', { name: /^Pecan \(copy( \d+)?\)$/ }).allTextContents();
+    const confirm = page.getByTestId('confirm-dialog');
     await page.getByRole('button', { name: 'Clone Pecan', exact: true }).click();
-    await page.getByTestId('crops-table').getByRole('cell', { name: 'Pecan (copy)', exact: true }).waitFor();
+    await confirm.getByText('Clone Pecan with its cultivars, growth stages and norms?').waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await copies()).toEqual([]);
+    for (const name of ['Pecan (copy)', 'Pecan (copy 2)']) {
+      await page.getByRole('button', { name: 'Clone Pecan', exact: true }).click();
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await page.getByTestId('crops-table').getByRole('cell', { name, exact: true }).waitFor();
+    }
+    expect((await copies()).sort()).toEqual(['Pecan (copy 2)', 'Pecan (copy)']);
     await page.getByRole('button', { name: 'Delete Pecan (copy)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Pecan (copy)' });
     await dialog.getByText('is merged into that one', { exact: false }).waitFor();

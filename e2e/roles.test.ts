@@ -84,6 +84,25 @@ describe('/roles', () => {
     await page.close();
   });
 
+  it('shows a refused save\'s message at 1400 × 900 without cutting a field: the body does not scroll the Name field out of view', async () => {
+    const page = await pool.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await signIn(page, server.url, ADMIN, '/roles');
+    await page.getByTestId('role-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Role Profile' });
+    await page.getByTestId('role-save').click();
+    await dialog.getByText('Name required').waitFor();
+    // the Name field and its message whole inside the body's visible part, and the body not scrolled past its top
+    const seen = await page.getByTestId('role-name').evaluate((input) => {
+      const body = input.closest('.mantine-Modal-body') as HTMLElement;
+      const b = body.getBoundingClientRect();
+      const field = (input.closest('.mantine-InputWrapper-root') as HTMLElement).getBoundingClientRect();
+      return { scrollTop: body.scrollTop, inside: field.top >= b.top && field.bottom <= b.bottom };
+    });
+    expect(seen).toEqual({ scrollTop: 0, inside: true });
+    await page.close();
+  });
+
   it("shows 'Name required' and refuses to delete a role with users", async () => {
     const roleId = await ensureRole(db, 'Busy role', ['Users']);
     const user = await createUser(db, []);

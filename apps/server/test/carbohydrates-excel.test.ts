@@ -114,6 +114,11 @@ describe('Excel downloads', () => {
   it('pagedexcelids: exactly the selected entries', async () => {
     const book = await download(ep.pagedexcelids.path, { ids: [String(ids.Y1), String(ids.X2)] });
     expect(table(book.worksheets[0]).slice(1).map((r) => r[1])).toEqual(['X2', 'Y1']);
+    // N/A as every export writes it: 'Yes' on a row marked N/A, an empty cell otherwise (was an empty string)
+    const marked = await seedLabJob(server.built.deps.db, await seedCarbohydrateReference(server.built.deps.db, ' na'), { samples: [{ sampleNumber: 'N1', na: true }] });
+    const withNa = table((await download(ep.pagedexcelids.path, { ids: [String(ids.X2), String(marked.entries[0].id)] })).worksheets[0]);
+    const na = withNa[0].indexOf('N/A');
+    expect(withNa.slice(1).map((r) => [r[1], r[na] ?? null])).toEqual([['X2', null], ['N1', 'Yes']]);
     const none = await fetch(`${server.url}${ep.pagedexcelids.path}`, { headers: { cookie: staff.cookie } });
     expect(none.status).toBe(400);
     const bad = await fetch(`${server.url}${ep.pagedexcelids.path}?ids=abc`, { headers: { cookie: staff.cookie } });

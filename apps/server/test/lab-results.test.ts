@@ -152,6 +152,9 @@ describe('export and archive', () => {
     expect(ws.getRow(3).getCell(2).value).toBe('=HYPERLINK("x")');
     expect(ws.getRow(3).getCell(2).formula).toBeUndefined();
     expect(ws.getRow(3).getCell(13).value).toBe(2.5);
+    // N/A as every export writes it: 'Yes' on a row marked N/A, an empty cell otherwise (was 'No')
+    expect(ws.getRow(1).getCell(15).value).toBe('N/A');
+    expect([ws.getRow(2).getCell(15).value, ws.getRow(3).getCell(15).value]).toEqual(['Yes', null]);
 
     expect((await lab.call(labEndpoints.archiveJob, [{ id: current.jobId }])).status).toBe(400);
     expect((await lab.call(labEndpoints.archiveJob, [{ id: job.jobId }])).status).toBe(200);

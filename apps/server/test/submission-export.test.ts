@@ -75,7 +75,7 @@ const headers = (kind: Kind) => ['Submission Id', 'Client', 'Farm', 'Sample Numb
 function expectedRows(kind: Kind, s: { id: number; sheet: ManualEntrySheet }, clientName = 'Orchard Co'): unknown[][] {
   const values = resultValuesOf(kind);
   return s.sheet.rows.map((r, n) => [
-    s.id, clientName, 'Eastside', r.sampleNumber, `L-${s.id}-${n}`, n === 1 ? 'N/A' : null,
+    s.id, clientName, 'Eastside', r.sampleNumber, `L-${s.id}-${n}`, n === 1 ? 'Yes' : null,
     ...values.map((_v, i) => (n === 0 ? valueOf(s.id, i) : null)),
   ]);
 }

@@ -6,6 +6,9 @@ describe('location group names', () => {
     expect(locationGroupName('L0000000012-0123456789ab', { entity: ' Orchard Co ', farmName: 'East' })).toBe('Orchard Co · East · J12');
     expect(locationGroupName('M0000000003', { entity: 'Orchard Co', farmName: 'East' })).toBe('Orchard Co · East · merged group 3');
     expect(locationGroupName('odd', { entity: 'A', farmName: 'B' })).toBe('A · B');
+    // a merged group names every client and farm it holds, more than three as their count
+    const merged = { entity: 'A', farmName: 'North', groupClients: ['A', 'B'], groupFarms: ['North', 'South', 'East', 'West'] };
+    expect(locationGroupName('M0000000004', merged)).toBe('A, B · 4 farms · merged group 4');
   });
 
   it('gives every row of a group the name of its first row', () => {

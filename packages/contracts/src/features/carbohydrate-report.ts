@@ -32,7 +32,8 @@ export const ReportRequest = z.object({
   farm: Text('Farm Name is required'),
   agriculturist: Text('Agriculturist is required'),
   agent: Text('Agent is required'),
-  distributor: RequiredId('Distributor is required'),
+  // named as the dialog's field is (spec: 'Distributors'), as every other message names its field
+  distributor: RequiredId('Distributors is required'),
   addressId: RequiredId('Address is required'),
   lowImageQuality: FormBool.default(false),
   includeSummary: FormBool.default(true),

@@ -32,6 +32,9 @@ export const CarbohydrateResultRow = z.object({
   group: z.string(),
   /** how many results the group holds in all (a group is checked when all of them are) */
   groupCount: z.number().int(),
+  /** a merged group's distinct clients and farms, for its name (location-group.ts); null for a job's group */
+  groupClients: z.array(z.string()).nullable(),
+  groupFarms: z.array(z.string()).nullable(),
   sampleNumber: z.string(),
   entity: z.string(),
   client: z.string(),

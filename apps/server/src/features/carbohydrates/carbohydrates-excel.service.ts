@@ -1,6 +1,6 @@
 import { type CarbohydrateFilter, type CarbohydrateResultRow, locationGroupNamer } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
-import { type XlsxColumn, type XlsxSheet, streamXlsx } from '../../platform/excel/xlsx-stream';
+import { type XlsxColumn, type XlsxSheet, naCell, streamXlsx } from '../../platform/excel/xlsx-stream';
 import { GROUPED_ORDER, type ListOrder, listWhere, resultsOrder } from './results-query.repository';
 import type { ResultsRepository } from './results.repository';
 
@@ -26,7 +26,7 @@ const COLUMNS: XlsxColumn<Row>[] = [
   { header: 'Organ', value: (r) => r.tissue },
   { header: 'Sugar', numFmt: '0.00', value: (r) => r.sugar },
   { header: 'Starch', numFmt: '0.00', value: (r) => r.starch },
-  { header: 'N/A', width: 6, value: (r) => (r.na ? 'Yes' : '') },
+  { header: 'N/A', width: 6, value: (r) => naCell(r.na) },
   { header: 'Field Date', numFmt: DATE, value: (r) => r.sampleDate },
   { header: 'Job Created', numFmt: DATETIME, value: (r) => r.createdOn },
   { header: 'Result date', numFmt: DATETIME, value: (r) => r.completedOn },

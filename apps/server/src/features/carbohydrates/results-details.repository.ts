@@ -26,12 +26,21 @@ const NAME_JOINS = sql`
  * search) and to run for a few rows. A bulk read (thousands of rows) joins them instead, which the
  * planner answers with a hash of each small table rather than a look-up per row and name.
  */
+/**
+ * A merged group's distinct clients or farms (a job's group is one client and farm by its key): its header names
+ * them all, not only its first row's (location-group.ts); null for a job's group.
+ */
+const mergedNames = (column: 'entity' | 'farm_name') => sql`(case when e.location_key like 'M%' then (select array_agg(distinct btrim(g.${sql.raw(column)})
+  order by btrim(g.${sql.raw(column)})) from lab_job_entries g where g.location_key = e.location_key and g.result_on is not null) end)`;
+
 function columns(withGroupCount: boolean, bulk: boolean): RowColumn[] {
   const name = bulk ? joined : lookUp;
   return [
     { as: 'id', value: sql`e.id` },
     { as: 'group', value: sql`e.location_key` },
     { as: 'groupCount', value: withGroupCount ? sql`coalesce(gc.n, 0)` : sql`0` },
+    { as: 'groupClients', value: mergedNames('entity') },
+    { as: 'groupFarms', value: mergedNames('farm_name') },
     { as: 'sampleNumber', value: sql`e.sample_number` },
     { as: 'entity', value: sql`e.entity` },
     { as: 'client', value: sql`e.entity` },

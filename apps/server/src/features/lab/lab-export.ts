@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { naturalSampleCompare } from '@sapwood/contracts';
 import { fieldError, notFound } from '../../http/errors';
+import { naCell } from '../../platform/excel/xlsx-stream';
 import type { LabEntriesRepository } from './lab-entries.repository';
 import type { LabJobsRepository } from './lab-jobs.repository';
 
@@ -49,7 +50,7 @@ export async function exportJob(reply: FastifyReply, jobs: LabJobsRepository, en
       sampleNumber: text(r.sampleNumber), entity: text(r.entity), agent: text(r.agent), agronomist: text(r.agronomist),
       farmName: text(r.farmName), fieldBlockNumber: text(r.fieldBlockNumber), sampleDate: r.sampleDate,
       tissue: text(r.tissue), crop: text(r.crop), cultivar: text(r.cultivar), region: text(r.region), growth: text(r.growth),
-      sugar: r.na ? null : r.sugar, starch: r.na ? null : r.starch, na: r.na ? 'Yes' : 'No',
+      sugar: r.na ? null : r.sugar, starch: r.na ? null : r.starch, na: naCell(r.na),
     });
     for (let c = 1; c <= 12; c += 1) if (c !== 7) row.getCell(c).numFmt = '@';
     row.getCell(7).numFmt = 'dd/mm/yyyy';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type CaptureExcelQuery, resultHeader, resultValuesOf } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
-import { type XlsxColumn, streamXlsx } from '../../platform/excel/xlsx-stream';
+import { type XlsxColumn, naCell, streamXlsx } from '../../platform/excel/xlsx-stream';
 import { matchWhere } from '../../db/keyset';
 import type { CaptureList } from './captures-list.repository';
 
@@ -53,7 +53,7 @@ const flagsOf = (kind: 'leaf' | 'soil', r: Row) => resultValuesOf(kind)
 const resultColumns = (kind: 'leaf' | 'soil'): XlsxColumn<Row>[] => [
   { header: 'Lab Name', value: (r) => r.labName },
   { header: 'Lab Number', value: (r) => r.labNumber },
-  { header: 'N/A', value: (r) => (r.na ? 'N/A' : '') },
+  { header: 'N/A', value: (r) => naCell(r.na) },
   ...resultValuesOf(kind).map((v): XlsxColumn<Row> => ({ header: resultHeader(v), value: (r) => r.result?.find((x) => x.name === v.code)?.lab_result ?? null })),
   { header: 'Flags', width: 40, value: (r) => flagsOf(kind, r) },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartRun, ControlLot } from '@sapwood/contracts';
-import { LJ, leveyJennings } from './qc-chart';
+import { LJ, labelWidth, leveyJennings } from './qc-chart';
 
 const lot: ControlLot = {
   id: 1, name: 'Sugar control', lot: 'SUG-1', analyte: 'sugar', mean: 5.2, sd: 0.2, validFrom: '2026-01-01', validTo: null, active: true, rowVersion: 1,
@@ -24,5 +24,20 @@ describe('the Levey–Jennings chart', () => {
     const marks = leveyJennings(lot, runs).shapes.filter((s) => s.kind === 'rect' && s.w < 10);
     expect(marks).toHaveLength(1);
     expect(marks[0].kind === 'rect' && marks[0].y).toBeGreaterThanOrEqual(LJ.top - 4);
+  });
+
+  it('stacks the rule labels of neighbouring points so that no two overlap', () => {
+    // a long run of controls, many of them out: the points stand closer than a label is wide
+    const rules = [['1-3s'], ['2-2s', 'R-4s'], ['1-3s', '4-1s'], ['10x']];
+    const runs = Array.from({ length: 40 }, (_, i): ChartRun => {
+      const z = [3.4, 3.6, -3.5, 3.2, 3.8, -3.3][i % 6];
+      return { ...run(i + 1, z), outcome: 'reject', violations: rules[i % rules.length].map((rule) => ({ rule, severity: 'reject', meaning: rule })) };
+    });
+    const boxes = leveyJennings(lot, runs).shapes.flatMap((s) => (s.kind === 'text' && s.size === 7 && !/ SD /.test(s.text)
+      ? [{ text: s.text, left: s.x - labelWidth(s.text) / 2, right: s.x + labelWidth(s.text) / 2, top: s.y - 7, bottom: s.y + 2 }] : []));
+    expect(boxes).toHaveLength(40);
+    const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom ? [`${a.text} over ${b.text}`] : [])));
+    expect(overlaps).toEqual([]);
   });
 });

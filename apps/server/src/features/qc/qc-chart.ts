@@ -18,6 +18,33 @@ const LIMITS: { k: number; stroke: string; dash: boolean; width: number }[] = [
 
 const MAX_SPAN = 6;
 
+/** a rule label's size (pt) and the room one takes: a bold character at most 0.72 of the size wide (DejaVu Sans Bold in the PNG, Helvetica-Bold in the PDF), a line 9 pt high */
+const LABEL_SIZE = 7;
+const LABEL_LINE = 9;
+export const labelWidth = (text: string) => text.length * LABEL_SIZE * 0.72;
+
+/**
+ * Places the rule labels of the marked runs so that none overlaps another: a label stands just above its point (below
+ * when the point is under the mean) and, where a label already placed is in the way, one line further out, as
+ * many lines as it takes (neighbouring runs crowd on a long chart).
+ */
+class RuleLabels {
+  private readonly placed: { left: number; right: number; top: number; bottom: number }[] = [];
+
+  /** the baseline of `text` centred on `x` near the point at `y` */
+  place(x: number, y: number, above: boolean, text: string): number {
+    const half = labelWidth(text) / 2;
+    for (let line = 0; ; line++) {
+      const base = above ? y - 7 - line * LABEL_LINE : y + 13 + line * LABEL_LINE;
+      const box = { left: x - half, right: x + half, top: base - LABEL_SIZE, bottom: base + 2 };
+      if (!this.placed.some((b) => b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom)) {
+        this.placed.push(box);
+        return base;
+      }
+    }
+  }
+}
+
 const fmt = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
 export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
@@ -50,16 +77,16 @@ export function leveyJennings(lot: ControlLot, runs: ChartRun[]): ReportChart {
     if (previous) shapes.push({ kind: 'line', x1: previous.x, y1: previous.y, x2: x, y2: y, stroke: '#7a8fa6', width: 0.6 });
     previous = { x, y };
   });
+  const labels = new RuleLabels();
   runs.forEach((r, i) => {
     const x = xOf(i);
     const y = yOf(r.z);
     if (r.outcome === 'pass') shapes.push({ kind: 'marker', x, y, r: 2.6, placement: 'inside' });
     else {
       shapes.push({ kind: 'rect', x: x - 3.2, y: y - 3.2, w: 6.4, h: 6.4, fill: COLOURS[r.outcome], stroke: '#000000' });
-      const above = r.z >= 0;
+      const text = r.violations.map((v) => v.rule).join(' ');
       shapes.push({
-        kind: 'text', x, y: above ? y - 7 - (i % 2) * 8 : y + 13 + (i % 2) * 8, text: r.violations.map((v) => v.rule).join(' '), size: 7,
-        anchor: 'middle', bold: r.outcome === 'reject', fill: COLOURS[r.outcome],
+        kind: 'text', x, y: labels.place(x, y, r.z >= 0, text), text, size: LABEL_SIZE, anchor: 'middle', bold: r.outcome === 'reject', fill: COLOURS[r.outcome],
       });
     }
     if (runs.length <= 40 || i % Math.ceil(runs.length / 40) === 0) {

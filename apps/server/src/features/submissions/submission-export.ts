@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type ExportResultsQuery, resultHeader, resultValuesOf } from '@sapwood/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/database';
-import { type XlsxColumn, streamXlsx } from '../../platform/excel/xlsx-stream';
+import { type XlsxColumn, naCell, streamXlsx } from '../../platform/excel/xlsx-stream';
 import { type ExportKey, type ExportRow, SubmissionExportRepository } from './submission-export.repository';
 
 type Kind = 'leaf' | 'soil';
@@ -18,7 +18,7 @@ const columns = (kind: Kind): XlsxColumn<ExportRow>[] => [
   { header: 'Farm', width: 20, value: (r) => r.farmName },
   { header: 'Sample Number', value: (r) => r.sampleNumber },
   { header: 'Lab Number', value: (r) => r.labNumber },
-  { header: 'N/A', value: (r) => (r.na ? 'N/A' : '') },
+  { header: 'N/A', value: (r) => naCell(r.na) },
   ...resultValuesOf(kind).map((v): XlsxColumn<ExportRow> => ({ header: resultHeader(v), width: 10, value: (r) => r.values?.[v.code] ?? null })),
 ];
 

@@ -21,6 +21,14 @@ export function cellValue(v: CellValue): string | number | boolean | Date | null
   return v;
 }
 
+/**
+ * The N/A column, written the same in every export (Download Selected, Export Job, the submission and capture
+ * results exports): 'Yes' on a row marked N/A, an empty cell otherwise. The spec names the column, not its values.
+ */
+export function naCell(na: boolean | null | undefined): 'Yes' | null {
+  return na ? 'Yes' : null;
+}
+
 /** Excel allows 31 characters and none of []:*?/\ in a sheet name, unique per workbook. */
 export function sheetName(wanted: string, taken: Set<string>): string {
   const base = wanted.replace(/[[\]:*?/\\\s]+/g, ' ').trim().slice(0, 31).trim() || 'Sheet';

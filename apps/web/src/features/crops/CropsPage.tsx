@@ -1,9 +1,10 @@
 import { Select, Text } from '@mantine/core';
 import { IconCopy, IconLeaf, IconPencil, IconPlant2, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { type CropMasterRow, type LabCropRow, apiFeatures } from '@sapwood/contracts';
 import { AddButton, ListPage, actionsColumn } from '../../components/ui/table/ListPage';
+import { useConfirm } from '../../components/ui/confirm';
 import { notify } from '../../lib/notify';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { CropDataDialog } from './CropDataDialog';
@@ -22,6 +23,11 @@ export default function CropsPage() {
   const wynland = useEndpointQuery(apiFeatures.labmins.wynlandcrops, {}).data;
   const allCrops = useEndpointQuery(ep.all, {}, { enabled: open?.kind === 'delete' }).data;
   const clone = useEndpointMutation(ep.cloneCrop, { invalidates: [ep], onSuccess: (c) => notify.success(`${c.name} added`) });
+  const confirm = useConfirm();
+  // a clone is a new crop with all that the crop holds: asked first, as every action that adds or removes one is
+  const cloneAsked = useCallback(async (c: CropMasterRow) => {
+    if (await confirm(`Clone ${c.name} with its cultivars, growth stages and norms?`, 'Clone crop')) clone.mutate({ id: c.id });
+  }, [confirm, clone]);
   // the links and version a pick saved, until the list read again shows them: a second pick right after the first
   // sends both links as they are now, over the version the first made (not the list's older row)
   const [assigned, setAssigned] = useState<ReadonlyMap<number, Pick<CropMasterRow, 'labminCropId' | 'wynlandCropId' | 'rowVersion'>>>(new Map());
@@ -54,11 +60,11 @@ export default function CropsPage() {
         { label: 'Growth stages', icon: IconPlant2, name: (c) => `Growth stages of ${c.name}`, onClick: (crop) => setOpen({ kind: 'stages', crop }) },
         { label: 'Cultivars', icon: IconLeaf, name: (c) => `Cultivars of ${c.name}`, onClick: (crop) => setOpen({ kind: 'cultivars', crop }) },
         { label: 'Edit', icon: IconPencil, name: (c) => `Edit ${c.name}`, onClick: (c) => setOpen({ kind: 'crop', id: c.id }), testId: (c) => `crop-edit-${c.id}` },
-        { label: 'Clone', icon: IconCopy, name: (c) => `Clone ${c.name}`, onClick: (c) => clone.mutate({ id: c.id }) },
+        { label: 'Clone', icon: IconCopy, name: (c) => `Clone ${c.name}`, onClick: (c) => void cloneAsked(c) },
         { label: 'Delete (link to another crop)', icon: IconTrash, color: 'red', name: (c) => `Delete ${c.name}`, onClick: (crop) => setOpen({ kind: 'delete', crop }) },
       ], { size: 170, iconSize: 16 }),
     ];
-  }, [nvirotek, wynland, assign, clone, assigned]);
+  }, [nvirotek, wynland, assign, cloneAsked, assigned]);
 
   return (
     <ListPage

@@ -30,7 +30,9 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
   const submit = () => form.submit((values) => upsert.mutateAsync(values), { success: snack.updated('Role'), onSaved });
 
   return (
-    <ContractFormDialog form={form} testId="role" onClose={onClose} title="Role Profile" size="xl" onSave={submit}>
+    // the permissions fill most of 70% of a 1400 × 900 window: the dialog takes the window's height, so that a refused
+    // save's message does not make the body scroll past the Name field (the Prepare dialog's way)
+    <ContractFormDialog form={form} testId="role" onClose={onClose} title="Role Profile" size="xl" tall onSave={submit}>
       <Stack gap="xs">
         {adminOnly && <Alert color="yellow" data-testid="role-admin-only">{ROLE_MESSAGES.adminRoleOnly}</Alert>}
         <TextInput label="Name" withAsterisk {...form.text('name')} data-testid="role-name" data-autofocus readOnly={adminOnly} />

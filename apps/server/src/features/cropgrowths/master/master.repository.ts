@@ -26,8 +26,8 @@ export class CropMasterRepository {
     return (await db.selectFrom('crops').select('id').where('demo', '=', true).where('archived', '=', false).orderBy('id').execute()).map((c) => c.id);
   }
 
-  all(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('crops').select(['id', 'name']).where('archived', '=', false).orderBy('name').orderBy('id').execute();
+  all(db: Db = this.db): Promise<{ id: number; name: string }[]> {
+    return db.selectFrom('crops').select(['id', 'name']).where('archived', '=', false).orderBy('name').orderBy('id').execute();
   }
 
   crop(db: Db, id: number, forUpdate = false): Promise<CropMasterRow | undefined> {

@@ -226,14 +226,14 @@ export class CropMasterService {
     return this.get(await this.copyOf('crop', id, userId));
   }
 
-  /** Copies a crop or a cultivar as '{name} (copy)' (or '(copy 2)', … where a cultivar of the crop has that name) in one transaction, audited as made from it; answers the copy's id. */
+  /** Copies a crop or a cultivar as '{name} (copy)' (or '(copy 2)', … where a crop, or a cultivar of the crop, has that name) in one transaction, audited as made from it; answers the copy's id. */
   private copyOf(entity: 'crop' | 'cultivar', id: number, userId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const from = entity === 'crop' ? await this.repo.crop(trx, id) : await this.repo.cultivar(trx, id);
       if (!from) throw notFound(entity === 'crop' ? 'Crop' : 'Cultivar');
-      // a cultivar's name is once in its crop: a second copy is '(copy 2)', and so on
-      const taken = 'cropId' in from ? new Set((await this.repo.cultivars(trx, from.cropId)).map((c) => c.name.trim().toLowerCase())) : new Set<string>();
-      const name = freeCopyName(from.name, taken);
+      // a cultivar's name is once in its crop, a crop's among the crops: a second copy is '(copy 2)', and so on
+      const siblings = 'cropId' in from ? await this.repo.cultivars(trx, from.cropId) : await this.repo.all(trx);
+      const name = freeCopyName(from.name, new Set(siblings.map((c) => c.name.trim().toLowerCase())));
       const copy = entity === 'crop' ? await this.clones.crop(trx, id, name) : await this.clones.cultivar(trx, id, name);
       await recordChange(trx, { userId, entity, entityId: copy, action: 'create', newValues: { clonedFrom: { id, name: from.name } } });
       return copy;

@@ -45,13 +45,14 @@ export const ResultsTable = memo(function ResultsTable({ ids, live, info, limits
     <Table striped withTableBorder className="sw-grid" data-testid="results-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="27%">Sample Number</Table.Th>
-          <Table.Th w="13%">Sample Type</Table.Th>
+          <Table.Th w="22%">Sample Number</Table.Th>
+          <Table.Th w="15%">Sample Type</Table.Th>
           <Table.Th w="16%" style={LIMIT_HEAD} title={head('Sugar', over.sugar, limits.sugarLimit)} data-testid="results-head-sugar">{head('Sugar', over.sugar, limits.sugarLimit)}</Table.Th>
           <Table.Th w="16%" style={LIMIT_HEAD} title={head('Starch', over.starch, limits.starchLimit)} data-testid="results-head-starch">{head('Starch', over.starch, limits.starchLimit)}</Table.Th>
           <Table.Th w="5%">N/A</Table.Th>
-          <Table.Th w="19%">Status</Table.Th>
-          <Table.Th w="4%" />
+          <Table.Th w="18%">Status</Table.Th>
+          {/* the redo button's own width (and its cell's padding): a share of the width left it a stray '…' */}
+          <Table.Th w={50} />
         </Table.Tr>
       </Table.Thead>
       <ResultRows ids={ids} live={live} info={info} sugarLimit={limits.sugarLimit} starchLimit={limits.starchLimit} actions={actions} />
