@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useGridWindow } from '../../components/ui/grid/gridWindow';
 import { Controller } from 'react-hook-form';
 import { AT_LEAST_ONE_ENTRY, type CropOption, type HeaderValues, type TissueOption, JOB_HAS_RESULTS, apiFeatures, entryErrors, nextSampleNumber } from '@sapwood/contracts';
@@ -13,7 +13,6 @@ import { useEndpointQuery } from '../../lib/query';
 import { ControlRows } from './controls/ControlRows';
 import { NewJobControls } from './controls/NewJobControls';
 import { EntryRow, type EntryRowErrors } from './EntryRow';
-import { ENTRY_HEADS, entryColumnWidths } from './gridColumns';
 import { EMPTY_HEADER, type JobCardValues, fromSaved, growthOptions, newEntry, toDateInput } from './entryModel';
 import { useJobCardGrid } from './jobCardGrid';
 import { useJobCardSave } from './useJobCardSave';
@@ -44,7 +43,16 @@ function NameList({ id, names, listLabel }: { id: string; names: NameOptions; li
   );
 }
 
-/** a head longer than its column's values wraps rather than be cut ('Field Block Nu…') */
+/**
+ * the grid's columns and their widths (fixed layout: 1400 px show them all without scrolling, issue 18; a name cut
+ * short keeps its whole text in a tooltip). The row's remove is as wide as its button (a narrower share showed '…').
+ */
+const HEADS: [string, string][] = [
+  ['#', '2.2%'], ['Sample Number', '10%'], ['', '5%'], ['Entity', '10%'], ['Agent', '7.5%'], ['Agronomist', '7.5%'], ['Farm Name', '9.5%'],
+  ['Field Block Number', '6.5%'], ['Sample Date', '7.8%'], ['Tissue', '6.3%'], ['Crop', '6.3%'], ['Cultivar', '6.3%'], ['Region', '5.8%'],
+  ['Growth', '6.8%'], ['', '3.5%'],
+];
+/** a head longer than its column wraps rather than be cut ('Field Block Nu…') */
 const WRAP_HEAD = { whiteSpace: 'normal' } as const;
 /** a row's height as drawn (Mantine's xs inputs), before it is measured */
 const ROW_HEIGHT = 37;
@@ -130,21 +138,18 @@ function EntriesTable({ jc, tableRef, rowErrors, crops, tissues }: {
   const { grid } = jc;
   const scroller = useRef<HTMLDivElement>(null);
   const { slots, measure } = useGridWindow({ count: grid.fields.length, scroller, cells: grid.cells, rowHeight: ROW_HEIGHT });
-  const widths = useMemo(() => entryColumnWidths(crops, tissues), [crops, tissues]);
   return (
-    <div ref={scroller} style={measure ? { overflow: 'auto', maxHeight: '60vh' } : { overflowX: 'auto' }}>
-      <Table ref={tableRef} withTableBorder striped className="sw-grid sw-grid-pinned" data-testid="job-entries"
-        style={{ width: `max(100%, ${widths.reduce((a, w) => a + w, 0)}px)` }}
-        aria-rowcount={grid.fields.length + 1}>
+    <div ref={scroller} style={measure ? { overflow: 'auto', maxHeight: '60vh' } : undefined}>
+      <Table ref={tableRef} withTableBorder striped className="sw-grid" data-testid="job-entries" aria-rowcount={grid.fields.length + 1}>
         <Table.Thead>
-          <Table.Tr>{ENTRY_HEADS.map(([x], k) => <Table.Th key={k} fz="xs" w={widths[k]} style={WRAP_HEAD} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
+          <Table.Tr>{HEADS.map(([x, w], k) => <Table.Th key={k} fz="xs" w={w} style={WRAP_HEAD} title={x || undefined}>{x}</Table.Th>)}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {slots.map((s) => ('row' in s
             ? <EntryRow key={grid.fields[s.row]._k} live={grid.live} register={grid.form.register} index={s.row} errors={rowErrors?.[s.row]}
               crops={crops} tissues={tissues} actions={jc.actions} measure={measure} />
             // the rows not rendered (out of view): their height, so the scroll bar stays the whole grid's
-            : <tr key={s.key} aria-hidden="true"><td colSpan={ENTRY_HEADS.length} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
+            : <tr key={s.key} aria-hidden="true"><td colSpan={HEADS.length} style={{ height: s.gap, padding: 0, border: 0 }} /></tr>))}
         </Table.Tbody>
       </Table>
     </div>
