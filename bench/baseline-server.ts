@@ -16,13 +16,18 @@ const BASELINE_V8_FLAGS = ['--no-allocation-site-pretenuring'];
  * POST /leafs {scenario, afterId?, search?} the same for the /leafs Not Completed list (bench/baseline-leafs.ts).
  */
 
-/** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape; qcHold: qc's qcHoldOfJob) */
+/** a page's rows as the app builds them (features/carbohydrates/results-details.repository.ts, page shape: a merged group's clients and farms too; qcHold: qc's qcHoldOfJob) */
 const ROWS = `src as materialized (select k.id, row_number() over () as rn from keys k),
   gc as (select g.location_key as key, count(*)::int as n from lab_job_entries g
     where g.result_on is not null and g.location_key in (select x.location_key from src join lab_job_entries x on x.id = src.id)
     group by g.location_key)
   select coalesce(json_agg(d.j order by d.rn), '[]')::text as rows from (
-    select src.rn, json_build_object('id', e.id, 'group', e.location_key, 'groupCount', coalesce(gc.n, 0), 'sampleNumber', e.sample_number,
+    select src.rn, json_build_object('id', e.id, 'group', e.location_key, 'groupCount', coalesce(gc.n, 0),
+      'groupClients', (case when e.location_key like 'M%' then (select array_agg(distinct btrim(g.entity) order by btrim(g.entity))
+        from lab_job_entries g where g.location_key = e.location_key and g.result_on is not null) end),
+      'groupFarms', (case when e.location_key like 'M%' then (select array_agg(distinct btrim(g.farm_name) order by btrim(g.farm_name))
+        from lab_job_entries g where g.location_key = e.location_key and g.result_on is not null) end),
+      'sampleNumber', e.sample_number,
       'entity', e.entity, 'client', e.entity, 'farmName', e.farm_name, 'agent', e.agent, 'agriculturist', e.agronomist,
       'crop', (select x.name from crops x where x.id = e.crop_id), 'cropId', e.crop_id,
       'cultivar', (select x.name from cultivars x where x.id = e.cultivar_id), 'cultivarId', e.cultivar_id,

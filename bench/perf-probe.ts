@@ -1,14 +1,14 @@
 // Profiling aid (not a benchmark): Linux `perf record` (cpu-clock: CPU time, not wall time) of the app's and the
 // baseline's processes while each answers /leafs page 1 (bench:lists' scenario), with node's --perf-basic-prof so that
-// JIT-compiled JavaScript is named (PROBE_SORTED=1: the list sorted by client; PROBE_CARBS_FIRST=N: the carbohydrate
+// JIT-compiled JavaScript is named (PROBE_SORTED=1: the list sorted by client; PROBE_DEEP=N: page N + 1 sought from page N; PROBE_CARBS_FIRST=N: the carbohydrate
 // list's scenarios N requests each first). Needs a loaded database and Debian's linux-perf:
 // `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/perf-probe.ts`, then for example
 // `perf report -i /tmp/perf-app.data --no-children --sort dso -g none` (and /tmp/perf-base.data). PROBE_N the requests.
 // V8's own --cpu-prof samples wall time: a process preempted inside a socket write shows there as `writev`.
 import { spawn } from 'node:child_process';
-import { carbohydratesEndpoints } from '@sapwood/contracts';
+import { MAX_PAGE_SKIP, carbohydratesEndpoints } from '@sapwood/contracts';
 import { startBaselineProcess } from './baseline-server';
-import { BENCH_ADMIN, BenchClient } from './bench-server';
+import { BENCH_ADMIN, BenchClient, seekTo } from './bench-server';
 import { LEAFS_BASE_PATH, LEAFS_PATH } from './leafs-scenarios';
 import { round } from './load-round';
 import { startServerProcess } from '../tests/support/process';
@@ -19,10 +19,13 @@ const a = new BenchClient(app.url, 20);
 await a.signIn();
 const base = await startBaselineProcess(url, 20, {}, ['--perf-basic-prof']);
 const b = new BenchClient(base.url, 20);
-// PROBE_SORTED=1: /leafs page 1 sorted by client instead (bench:lists' 'leafs sorted by client')
+// PROBE_SORTED=1: /leafs page 1 sorted by client instead (bench:lists' 'leafs sorted by client'); PROBE_DEEP=N: page N + 1 sought from page N
 const sorted = process.env.PROBE_SORTED === '1';
-const appBody = sorted ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 };
-const baseBody = { scenario: sorted ? 'sort' : 'page1', size: 50 };
+const deep = Number(process.env.PROBE_DEEP ?? 0);
+const at = deep > 0 ? await seekTo((body) => a.request('POST', LEAFS_PATH, body), deep, 50, MAX_PAGE_SKIP) : null;
+const appBody = at ? { page: deep + 1, rowsPerPage: 50, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }
+  : sorted ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 };
+const baseBody = at ? { scenario: 'deep', size: 50, afterId: at.rows[at.rows.length - 1].id } : { scenario: sorted ? 'sort' : 'page1', size: 50 };
 // PROBE_CARBS_FIRST=N: the app first answers N requests of each carbohydrate list scenario (bench:lists runs them before /leafs)
 const carbsFirst = Number(process.env.PROBE_CARBS_FIRST ?? 0);
 const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;

@@ -11,6 +11,7 @@ import { type ListOrder, decodeCursor, encodeCursor, orderBy, orderByMatched, se
 import { searchInOrder } from './search-page';
 import { Statements } from './statements';
 import { type JsonPage, detailsOf, idsInOrder, keyedPage, onePass, onePassPage, rowJson, withDates } from './rows-json';
+import { endIdsOf, rowsStartWithId } from './row-ends';
 
 /** Lists up to this many rows are counted exactly; beyond it the planner's estimate is shown ('≈'). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -132,6 +133,8 @@ export class KeysetList<F, R> {
   private readonly rowJson: RawBuilder<unknown>;
   /** whether a page from the start may be read in one pass (see onePassPage) */
   private readonly onePass: boolean;
+  /** whether a page's rows start with their id, so that a one-pass page's end ids are read from its JSON (row-ends.ts) */
+  private readonly idsInRows: boolean;
   private readonly statements: Statements;
   private readonly walkPerRow: number;
 
@@ -150,6 +153,7 @@ export class KeysetList<F, R> {
     this.searchEstimates = decl.search.length > 0 ? new SearchEstimates(db, decl.table, decl.search, () => this.estimates.of({ where: listWhere })) : null;
     this.rowJson = compiledOnce(db, rowJson(this.decl.rows.page));
     this.onePass = onePass(this.decl.rows.page);
+    this.idsInRows = rowsStartWithId(db, this.decl.rows.page, decl.alias, decl.id);
   }
 
   /**
@@ -341,16 +345,17 @@ export class KeysetList<F, R> {
     const skips = o.offset !== 0;
     const shape = `${one ? 'one' : 'keyed'} ${order.name} ${o.forward} ${seekShape(from)} ${o.prepare} ${o.limit}${skips ? ' skips' : ''}`;
     const values = [...(from ? seekValues(order, from.k, from.id) : []), ...(skips ? [o.offset] : [])];
-    const q = this.statement(shape, match, match.values, values, () => {
+    const q = this.statement<JsonPage | { rows: string }>(shape, match, match.values, values, () => {
       const where = from ? sql`${match.where} and ${seek(order, from.k, from.id, from.forward, from.inclusive)}` : match.where;
       const limit = sql.lit(o.limit);
       const page = one
-        ? onePassPage(this.decl, this.rowJson, where, order, limit)
+        ? onePassPage(this.decl, this.rowJson, where, order, limit, this.idsInRows)
         : keyedPage(this.decl, this.rowJson, sql`select ${idCol} as id, ${order.key} as sk from ${this.from} where ${where}
       order by ${orderBy(order, o.forward)} limit ${limit}${skips ? sql` offset ${o.offset}` : sql``}`, orderByMatched(order, true, 'src'), { order });
       return o.prepare ? prepared(page) : page;
     });
-    return (await this.statements.run(q))[0];
+    const read = (await this.statements.run(q))[0];
+    return 'firstId' in read ? read : { rows: read.rows, ...endIdsOf(read.rows) };
   }
 
   /**

@@ -87,11 +87,13 @@ function endsOf(order: ListOrder): KeyEnds | null {
  * would be built too) and for a shape without joins or common table expressions (they would join the
  * list's scan and could change its plan); its lookups (declaration.ts) are joined to the scan, memoized.
  */
-export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, order: ListOrder, limit: RawBuilder<unknown>): RawBuilder<JsonPage> {
+export function onePassPage<F>(d: KeysetDeclaration<F>, json: RawBuilder<unknown>, where: RawBuilder<unknown>, order: ListOrder, limit: RawBuilder<unknown>, idsInRows: boolean): RawBuilder<JsonPage | { rows: string }> {
   const t = sql.raw(d.alias);
+  const from = sql`from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${orderBy(order)} limit ${limit}`;
+  // rows that start with their id: the JSON alone, its end ids read from it (row-ends.ts, ADR 0257)
+  if (idsInRows) return sql<{ rows: string }>`select coalesce(json_agg(d.j), '[]')::text as rows from (select ${json} as j ${from}) d`;
   // no key is read (its cursors carry the ids alone: the next seek reads its row's key, ADR 0256)
-  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, ${json} as j
-    from ${sql.table(d.table)} ${t}${d.rows.page.lookups ?? sql``} where ${where} order by ${orderBy(order)} limit ${limit}`, null);
+  return pageOf(sql`select ${t}.${sql.raw(d.id)} as id, ${json} as j ${from}`, null);
 }
 
 /**
