@@ -6,15 +6,15 @@
 // BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone),
 // BENCH_WARM_UP the unmeasured requests to each server before a scenario;
 // BENCH_LISTS=carbohydrates,leafs picks the lists (both by default).
-import { MAX_PAGE_SKIP, carbohydratesEndpoints as ep } from '@sapwood/contracts';
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
 import { startBaselineProcess } from './baseline-server';
 import { keptDatabase } from './bench-db';
-import { BenchClient, seekTo, startBenchServer } from './bench-server';
+import { BenchClient, startBenchServer } from './bench-server';
 import { countCaptures, loadCaptures } from './captures-data';
 import { countData, loadData } from './carbohydrates-data';
-import { LEAFS_BASE_PATH, LEAFS_PATH, type ListScenario, leafScenarios } from './leafs-scenarios';
+import { LEAFS_BASE_PATH, LEAFS_PATH, leafScenarios } from './leafs-scenarios';
+import { type Scenario, carbohydrateScenarios, checkSameRows } from './list-scenarios';
 import { median, round } from './load-round';
 import { cpuMs, postgresCpuMs } from './proc-cpu';
 
@@ -43,8 +43,6 @@ async function measured(pid: number, n: number, run: () => Promise<{ rps: number
 }
 const cpuOf = (xs: Measured[], k: 'server' | 'pg' | 'client') => median(xs.map((x) => x[k])).toFixed(3).padStart(8);
 
-/** a scenario and where the app and the baseline answer it */
-type Scenario = ListScenario & { path: string; basePath: string };
 
 async function main() {
   const kept = process.env.BENCH_KEEP_DB;
@@ -75,14 +73,7 @@ async function main() {
     }
 
     // the same rows from both, first
-    for (const s of scenarios) {
-      const [ta, tb] = [(await a.request('POST', s.path, s.app(7))).text, (await b.request('POST', s.basePath, s.base(7))).text];
-      const [ra, rb] = [JSON.parse(ta) as { rows?: unknown[] }, JSON.parse(tb) as { rows?: unknown[] }];
-      if (!ra.rows || !rb.rows) throw new Error(`${s.name}: ${ta.slice(0, 300)} / ${tb.slice(0, 300)}`);
-      if (JSON.stringify(ra.rows) !== JSON.stringify(rb.rows)) {
-        throw new Error(`${s.name}: the app and the baseline answer different rows:\n${JSON.stringify(ra.rows[0])}\n${JSON.stringify(rb.rows[0])}`);
-      }
-    }
+    await checkSameRows(scenarios, a, b);
 
     log(`\n${CONCURRENCY} connections, ${SIZE}-row pages, ${ROUNDS} interleaved rounds (A B A B …) of ${REQUESTS} requests (/leafs: ${LEAF_REQUESTS}); medians`);
     log(`${'scenario'.padEnd(34)}${'app req/s'.padStart(11)}${'base req/s'.padStart(12)}${'ratio'.padStart(8)}${'app p95'.padStart(10)}${'base p95'.padStart(10)}${'ratio'.padStart(8)}`);
@@ -122,31 +113,6 @@ async function main() {
     await server?.stop();
     await drop();
   }
-}
-
-/** The carbohydrate results list's scenarios; the deep page is page D+1 sought from page D (the pager's Next deep in the list). */
-async function carbohydrateScenarios(a: BenchClient, results: number): Promise<Scenario[]> {
-  const deep = Math.floor(results / SIZE / 2);
-  const at = await seekTo((body) => a.request('POST', ep.paged.path, body), deep, SIZE, MAX_PAGE_SKIP);
-  const after = at.rows[at.rows.length - 1].id;
-  const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
-  const on = { path: ep.paged.path, basePath: '/paged' };
-  return [
-    { name: 'page 1', app: () => ({ page: 1, rowsPerPage: SIZE }), base: () => ({ scenario: 'page1' }), ...on },
-    {
-      name: `deep page ${deep + 1} (Next from ${deep})`,
-      app: () => ({ page: deep + 1, rowsPerPage: SIZE, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }),
-      base: () => ({ scenario: 'deep', after }),
-      ...on,
-    },
-    { name: "search ('client 0nnn')", app: (i) => ({ page: 1, rowsPerPage: SIZE, search: client(i) }), base: (i) => ({ scenario: 'search', search: client(i) }), ...on },
-    {
-      name: 'filter crop + growth stage',
-      app: (i) => ({ page: 1, rowsPerPage: SIZE, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
-      base: (i) => ({ scenario: 'filter', cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
-      ...on,
-    },
-  ];
 }
 
 await main();

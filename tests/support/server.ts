@@ -11,6 +11,8 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' }
 export interface TestServer {
   built: BuiltApp;
   url: string;
+  /** the database's address on a PostgreSQL server (the server pass); none for an embedded one */
+  dbUrl?: string;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startTestServer(
   return {
     built,
     url: `http://127.0.0.1:${listening}`,
+    ...(db.url && { dbUrl: db.url }),
     async close() {
       await built.close();
       await db.drop();
