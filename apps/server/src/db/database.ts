@@ -99,7 +99,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         else resolve(result);
       };
       try {
-        client.query(text, values, done);
+        (client as unknown as PreparingClient).read(text, values, done);
       } catch (thrown) {
         done(thrown instanceof Error ? thrown : new Error(String(thrown)));
       }
