@@ -105,7 +105,20 @@ export function orderByMatched(o: ListOrder, forward = true, alias = 'm'): RawBu
  * its id alone (k null: a page read without its keys, whose seek reads the row's key then; ADR 0256).
  */
 export function encodeCursor(o: ListOrder, k: string | null, id: number): string {
-  return Buffer.from(JSON.stringify([o.name, k, id])).toString('base64url');
+  // the text JSON.stringify([name, k, id]) writes, without building the array on every page (two cursors a page)
+  return Buffer.from(`[${nameJson(o.name)},${k === null ? 'null' : JSON.stringify(k)},${id}]`).toString('base64url');
+}
+
+/** Orders' names as JSON, each written once (the names are the declared sorts' and fixed orders': few). */
+const namesJson = new Map<string, string>();
+function nameJson(name: string): string {
+  let json = namesJson.get(name);
+  if (json === undefined) {
+    json = JSON.stringify(name);
+    if (namesJson.size >= 1000) namesJson.clear();
+    namesJson.set(name, json);
+  }
+  return json;
 }
 
 export function decodeCursor(o: ListOrder, cursor: string): { k: string | null; id: number } | null {
