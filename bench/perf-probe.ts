@@ -29,7 +29,10 @@ const baseBody = at ? { scenario: 'deep', size: 50, afterId: at.rows[at.rows.len
 // PROBE_CARBS_FIRST=N: the app first answers N requests of each carbohydrate list scenario (bench:lists runs them before /leafs)
 const carbsFirst = Number(process.env.PROBE_CARBS_FIRST ?? 0);
 const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
-for (const body of [(): object => ({ page: 1, rowsPerPage: 50 }), (i: number): object => ({ page: 1, rowsPerPage: 50, search: client(i) }), (i: number): object => ({ page: 1, rowsPerPage: 50, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) })]) {
+// and a deep page sought from the one before it, as bench:lists asks
+const carbsDeep = carbsFirst > 0 ? await seekTo((body) => a.request('POST', carbohydratesEndpoints.paged.path, body), 10_200, 50, MAX_PAGE_SKIP) : null;
+for (const body of [(): object => ({ page: 1, rowsPerPage: 50 }), (i: number): object => ({ page: 1, rowsPerPage: 50, search: client(i) }), (i: number): object => ({ page: 1, rowsPerPage: 50, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
+  (): object => ({ page: 10_201, rowsPerPage: 50, anchor: { page: 10_200, first: carbsDeep?.firstKey, last: carbsDeep?.lastKey } })]) {
   if (carbsFirst > 0) await round((i) => a.request('POST', carbohydratesEndpoints.paged.path, body(i)), carbsFirst, 20);
 }
 for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, appBody], ['base', base.pid, b, LEAFS_BASE_PATH, baseBody]] as const) {
