@@ -5,7 +5,7 @@
 // throughput, ≤ 1.15× the p95). BENCH_KEEP_DB=name keeps the loaded database between runs; BENCH_REQUESTS and
 // BENCH_ROUNDS change the size of a round and their number (BENCH_LEAF_REQUESTS the /leafs list's alone),
 // BENCH_WARM_UP the unmeasured requests to each server before a scenario;
-// BENCH_LISTS=carbohydrates,leafs picks the lists (both by default).
+// BENCH_LISTS=carbohydrates,leafs picks the lists and their order (both, carbohydrates first, by default).
 import { createServerDatabase } from '../tests/support/database';
 import type { ServerProcess } from '../tests/support/process';
 import { startBaselineProcess } from './baseline-server';
@@ -65,12 +65,14 @@ async function main() {
     const a = appClient;
     const b = baseClient;
 
-    const scenarios: Scenario[] = [];
-    if (carbs) scenarios.push(...(await carbohydrateScenarios(a, counts.results)));
+    // each list's scenarios, run in the order BENCH_LISTS names the lists
+    const byList: Record<string, Scenario[]> = {};
+    if (carbs) byList.carbohydrates = await carbohydrateScenarios(a, counts.results);
     if (captures) {
       const leafs = await leafScenarios((body) => a.request('POST', LEAFS_PATH, body), captures.leafNotCompleted, SIZE, LEAF_REQUESTS);
-      scenarios.push(...leafs.map((s) => ({ ...s, path: LEAFS_PATH, basePath: LEAFS_BASE_PATH })));
+      byList.leafs = leafs.map((s) => ({ ...s, path: LEAFS_PATH, basePath: LEAFS_BASE_PATH }));
     }
+    const scenarios: Scenario[] = LISTS.flatMap((l) => byList[l] ?? []);
 
     // the same rows from both, first
     await checkSameRows(scenarios, a, b);
