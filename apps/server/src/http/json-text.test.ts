@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonText } from './json-text';
 
@@ -17,5 +18,14 @@ describe('JsonText.page', () => {
       const { rowsJson, ...rest } = p;
       expect(JsonText.page(p).text).toBe(JsonText.object(rest, { rows: rowsJson }).text);
     }
+  });
+
+  it('writes any cursor and count as JSON.stringify does (cursors of plain characters written without it)', () => {
+    const cursor = fc.option(fc.oneof(fc.base64String(), fc.stringMatching(/^[\w-]*$/), fc.string({ unit: 'grapheme' }), fc.constantFrom('a"b', 'a\\b', '\n', '-_')), { nil: null });
+    const total = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0));
+    fc.assert(fc.property(cursor, cursor, total, fc.boolean(), (firstKey, lastKey, n, estimated) => {
+      const p = { rowsJson: '[]', total: n, estimated, firstKey, lastKey };
+      expect(JsonText.page(p).text).toBe(JsonText.object({ total: n, estimated, firstKey, lastKey }, { rows: '[]' }).text);
+    }), { numRuns: 1000 });
   });
 });

@@ -29,7 +29,8 @@ export class Estimates {
     if (shape !== undefined && values !== undefined) {
       // a shape names its statement's text: the short name is the key, not the text (hashed anew on every call),
       // and the statement is looked up only when the estimate is not kept
-      const key = `shape ${shape}\u0000${JSON.stringify(values)}`;
+      // (no values, the lists' usual case: their JSON without a trip into V8's runtime)
+      const key = `shape ${shape}\u0000${values.length === 0 ? '[]' : JSON.stringify(values)}`;
       return this.kept(key, now) ?? this.planned(this.statements.of(`estimate | ${shape}`, values, () => this.statement(match.where)), key, now);
     }
     const query = this.statement(match.where).compile(this.db);

@@ -10,10 +10,18 @@ const value = fc.letrec((tie) => ({
   nested: fc.oneof(fc.array(tie('any'), { maxLength: 3 }), fc.dictionary(fc.oneof(text, fc.constant('id')), tie('any'), { maxKeys: 3 })),
 })).any;
 
-/** A row as json_build_object writes it: the id first, then each member as `"name" : value`. */
-const row = fc.record({ id: fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }), members: fc.array(fc.tuple(text, value), { maxLength: 4 }) });
+/** A value as PostgreSQL's json functions write it: objects as `{"name" : value, …}`, arrays as `[a, b]` (so a nested object may start with `{"id" : `). */
+function pgJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(pgJson).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)} : ${pgJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/** A row as json_build_object writes it: the id first, then each member as `"name" : value`; some hold objects that start with an id too. */
+const nestedRow = fc.record({ id: fc.integer(), rest: fc.dictionary(text, value, { maxKeys: 2 }) }).map(({ id, rest }) => ({ id, ...rest }));
+const row = fc.record({ id: fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }), members: fc.array(fc.tuple(text, fc.oneof(value, nestedRow, fc.array(nestedRow, { maxLength: 2 }))), { maxLength: 4 }) });
 const written = (r: { id: number; members: [string, unknown][] }) =>
-  `{"id" : ${r.id}${r.members.map(([k, v]) => `, ${JSON.stringify(k)} : ${JSON.stringify(v)}`).join('')}}`;
+  `{"id" : ${r.id}${r.members.map(([k, v]) => `, ${JSON.stringify(k)} : ${pgJson(v)}`).join('')}}`;
 
 describe('a page\'s end ids read from its JSON', () => {
   it('are the first and last rows\' ids, whatever their members hold', () => {
@@ -23,6 +31,23 @@ describe('a page\'s end ids read from its JSON', () => {
       expect((JSON.parse(json) as { id: number }[]).map((r) => r.id)).toEqual(rows.map((r) => r.id));
       expect(endIdsOf(json)).toEqual({ firstId: rows[0].id, lastId: rows[rows.length - 1].id });
     }), { numRuns: 2000 });
+  });
+
+  it('are read on pages longer than the stretch searched first, and with a last row longer than it', () => {
+    const long = fc.tuple(fc.constantFrom('pad', 'note'), fc.array(fc.oneof(tricky, fc.string({ maxLength: 40 })), { minLength: 20, maxLength: 120 }).map((p) => p.join('')));
+    fc.assert(fc.property(fc.array(fc.record({ id: fc.integer(), members: fc.array(fc.oneof(long, fc.tuple(text, fc.oneof(value, nestedRow))), { maxLength: 5 }) }), { minLength: 1, maxLength: 12 }), (rows) => {
+      const json = `[${rows.map(written).join(', ')}]`;
+      expect(endIdsOf(json)).toEqual({ firstId: rows[0].id, lastId: rows[rows.length - 1].id });
+    }), { numRuns: 500 });
+    const padded = (id: number, n: number) => `{"id" : ${id}, "note" : "${'x'.repeat(n)}"}`;
+    expect(endIdsOf(`[${padded(1, 5000)}, ${padded(2, 5000)}]`)).toEqual({ firstId: 1, lastId: 2 });
+  });
+
+  it('are read past objects nested in the last row that start with an id of their own, and past braces in its texts', () => {
+    const last = '{"id" : 9, "group" : {"id" : 4, "name" : "a"}, "items" : [{"id" : 5}, {"id" : 6}]}';
+    expect(endIdsOf(`[{"id" : 1}, ${last}]`)).toEqual({ firstId: 1, lastId: 9 });
+    expect(endIdsOf('[{"id" : 1}, {"id" : 2, "name" : "a } b"}]')).toEqual({ firstId: 1, lastId: 2 });
+    expect(endIdsOf('[{"id" : 3, "name" : "{\\"id\\" : 4}"}]')).toEqual({ firstId: 3, lastId: 3 });
   });
 
   it('are none on an empty page', () => {
