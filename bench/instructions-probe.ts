@@ -3,7 +3,8 @@
 // timings vary by ±15 % between rounds; these do not). Each server runs under callgrind with instrumentation off, answers
 // PROBE_WARM requests (its code optimized as under load), then PROBE_N requests over 20 connections with instrumentation on.
 // Needs a loaded database (bench:lists with BENCH_KEEP_DB) and valgrind:
-// `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/instructions-probe.ts` (PROBE_SCENARIOS=page1,deep,sort; PROBE_WHO=app,base).
+// `BENCH_KEEP_DB=name FILES_DIR=… npx tsx bench/instructions-probe.ts` (PROBE_SCENARIOS=page1,deep,search,sort: bench:lists'
+// /leafs scenarios, leafs-scenarios.ts, made on the app, which is probed first; PROBE_WHO=app,base).
 // The report: instructions a request of each server's main thread (its other threads, V8's compiler and collector,
 // depend on when they happen to run). The app keeps a session a minute (SESSION_CACHE_SECONDS=60, the most it allows):
 // under callgrind a request takes a millisecond or more, and a look-up every few seconds would be counted in. The dumps
@@ -12,15 +13,17 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MAX_PAGE_SKIP } from '@sapwood/contracts';
-import { BENCH_ADMIN, BenchClient, seekTo } from './bench-server';
-import { LEAFS_BASE_PATH, LEAFS_PATH } from './leafs-scenarios';
+import { BENCH_ADMIN, BenchClient } from './bench-server';
+import { countCaptures } from './captures-data';
+import { LEAFS_BASE_PATH, LEAFS_PATH, type ListScenario, leafScenarios } from './leafs-scenarios';
 import { round } from './load-round';
 
 const db = `postgres://postgres@127.0.0.1:5432/${process.env.BENCH_KEEP_DB}`;
 const N = Number(process.env.PROBE_N ?? 2000);
 const WARM = Number(process.env.PROBE_WARM ?? 4000);
 const SCENARIOS = (process.env.PROBE_SCENARIOS ?? 'page1,deep,sort').split(',');
+/** bench:lists' /leafs scenarios (leafScenarios) in their order, by the short names PROBE_SCENARIOS uses */
+const NAMES = ['page1', 'deep', 'search', 'sort'];
 const WHO = (process.env.PROBE_WHO ?? 'app,base').split(',');
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -71,7 +74,7 @@ async function counted(pid: number, who: string, run: () => Promise<unknown>): P
 }
 
 const results: string[] = [];
-let afterId = 0;
+let scenarios: ListScenario[] | null = null;
 for (const who of WHO) {
   const server = who === 'app'
     ? await underCallgrind('app', ['apps/server/dist/main.mjs'], { DATABASE_URL: db, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '20', AUTH_RATE_LIMIT: '1000', SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '60', FILES_DIR: process.env.FILES_DIR ?? '' })
@@ -84,19 +87,15 @@ for (const who of WHO) {
   }
   const app = who === 'app';
   const send = (body: object) => c.request('POST', app ? LEAFS_PATH : LEAFS_BASE_PATH, body);
+  // the scenarios are made on the app (its deep page sought as the pager's Next seeks it); the baseline is asked theirs
+  if (app) scenarios = await leafScenarios(send, (await countCaptures(db)).leafNotCompleted, 50);
+  if (!scenarios) throw new Error('the baseline is probed after the app, whose pages make the scenarios (PROBE_WHO=app,base)');
   for (const s of SCENARIOS) {
-    let body: object;
-    if (s === 'deep') {
-      // the deep page as bench:lists asks it (Next from page 6654), sought on the app; the baseline seeks from the id
-      // the app's page 6654 ends with (the app is probed first)
-      if (app) {
-        const at = await seekTo(send, 6654, 50, MAX_PAGE_SKIP);
-        afterId = at.rows.at(-1)?.id ?? 0;
-        body = { page: 6655, rowsPerPage: 50, anchor: { page: 6654, first: at.firstKey, last: at.lastKey } };
-      } else body = { scenario: 'deep', size: 50, afterId };
-    } else body = app ? (s === 'sort' ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 }) : { scenario: s, size: 50 };
-    await round(() => send(body), WARM, 20);
-    const ir = await counted(server.child.pid ?? 0, who, () => round(() => send(body), N, 20));
+    const scenario = scenarios[NAMES.indexOf(s)];
+    if (!scenario) throw new Error(`PROBE_SCENARIOS: '${s}' is none of ${NAMES.join(', ')}`);
+    const body = (i: number) => (app ? scenario.app(i) : scenario.base(i)) as object;
+    await round((i) => send(body(i)), WARM, 20);
+    const ir = await counted(server.child.pid ?? 0, who, () => round((i) => send(body(i)), N, 20));
     results.push(`${who.padEnd(5)} ${s.padEnd(6)} ${Object.entries(ir).map(([e, v]) => `${e} ${(v / N / 1000).toFixed(2)}k`).join('  ')} (a request)`);
     console.log(results.at(-1));
   }

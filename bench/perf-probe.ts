@@ -6,10 +6,12 @@
 // `perf report -i /tmp/perf-app.data --no-children --sort dso -g none` (and /tmp/perf-base.data). PROBE_N the requests.
 // V8's own --cpu-prof samples wall time: a process preempted inside a socket write shows there as `writev`.
 import { spawn } from 'node:child_process';
-import { MAX_PAGE_SKIP, carbohydratesEndpoints } from '@sapwood/contracts';
+import { MAX_PAGE_SKIP } from '@sapwood/contracts';
 import { startBaselineProcess } from './baseline-server';
 import { BENCH_ADMIN, BenchClient, seekTo } from './bench-server';
+import { countData } from './carbohydrates-data';
 import { LEAFS_BASE_PATH, LEAFS_PATH } from './leafs-scenarios';
+import { carbohydrateScenarios } from './list-scenarios';
 import { round } from './load-round';
 import { startServerProcess } from '../tests/support/process';
 const url = `postgres://postgres@127.0.0.1:5432/${process.env.BENCH_KEEP_DB}`;
@@ -26,14 +28,10 @@ const at = deep > 0 ? await seekTo((body) => a.request('POST', LEAFS_PATH, body)
 const appBody = at ? { page: deep + 1, rowsPerPage: 50, anchor: { page: deep, first: at.firstKey, last: at.lastKey } }
   : sorted ? { page: 1, rowsPerPage: 50, sortBy: 'clientName', ascending: true } : { page: 1, rowsPerPage: 50 };
 const baseBody = at ? { scenario: 'deep', size: 50, afterId: at.rows[at.rows.length - 1].id } : { scenario: sorted ? 'sort' : 'page1', size: 50 };
-// PROBE_CARBS_FIRST=N: the app first answers N requests of each carbohydrate list scenario (bench:lists runs them before /leafs)
+// PROBE_CARBS_FIRST=N: the app first answers N requests of each carbohydrate list scenario, bench:lists' own (list-scenarios.ts)
 const carbsFirst = Number(process.env.PROBE_CARBS_FIRST ?? 0);
-const client = (i: number) => `client ${String((i * 37) % 2000).padStart(4, '0')}`;
-// and a deep page sought from the one before it, as bench:lists asks
-const carbsDeep = carbsFirst > 0 ? await seekTo((body) => a.request('POST', carbohydratesEndpoints.paged.path, body), 10_200, 50, MAX_PAGE_SKIP) : null;
-for (const body of [(): object => ({ page: 1, rowsPerPage: 50 }), (i: number): object => ({ page: 1, rowsPerPage: 50, search: client(i) }), (i: number): object => ({ page: 1, rowsPerPage: 50, cropId: 1 + (i % 10), cropGrowthId: 1 + (i % 10) * 6 + (i % 6) }),
-  (): object => ({ page: 10_201, rowsPerPage: 50, anchor: { page: 10_200, first: carbsDeep?.firstKey, last: carbsDeep?.lastKey } })]) {
-  if (carbsFirst > 0) await round((i) => a.request('POST', carbohydratesEndpoints.paged.path, body(i)), carbsFirst, 20);
+if (carbsFirst > 0) {
+  for (const s of await carbohydrateScenarios(a, (await countData(url)).results)) await round((i) => a.request('POST', s.path, s.app(i)), carbsFirst, 20);
 }
 for (const [name, pid, c, path, body] of [['app', app.child.pid ?? 0, a, LEAFS_PATH, appBody], ['base', base.pid, b, LEAFS_BASE_PATH, baseBody]] as const) {
   await round(() => c.request('POST', path, body), 3000, 20);
